@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import mdx from '@astrojs/mdx';
+
+/**
+ * The site is rendered on demand (spec 4.4: every page negotiates Markdown, so
+ * the middleware and the rate limiter must see every request). The adapter runs
+ * in middleware mode inside our own node:http server (src/server/main.ts).
+ */
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [mdx()],
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  // A public, cookie-less CORS API: no CSRF surface, and the token endpoint must
+  // accept cross-origin POSTs (RFC 6749 §3.2), so Astro's origin check is off.
+  security: { checkOrigin: false },
+});

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env['E2E_PORT'] ?? 4391);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * Playwright's own Chromium where it is installed (a developer laptop after
+ * `npx playwright install chromium`); otherwise the distribution's Chromium, which
+ * is what CI installs (`.ci/run`) because browser downloads are not available there.
+ */
+function chromiumLaunchOptions() {
+  const bundled = chromium.executablePath();
+  if (existsSync(bundled)) return {};
+  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+  if (system === undefined) return {};
+  return {
+    executablePath: system,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
+  webServer: {
+    // The real entry of `npm start`; the build comes from `npm run build` in `npm test`.
+    command: 'node src/server/main.ts',
+    url: `${BASE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      BASE_URL,
+      CATALOG_ORIGIN_PORT: String(PORT + 1),
+      LOG_LEVEL: 'error',
+      // Browser tests load many pages from one address; trust a header the tests set.
+      TRUST_PROXY: '1',
+    },
+  },
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Locales every marker and category is named in; the first two also carry descriptions. */
+export const CATALOG_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv'] as const;
+
+/** A locale of the catalog data. */
+export type CatalogLocale = (typeof CATALOG_LOCALES)[number];
+
+/** Locales in which every marker and category has a description. */
+export const DESCRIBED_LOCALES = ['en', 'de'] as const;
+
+/** Short panel names used in the data files, mapped to their public template. */
+export const PANEL_KEYS = {
+  'complete-eu': 'public-complete-eu',
+  'light-eu': 'public-light-eu',
+  'complete-uk': 'public-v2-complete-uk',
+  'light-uk': 'public-v2-light-uk',
+} as const;
+
+/** A permanent, kebab-case key: never renamed, so it can anchor identifiers and URLs. */
+const KeySchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
+
+/** Text of one locale in a data file. */
+const LocalizedTextSchema = z.strictObject({
+  /** Name as a clinician writing in that language would give it. */
+  name: z.string().trim().min(1),
+  /** 1–3 educational sentences: what it measures and why it matters; no advice. */
+  description: z.string().trim().min(1).optional(),
+});
+
+/** The texts of a marker or category, keyed by locale; every locale is required. */
+const TranslationsSourceSchema = z.strictObject(
+  Object.fromEntries(CATALOG_LOCALES.map((locale) => [locale, LocalizedTextSchema])) as Record<
+    CatalogLocale,
+    typeof LocalizedTextSchema
+  >,
+);
+
+/** One category in `content/catalog/categories.yaml`. */
+export const CategorySourceSchema = z.strictObject({
+  /** Permanent category key; also the icon's file name (`public/images/categories/<type>.svg`). */
+  type: KeySchema,
+  /** Public identifier, recorded once and never changed. */
+  uuid: z.uuid(),
+  translations: TranslationsSourceSchema,
+});
+
+/** One marker in `content/catalog/markers/<category type>.yaml`. */
+export const MarkerSourceSchema = z.strictObject({
+  /** Permanent marker key, e.g. `ldl-cholesterol`. */
+  key: KeySchema,
+  /** Public identifier, recorded once and never changed, whatever happens to the text. */
+  uuid: z.uuid(),
+  /** Internal numeric identifier, unique across the catalog. */
+  id: z.int().positive(),
+  /** Unit as EU labs report it (SI); omitted for unitless markers such as ratios. */
+  unit: z.string().trim().min(1).optional(),
+  /** Unit as UK labs report it, only where it differs from `unit`. */
+  unitUk: z.string().trim().min(1).optional(),
+  /** Specimen or derivation: how the value is obtained. */
+  specimen: z.enum(['serum', 'plasma', 'whole-blood', 'calculated']),
+  /** True for values calculated from other markers (eGFR, non-HDL, HOMA-IR…). */
+  computedInternally: z.boolean().optional(),
+  /** True for markers carried only by the complete (premium) panels. */
+  premium: z.boolean().optional(),
+  /** Panels carrying this marker. */
+  panels: z.array(z.enum(Object.keys(PANEL_KEYS) as [keyof typeof PANEL_KEYS])).min(1),
+  translations: TranslationsSourceSchema,
+});
+
+/** A data file of markers: all in the category named by the file. */
+export const MarkerFileSchema = z.array(MarkerSourceSchema).min(1);
+
+/** A category as written in the data. */
+export type CategorySource = z.infer<typeof CategorySourceSchema>;
+/** A marker as written in the data. */
+export type MarkerSource = z.infer<typeof MarkerSourceSchema>;

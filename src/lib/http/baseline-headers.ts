@@ -1,0 +1,36 @@
+import type { Config } from '../config/config.ts';
+import { CORS_HEADERS } from './cors.ts';
+
+/**
+ * Headers every response of the site carries, whichever layer answers it (static file,
+ * fast path, Astro, or an error raised before Astro): CORS, nosniff, a referrer policy,
+ * HSTS on https origins, and `noindex` outside production.
+ */
+export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ...CORS_HEADERS,
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+  // RFC 6797 §7.2: HSTS is only meaningful (and only honoured) over https.
+  if (config.baseUrl.startsWith('https:')) {
+    headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
+  }
+  if (config.deployEnv !== 'production') headers.push(['X-Robots-Tag', 'noindex']);
+  return headers;
+}
+
+/**
+ * Content-Security-Policy of HTML pages: no scripts at all (nothing needs JavaScript),
+ * styles and images from this origin only, no framing.
+ */
+export const HTML_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

@@ -1,0 +1,62 @@
+import { isIP } from 'node:net';
+
+/**
+ * The address a request is attributed to. With `trustProxy` = N, the N nearest hops
+ * are trusted reverse proxies, so the client is the address the outermost trusted proxy
+ * saw: the N-th entry from the right of `X-Forwarded-For`, followed by the socket. With
+ * N = 0 the header is ignored, so a client cannot pick its own address.
+ */
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxy: number,
+): string {
+  const peer = socketAddress ?? 'unknown';
+  if (trustProxy === 0 || forwardedFor === undefined) return peer;
+  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  const chain = [...forwarded, peer];
+  const candidate = chain[Math.max(0, chain.length - 1 - trustProxy)] ?? peer;
+  // A trusted proxy wrote this entry; if it is not an address, fall back to the socket.
+  return isIP(stripPort(candidate)) === 0 ? peer : stripPort(candidate);
+}
+
+/** Removes a port or IPv6 brackets that some proxies include, e.g. `[::1]:443`, `1.2.3.4:80`. */
+function stripPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  if (bracketed?.[1] !== undefined) return bracketed[1];
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  return v4WithPort?.[1] ?? entry;
+}
+
+/**
+ * The rate-limit key for an address: IPv4 as is; IPv4-mapped IPv6 (`::ffff:a.b.c.d`)
+ * folded to IPv4; other IPv6 reduced to its /64, the block one subscriber usually holds,
+ * so rotating through one's own /64 does not multiply the quota.
+ */
+export function rateLimitKey(address: string): string {
+  const version = isIP(address);
+  if (version === 4) return address;
+  if (version !== 6) return address.slice(0, 64);
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  const groups = expandIpv6(address);
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/** Expands an IPv6 address (zone and embedded IPv4 tolerated) to eight 4-digit groups. */
+function expandIpv6(address: string): string[] {
+  let text = address.toLowerCase().split('%')[0] ?? '';
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4 !== null) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...fill, ...right].map((group) => group.padStart(4, '0'));
+}

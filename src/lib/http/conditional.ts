@@ -1,0 +1,43 @@
+/**
+ * Whether `If-None-Match` matches `etag` by the weak comparison RFC 9110 §13.1.2
+ * prescribes for this header: `*`, or any listed tag equal once `W/` is ignored.
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const strip = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  const target = strip(etag);
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((candidate) => strip(candidate.trim()) === target);
+}
+
+/** The content codings a client accepts, by RFC 9110 §12.5.3 (q=0 excludes). */
+function acceptedCodings(acceptEncoding: string | undefined): Map<string, number> {
+  const codings = new Map<string, number>();
+  for (const member of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = member.split(';').map((part) => part.trim().toLowerCase());
+    if (name === '') continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    codings.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  return codings;
+}
+
+/** The preferred coding among `offers` (in server order), or undefined for identity. */
+export function chooseEncoding(acceptEncoding: string | undefined, offers: readonly string[]): string | undefined {
+  const codings = acceptedCodings(acceptEncoding);
+  let best: string | undefined;
+  let bestQ = 0;
+  for (const offer of offers) {
+    const q = codings.get(offer) ?? codings.get('*') ?? 0;
+    if (q > bestQ) {
+      best = offer;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** Whether the client takes gzip. */
+export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
+  chooseEncoding(acceptEncoding, ['gzip']) === 'gzip';

@@ -1,0 +1,38 @@
+/** Escapes text for HTML element content and attribute values. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The short Markdown body of a 404 (spec 4.4): points at the sitemap and llms.txt. */
+export function notFoundMarkdown(baseUrl: string, path: string): string {
+  // URL paths arrive percent-encoded, so they cannot close the code span or start markup.
+  return [
+    '# Not found',
+    '',
+    `Nothing is published at \`${path}\`.`,
+    '',
+    `- Every page: [sitemap](${baseUrl}/sitemap.xml)`,
+    `- For LLMs and agents: [llms.txt](${baseUrl}/llms.txt)`,
+    `- API reference: [OpenAPI](${baseUrl}/openapi.json)`,
+    '',
+  ].join('\n');
+}
+
+/** The same 404 for browsers: a small self-contained HTML page with the same links. */
+export function notFoundHtml(baseUrl: string, path: string): string {
+  const base = escapeHtml(baseUrl);
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found</title></head>
+<body>
+<main>
+<h1>Not found</h1>
+<p>Nothing is published at <code>${escapeHtml(path)}</code>.</p>
+<ul>
+<li><a href="${base}/">Home</a></li>
+<li><a href="${base}/sitemap.xml">Sitemap</a></li>
+<li><a href="${base}/llms.txt">llms.txt</a></li>
+</ul>
+</main>
+</body>
+</html>
+`;
+}

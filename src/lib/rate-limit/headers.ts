@@ -1,0 +1,27 @@
+import type { RateLimitDecision } from './fixed-window-limiter.ts';
+
+/** Name of the one rate-limit policy the service advertises (spec section 8). */
+export const POLICY_NAME = 'catalog';
+
+/** Requests per window and window length of the `catalog` policy (spec section 8). */
+export const CATALOG_POLICY = { limit: 60, windowSeconds: 60 } as const;
+
+/** The `RateLimit-Policy` value, constant for the service. */
+export const RATE_LIMIT_POLICY = `"${POLICY_NAME}";q=${CATALOG_POLICY.limit};w=${CATALOG_POLICY.windowSeconds}`;
+
+/**
+ * Headers describing a decision: the IETF httpapi draft fields (`RateLimit`,
+ * `RateLimit-Policy`) and the widely used `RateLimit-Limit/Remaining/Reset` trio.
+ * `Retry-After` (RFC 9110 §10.2.3) is added only when the request was refused.
+ */
+export function rateLimitHeaders(decision: RateLimitDecision): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ['RateLimit-Policy', RATE_LIMIT_POLICY],
+    ['RateLimit', `"${POLICY_NAME}";r=${decision.remaining};t=${decision.resetSeconds}`],
+    ['RateLimit-Limit', String(decision.limit)],
+    ['RateLimit-Remaining', String(decision.remaining)],
+    ['RateLimit-Reset', String(decision.resetSeconds)],
+  ];
+  if (!decision.allowed) headers.push(['Retry-After', String(decision.resetSeconds)]);
+  return headers;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** The four public panels, selected by the `template` query parameter (spec 4.1). */
+export const CATALOG_TEMPLATES = [
+  'public-complete-eu',
+  'public-light-eu',
+  'public-v2-complete-uk',
+  'public-v2-light-uk',
+] as const;
+
+/** One of the four catalog templates. */
+export type CatalogTemplate = (typeof CATALOG_TEMPLATES)[number];
+
+/** Template used when a request names none (spec 4.1). */
+export const DEFAULT_TEMPLATE: CatalogTemplate = 'public-complete-eu';
+
+/** A localized name and optional description (spec 2.4); no additional properties. */
+export const TranslationSchema = z
+  .strictObject({
+    /** Localized biomarker or category name. */
+    name: z.string().min(1).meta({ description: 'Localized biomarker or category name.' }),
+    /** BCP 47 language tag, e.g. `de` or `en-GB`. */
+    locale: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .meta({ description: 'BCP 47 locale tag.', examples: ['en', 'de'] }),
+    /** Localized educational text; never advice. */
+    description: z.string().min(1).optional().meta({ description: 'Localized presentation text.' }),
+  })
+  .meta({ id: 'Translation', description: 'A localized name and optional description.' });
+
+/** The category a marker belongs to (spec 2.3); additional properties allowed. */
+export const CategorySchema = z
+  .looseObject({
+    /** Stable public category identifier. */
+    uuid: z.uuid().meta({ description: 'Stable public category identifier.' }),
+    /** Category key used in the catalog UI, e.g. `lipids`. */
+    type: z.string().min(1).optional().meta({ description: 'Category key used in the catalog UI.' }),
+    /** Absolute URL of the category's icon. */
+    imageUrl: z.url().optional().meta({ description: 'Absolute URL of the category icon (SVG).' }),
+    /** The category's names. */
+    translations: z.array(TranslationSchema),
+  })
+  .meta({ id: 'Category', description: 'Category of a biomarker.' });
+
+/** One marker of a panel (spec 2.2); additional properties allowed. */
+export const BiomarkerCatalogItemSchema = z
+  .looseObject({
+    /** Internal numeric identifier, present only when available. */
+    id: z.int().optional().meta({ description: 'Internal numeric identifier, present only when available.' }),
+    /** Stable public identifier; never changes when the text does. */
+    uuid: z.uuid().meta({ description: 'Stable public biomarker identifier.' }),
+    /** Display unit as the panel's labs report it, e.g. `mmol/L`. */
+    unit: z.string().min(1).optional().meta({ description: 'Display unit, when applicable.' }),
+    /** True when the value is derived from other markers (eGFR, HOMA-IR…). */
+    computedInternally: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when the marker is derived rather than measured directly.' }),
+    /** True when the marker belongs to a premium panel. */
+    premium: z.boolean().optional().meta({ description: 'True when the marker is on a premium panel.' }),
+    /** Optional origin metadata; open object. */
+    metadata: z.record(z.string(), z.unknown()).optional().meta({ description: 'Optional origin metadata.' }),
+    /** The marker's category. */
+    category: CategorySchema.optional(),
+    /** The marker's names and descriptions. */
+    translations: z.array(TranslationSchema),
+  })
+  .meta({ id: 'BiomarkerCatalogItem', description: 'One biomarker of a panel.' });
+
+/** Response body of the catalog GET (spec 2.1); additional properties allowed. */
+export const BiomarkerCatalogSchema = z
+  .looseObject({
+    /** Always true. */
+    success: z.literal(true),
+    /** The markers of the selected panel. */
+    data: z.array(BiomarkerCatalogItemSchema),
+  })
+  .meta({ id: 'BiomarkerCatalog', description: 'The markers of one panel.' });
+
+/** A localized name and description. */
+export type Translation = z.infer<typeof TranslationSchema>;
+/** A marker's category. */
+export type Category = z.infer<typeof CategorySchema>;
+/** One marker. */
+export type BiomarkerCatalogItem = z.infer<typeof BiomarkerCatalogItemSchema>;
+/** A whole panel. */
+export type BiomarkerCatalog = z.infer<typeof BiomarkerCatalogSchema>;

@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ProblemInit } from '../lib/problem/problem-response.ts';
+import { acceptsGzip, etagMatches } from '../lib/http/conditional.ts';
+import type { StaticAsset } from './static-assets.ts';
+
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/** Answers a request for a file of the build output from memory (GET, HEAD, OPTIONS). */
+export function serveStaticAsset(
+  req: IncomingMessage,
+  res: ServerResponse,
+  asset: StaticAsset,
+  sendProblem: (res: ServerResponse, init: ProblemInit) => void,
+): void {
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') {
+    res.writeHead(204, { Allow: ALLOW, 'Access-Control-Allow-Methods': ALLOW });
+    return void res.end();
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    return sendProblem(res, {
+      code: 'method_not_allowed',
+      detail: `${method} is not supported on static files; use GET or HEAD.`,
+      instance: req.url?.split('?', 1)[0] ?? '/',
+      headers: { Allow: ALLOW },
+    });
+  }
+  const headers: Record<string, string | number> = {
+    'Content-Type': asset.contentType,
+    'Cache-Control': asset.cacheControl,
+    ETag: asset.etag,
+  };
+  if (asset.gzip !== undefined) headers['Vary'] = 'Accept-Encoding';
+  if (etagMatches(req.headers['if-none-match'], asset.etag)) {
+    res.writeHead(304, headers);
+    return void res.end();
+  }
+  const gzip = asset.gzip !== undefined && acceptsGzip(req.headers['accept-encoding']);
+  const body = gzip ? asset.gzip! : asset.body;
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A free TCP port on 127.0.0.1 (the OS picks; released before use). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A process of the built service under test. */
+export interface RunningServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  child: ChildProcess;
+  /** Every line the process wrote, stdout and stderr. */
+  output: string[];
+  /** Sends SIGTERM and waits for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `src/server/main.ts` (the real entry of `npm start`) with extra environment. */
+export async function startServer(
+  env: Record<string, string> = {},
+  script = 'src/server/main.ts',
+): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: url,
+      CATALOG_ORIGIN_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.join('').includes('"event":"listening","service":"site"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  return {
+    url,
+    child,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Runs the entry expecting it to refuse to start; resolves with exit code and stderr. */
+export function runToExit(env: Record<string, string>, script = 'src/server/main.ts') {
+  return new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [script], {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+/** `fetch` as if from `address`, for servers started with TRUST_PROXY=1. */
+export const fetchAs =
+  (address: string) =>
+  (input: string, init: RequestInit = {}) =>
+    fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': address } });
