@@ -1,46 +1,46 @@
+// `npm start`: the site on PORT and, unless CATALOG_ORIGIN_URL is set, the bundled catalog origin.
 import { fileURLToPath } from 'node:url';
-import { ConfigError, parseConfig, type Config } from '../lib/config/config.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { installGracefulShutdown } from './graceful-shutdown.ts';
 import { listen } from './listen.ts';
-import { createSiteServer, type AstroHandler } from './site-server.ts';
+import { loadConfigOrExit } from './load-config-or-exit.ts';
+import { ResponseCache } from './response-cache.ts';
+import { createSiteServer, type AstroHandler, type DrainableServer } from './site-server.ts';
+import { startOrigin } from './start-origin.ts';
 import { loadStaticAssets } from './static-assets.ts';
 
 const root = new URL('../../', import.meta.url);
+const config = loadConfigOrExit();
+const logger = createLogger(config.logLevel);
 
-/** Reads the configuration, or exits with a message naming each bad variable. */
-function loadConfigOrExit(): Config {
+async function importAstroHandler(): Promise<AstroHandler> {
   try {
-    return parseConfig(process.env);
+    const entry = (await import(new URL('dist/server/entry.mjs', root).href)) as { handler: AstroHandler };
+    return entry.handler;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`);
-      process.exit(78); // EX_CONFIG (sysexits.h)
-    }
-    throw error;
+    logger.error('build_missing', { hint: 'run `npm run build` first', ...describeError(error) });
+    process.exit(1);
   }
 }
 
-const config = loadConfigOrExit();
-const logger = createLogger(config.logLevel);
-const entry = new URL('dist/server/entry.mjs', root);
-let astroHandler: AstroHandler;
 try {
-  ({ handler: astroHandler } = (await import(entry.href)) as { handler: AstroHandler });
+  const servers: DrainableServer[] = [];
+  if (config.catalogOriginUrl === undefined) servers.push(await startOrigin(config, config.catalogOriginPort, logger));
+  const site = createSiteServer({
+    config,
+    logger,
+    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    assets: await loadStaticAssets(fileURLToPath(new URL('dist/client', root))),
+    responseCache: new ResponseCache({ maxEntries: 256, maxBodyBytes: 2 * 1024 * 1024 }),
+    astroHandler: await importAstroHandler(),
+  });
+  servers.push(site);
+  installGracefulShutdown(servers, logger);
+  const address = await listen(site.server, config.port, config.host);
+  logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
 } catch (error) {
-  logger.error('build_missing', { hint: 'run `npm run build` first', ...describeError(error) });
+  logger.error('startup_failed', describeError(error));
   process.exit(1);
 }
-
-const site = createSiteServer({
-  config,
-  logger,
-  limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
-  assets: await loadStaticAssets(fileURLToPath(new URL('dist/client', root))),
-  astroHandler,
-});
-installGracefulShutdown([site], logger);
-const address = await listen(site.server, config.port, config.host);
-logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });

@@ -1,24 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProblemInit } from '../lib/problem/problem-response.ts';
 import { acceptsGzip, etagMatches } from '../lib/http/conditional.ts';
+import { sendProblem } from './send-problem.ts';
 import type { StaticAsset } from './static-assets.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 
 /** Answers a request for a file of the build output from memory (GET, HEAD, OPTIONS). */
-export function serveStaticAsset(
-  req: IncomingMessage,
-  res: ServerResponse,
-  asset: StaticAsset,
-  sendProblem: (res: ServerResponse, init: ProblemInit) => void,
-): void {
+export function serveStaticAsset(req: IncomingMessage, res: ServerResponse, asset: StaticAsset, baseUrl: string): void {
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
     res.writeHead(204, { Allow: ALLOW, 'Access-Control-Allow-Methods': ALLOW });
     return void res.end();
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    return sendProblem(res, {
+    return sendProblem(res, baseUrl, {
       code: 'method_not_allowed',
       detail: `${method} is not supported on static files; use GET or HEAD.`,
       instance: req.url?.split('?', 1)[0] ?? '/',

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
-import { resolveClientAddress, rateLimitKey } from '../lib/http/client-address.ts';
-import type { Logger } from '../lib/log/logger.ts';
-import { describeError } from '../lib/log/logger.ts';
-import { buildProblem, serializeProblem, type ProblemInit } from '../lib/problem/problem-response.ts';
+import { describeError, type Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { rateLimitHeaders } from '../lib/rate-limit/headers.ts';
+import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
+import { requestPath } from './request-path.ts';
+import { logRequestOnFinish } from './request-log.ts';
+import type { ResponseCache } from './response-cache.ts';
+import { sendProblem } from './send-problem.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
 import type { StaticAsset } from './static-assets.ts';
 
@@ -19,10 +20,11 @@ export interface SiteServerOptions {
   logger: Logger;
   limiter: FixedWindowLimiter;
   assets: ReadonlyMap<string, StaticAsset>;
+  responseCache: ResponseCache;
   astroHandler: AstroHandler;
 }
 
-/** Server timeouts: slow or idle clients are cut off in bounded time (see docs/deployment.md). */
+/** Server timeouts: slow or idle clients are cut off in bounded time (see README). */
 export const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
@@ -30,8 +32,8 @@ export const SERVER_TIMEOUTS = {
   maxHeaderSize: 16 * 1024,
 } as const;
 
-/** A site server, plus a switch that makes every later response close its connection. */
-export interface SiteServer {
+/** A server, plus a switch that makes every later response close its connection. */
+export interface DrainableServer {
   server: Server;
   drain(): void;
 }
@@ -39,99 +41,53 @@ export interface SiteServer {
 /**
  * The site's own `node:http` server. Every request, whichever layer answers it, passes
  * the rate limiter and gets the baseline and rate-limit headers first; then a static
- * file or Astro answers.
+ * file, the response cache (fast path) or Astro answers.
  */
-export function createSiteServer(options: SiteServerOptions): SiteServer {
-  const { config, logger, limiter, assets, astroHandler } = options;
-  const baseline = baselineHeaders(config);
+export function createSiteServer(options: SiteServerOptions): DrainableServer {
+  const { config, logger, limiter, assets, responseCache, astroHandler } = options;
+  const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   let draining = false;
 
-  const sendProblem = (res: ServerResponse, init: ProblemInit): void => {
-    const problem = buildProblem(config.baseUrl, init);
-    const { body, headers } = serializeProblem(problem);
-    const extra = init.headers === undefined ? {} : Object.fromEntries(new Headers(init.headers));
-    res.writeHead(problem.status, {
-      ...headers,
-      ...extra,
-      'Content-Length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  };
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    res.once('finish', () => {
-      logger.info('request', {
-        method,
-        path: path ?? '(invalid)',
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-      });
-    });
+    logRequestOnFinish(res, logger, { service: 'site', method, path });
     if (draining) res.setHeader('Connection', 'close');
-
-    const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
-    const key = rateLimitKey(address);
-    // CORS preflights are sent by browsers on the client's behalf: they cost no quota.
-    const decision = method === 'OPTIONS' ? limiter.peek(key) : limiter.take(key);
-    for (const [name, value] of baseline) res.setHeader(name, value);
-    for (const [name, value] of rateLimitHeaders(decision)) res.setHeader(name, value);
-
+    const decision = applyRateLimit(req, res, step);
+    const instance = path === undefined ? {} : { instance: path };
     if (!decision.allowed) {
-      return sendProblem(res, {
+      return sendProblem(res, config.baseUrl, {
         code: 'rate_limited',
-        detail: `More than ${decision.limit} requests in one window from this client; retry in ${decision.resetSeconds} s.`,
-        ...(path === undefined ? {} : { instance: path }),
+        detail: rateLimitedDetail(decision),
+        ...instance,
       });
     }
     if (path === undefined) {
-      return sendProblem(res, {
-        code: 'bad_request',
-        detail: 'The request target is not a valid, percent-encoded URL path.',
-      });
+      const detail = 'The request target is not a valid, percent-encoded URL path.';
+      return sendProblem(res, config.baseUrl, { code: 'bad_request', detail });
     }
     const asset = assets.get(path);
-    if (asset !== undefined) return serveStaticAsset(req, res, asset, sendProblem);
+    if (asset !== undefined) return serveStaticAsset(req, res, asset, config.baseUrl);
+    const key = responseCache.keyFor(req, req.url ?? path);
+    if (key !== undefined) {
+      const hit = responseCache.get(key);
+      if (hit !== undefined) return responseCache.replay(req, res, hit);
+      if (method === 'GET') responseCache.record(res, key);
+    }
     try {
       await astroHandler(req, res);
     } catch (error) {
       logger.error('unhandled_exception', { method, path, ...describeError(error) });
-      if (!res.headersSent) {
-        sendProblem(res, {
-          code: 'internal_error',
-          detail: 'The server failed to handle this request.',
-          instance: path,
-        });
-      } else res.destroy();
+      if (res.headersSent) return void res.destroy();
+      sendProblem(res, config.baseUrl, {
+        code: 'internal_error',
+        detail: 'The server failed to handle this request.',
+        ...instance,
+      });
     }
   }
 
-  const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => {
-    void handle(req, res);
-  });
+  const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => void handle(req, res));
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
-  return {
-    server,
-    drain: () => {
-      draining = true;
-    },
-  };
-}
-
-/**
- * The decoded-safe path of a request target, or undefined when it is not a valid
- * origin-form target (RFC 9112 §3.2.1) or its percent-encoding does not decode.
- */
-export function requestPath(target: string | undefined): string | undefined {
-  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
-  const path = target.split('?', 1)[0] ?? '';
-  try {
-    decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
-  if (path.includes('%00') || path.includes('\0')) return undefined;
-  return path;
+  return { server, drain: () => void (draining = true) };
 }

@@ -24,9 +24,12 @@ function acceptedCodings(acceptEncoding: string | undefined): Map<string, number
 }
 
 /** The preferred coding among `offers` (in server order), or undefined for identity. */
-export function chooseEncoding(acceptEncoding: string | undefined, offers: readonly string[]): string | undefined {
+export function chooseEncoding<T extends string>(
+  acceptEncoding: string | undefined,
+  offers: readonly T[],
+): T | undefined {
   const codings = acceptedCodings(acceptEncoding);
-  let best: string | undefined;
+  let best: T | undefined;
   let bestQ = 0;
   for (const offer of offers) {
     const q = codings.get(offer) ?? codings.get('*') ?? 0;

@@ -1,0 +1,62 @@
+import {
+  BiomarkerCatalogSchema,
+  CATALOG_TEMPLATES,
+  type BiomarkerCatalog,
+  type BiomarkerCatalogItem,
+  type CatalogTemplate,
+  type Category,
+  type Translation,
+} from '../schemas/catalog.ts';
+import type { CatalogSource } from './load-catalog-source.ts';
+import { CATALOG_LOCALES, PANEL_KEYS, type CategorySource, type MarkerSource } from './source-schema.ts';
+
+/** Public URL of a category's icon, served by the site from `public/images/categories/`. */
+export const categoryImageUrl = (baseUrl: string, type: string): string => `${baseUrl}/images/categories/${type}.svg`;
+
+function translations(source: MarkerSource['translations']): Translation[] {
+  return CATALOG_LOCALES.map((locale) => {
+    const { name, description } = source[locale];
+    return { locale, name, ...(description === undefined ? {} : { description }) };
+  });
+}
+
+function category(source: CategorySource, baseUrl: string): Category {
+  return {
+    uuid: source.uuid,
+    type: source.type,
+    imageUrl: categoryImageUrl(baseUrl, source.type),
+    translations: translations(source.translations),
+  };
+}
+
+function item(marker: MarkerSource, cat: Category, region: 'eu' | 'uk'): BiomarkerCatalogItem {
+  const unit = region === 'uk' ? (marker.unitUk ?? marker.unit) : marker.unit;
+  return {
+    id: marker.id,
+    uuid: marker.uuid,
+    ...(unit === undefined ? {} : { unit }),
+    ...(marker.computedInternally ? { computedInternally: true } : {}),
+    ...(marker.premium ? { premium: true } : {}),
+    metadata: { key: marker.key, specimen: marker.specimen },
+    category: cat,
+    translations: translations(marker.translations),
+  };
+}
+
+/**
+ * The four public panels as the catalog origin serves them, each validated by the same
+ * `BiomarkerCatalog` schema the site uses on the upstream payload.
+ */
+export function buildPanels(source: CatalogSource, baseUrl: string): Record<CatalogTemplate, BiomarkerCatalog> {
+  const categories = new Map(source.categories.map((c) => [c.type, category(c, baseUrl)]));
+  const panelOf = Object.fromEntries(Object.entries(PANEL_KEYS).map(([key, template]) => [template, key]));
+  const entries = CATALOG_TEMPLATES.map((template) => {
+    const key = panelOf[template] as keyof typeof PANEL_KEYS;
+    const region = key.endsWith('-uk') ? 'uk' : 'eu';
+    const data = source.markers
+      .filter((marker) => marker.panels.includes(key))
+      .map((marker) => item(marker, categories.get(marker.category)!, region));
+    return [template, BiomarkerCatalogSchema.parse({ success: true, data })] as const;
+  });
+  return Object.fromEntries(entries) as Record<CatalogTemplate, BiomarkerCatalog>;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { BiomarkerCatalogSchema, type BiomarkerCatalog, type CatalogTemplate } from '../schemas/catalog.ts';
+
+/** Why an upstream call failed; each becomes a 502 `bad_gateway` (spec 4.1). */
+export type UpstreamFailure =
+  'unreachable' | 'timeout' | 'status' | 'content-type' | 'too-large' | 'invalid-json' | 'invalid-shape';
+
+/** An upstream call that did not yield a valid catalog. `message` is safe to show a client. */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  /** The kind of failure, for logs and tests. */
+  readonly reason: UpstreamFailure;
+  constructor(reason: UpstreamFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** Limits of one upstream call. */
+export interface UpstreamOptions {
+  /** Total deadline: connect, headers and the whole body. */
+  timeoutMs: number;
+  /** Largest body accepted, in bytes after any content decoding. */
+  maxBytes: number;
+  fetch?: typeof fetch;
+}
+
+/** Reads a body up to `maxBytes`, cancelling the stream as soon as it grows past it. */
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, size);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new UpstreamError('too-large', `The catalog origin sent more than ${maxBytes} bytes.`);
+    }
+    chunks.push(value);
+  }
+}
+
+/**
+ * Fetches one panel from the catalog origin and validates it with the BiomarkerCatalog
+ * schema. Every failure — refused connection, deadline, non-2xx, non-JSON, oversize or
+ * trickling body, wrong shape — is an UpstreamError, raised within `timeoutMs`.
+ */
+export async function fetchUpstreamCatalog(
+  originUrl: string,
+  template: CatalogTemplate,
+  options: UpstreamOptions,
+): Promise<BiomarkerCatalog> {
+  const url = `${originUrl}/v1/biomarkers/public?template=${encodeURIComponent(template)}`;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timedOut = () =>
+    new UpstreamError('timeout', `The catalog origin did not answer within ${options.timeoutMs} ms.`);
+  let bytes: Buffer;
+  try {
+    const response = await (options.fetch ?? fetch)(url, { signal, headers: { Accept: 'application/json' } });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new UpstreamError('status', `The catalog origin answered ${response.status}.`);
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new UpstreamError('content-type', `The catalog origin sent ${type || 'no content type'}, not JSON.`);
+    }
+    const length = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (length > options.maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new UpstreamError('too-large', `The catalog origin announced ${length} bytes, over ${options.maxBytes}.`);
+    }
+    bytes = response.body === null ? Buffer.alloc(0) : await readCapped(response.body, options.maxBytes);
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
+    if (signal.aborted) throw timedOut();
+    throw new UpstreamError('unreachable', 'The catalog origin could not be reached.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new UpstreamError('invalid-json', 'The catalog origin sent a body that is not valid JSON.');
+  }
+  const result = BiomarkerCatalogSchema.safeParse(json);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    const where = first === undefined ? '' : ` (at ${z.core.toDotPath(first.path) || 'the root'}: ${first.message})`;
+    throw new UpstreamError('invalid-shape', `The catalog origin sent an unexpected payload${where}.`);
+  }
+  return result.data;
+}

@@ -1,0 +1,43 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { CategorySourceSchema, MarkerFileSchema, type CategorySource, type MarkerSource } from './source-schema.ts';
+
+/** The bundled catalog as written in `content/catalog/`, validated. */
+export interface CatalogSource {
+  /** Categories in display order. */
+  categories: CategorySource[];
+  /** Markers in display order (category order, then file order), each with its category type. */
+  markers: Array<MarkerSource & { category: string }>;
+}
+
+/** Raised when the data files do not match their schema; names the file and the field. */
+export class CatalogSourceError extends Error {
+  override name = 'CatalogSourceError';
+}
+
+async function readYaml<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  const result = schema.safeParse(parse(await readFile(path, 'utf8')));
+  if (!result.success) throw new CatalogSourceError(`${path}:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/**
+ * Reads `categories.yaml` and `markers/<type>.yaml` from `dir`, validating each file
+ * with the source schemas. Every marker file must name a known category.
+ */
+export async function loadCatalogSource(dir: string): Promise<CatalogSource> {
+  const categories = await readYaml(join(dir, 'categories.yaml'), z.array(CategorySourceSchema).min(1));
+  const known = new Set(categories.map((category) => category.type));
+  const byCategory = new Map<string, MarkerSource[]>();
+  for (const file of (await readdir(join(dir, 'markers'))).filter((f) => f.endsWith('.yaml')).sort()) {
+    const type = basename(file, '.yaml');
+    if (!known.has(type)) throw new CatalogSourceError(`markers/${file}: no category "${type}" in categories.yaml`);
+    byCategory.set(type, await readYaml(join(dir, 'markers', file), MarkerFileSchema));
+  }
+  const markers = categories.flatMap((category) =>
+    (byCategory.get(category.type) ?? []).map((marker) => ({ ...marker, category: category.type })),
+  );
+  return { categories, markers };
+}

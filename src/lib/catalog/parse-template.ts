@@ -1,0 +1,49 @@
+import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE, type CatalogTemplate } from '../schemas/catalog.ts';
+
+/** The result of reading `template` from a query string: a template, or why not. */
+export type TemplateResult = { ok: true; template: CatalogTemplate } | { ok: false; detail: string };
+
+const ALLOWED = CATALOG_TEMPLATES.join(', ');
+
+/** Decodes one `application/x-www-form-urlencoded` component, or undefined when malformed. */
+function decodeComponent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads `template` from a raw query string (without `?`), before any upstream call:
+ * absent → the default; unknown, empty, repeated or badly percent-encoded → an error
+ * whose detail lists the allowed values. Other parameters are ignored, but a pair that
+ * does not decode is an error, since it might have been `template` (spec 4.1: 400 for
+ * a malformed query).
+ */
+export function parseTemplate(query: string, fallback: CatalogTemplate = DEFAULT_TEMPLATE): TemplateResult {
+  const values: string[] = [];
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const name = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
+    const value = decodeComponent(eq === -1 ? '' : pair.slice(eq + 1));
+    if (name === undefined || value === undefined) {
+      return {
+        ok: false,
+        detail: `The query string is not validly percent-encoded. template must be one of: ${ALLOWED}.`,
+      };
+    }
+    if (name === 'template') values.push(value);
+  }
+  if (values.length === 0) return { ok: true, template: fallback };
+  if (values.length > 1) {
+    return { ok: false, detail: `template was given ${values.length} times; give it once, as one of: ${ALLOWED}.` };
+  }
+  const value = values[0] ?? '';
+  if ((CATALOG_TEMPLATES as readonly string[]).includes(value)) {
+    return { ok: true, template: value as CatalogTemplate };
+  }
+  const shown = value === '' ? 'empty' : `"${value.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}"`;
+  return { ok: false, detail: `template is ${shown}; it must be one of: ${ALLOWED}.` };
+}

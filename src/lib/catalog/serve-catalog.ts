@@ -1,0 +1,61 @@
+import { chooseEncoding, etagMatches } from '../http/conditional.ts';
+import { problemResponse } from '../problem/problem-response.ts';
+import { CATALOG_ENCODINGS, type CatalogEncoding } from './catalog-body.ts';
+import type { CacheLookup } from './catalog-cache.ts';
+import type { CatalogBody } from './catalog-body.ts';
+import type { CatalogService } from './catalog-service.ts';
+import { UpstreamError } from './fetch-upstream-catalog.ts';
+import { parseTemplate } from './parse-template.ts';
+
+/**
+ * `Cache-Control` of a catalog response, matching the server's own cache: shared caches
+ * may keep it for what is left of our freshness, revalidate in the background for one
+ * more TTL, and fall back to it on errors as long as we would (RFC 5861).
+ */
+export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
+  const left = lookup.state === 'stale' ? 0 : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
+  return `public, max-age=${left}, stale-while-revalidate=${service.ttlS}, stale-if-error=${service.staleIfErrorS}`;
+}
+
+/**
+ * Answers `GET|HEAD /v1/biomarkers/public` (spec 4.1): validates `template` before any
+ * upstream call, then serves the cached, validated catalog in the client's preferred
+ * coding, with a strong ETag and 304 for a matching `If-None-Match`. Any
+ * `Authorization` header is ignored (spec section 5).
+ */
+export async function serveCatalog(request: Request, service: CatalogService, baseUrl: string): Promise<Response> {
+  const url = new URL(request.url);
+  const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1).split('#', 1)[0]! : '';
+  const parsed = parseTemplate(rawQuery);
+  if (!parsed.ok) {
+    return problemResponse(baseUrl, { code: 'bad_request', detail: parsed.detail, instance: url.pathname });
+  }
+  let lookup: CacheLookup<CatalogBody>;
+  try {
+    lookup = await service.cache.get(parsed.template);
+  } catch (error) {
+    const detail = error instanceof UpstreamError ? error.message : 'The catalog origin failed.';
+    return problemResponse(baseUrl, {
+      code: 'bad_gateway',
+      detail: `${detail} No cached copy of ${parsed.template} is recent enough to serve instead.`,
+      instance: url.pathname,
+    });
+  }
+  const body = lookup.value;
+  const encoding: CatalogEncoding =
+    chooseEncoding(request.headers.get('accept-encoding') ?? undefined, CATALOG_ENCODINGS) ?? 'identity';
+  const headers = new Headers({
+    ETag: body.etags[encoding],
+    'Cache-Control': catalogCacheControl(service, lookup),
+    Vary: 'Accept-Encoding',
+  });
+  const ifNoneMatch = request.headers.get('if-none-match') ?? undefined;
+  // RFC 9110 §13.1.2: weak comparison; any coding's tag names the same catalog version.
+  if (Object.values(body.etags).some((tag) => etagMatches(ifNoneMatch, tag))) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set('Content-Type', 'application/json');
+  if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(body.bodies[encoding].length));
+  return new Response(new Uint8Array(body.bodies[encoding]), { status: 200, headers });
+}

@@ -1,0 +1,14 @@
+// `npm run start:origin`: the bundled catalog origin alone, on PORT.
+import { createLogger, describeError } from '../lib/log/logger.ts';
+import { installGracefulShutdown } from './graceful-shutdown.ts';
+import { loadConfigOrExit } from './load-config-or-exit.ts';
+import { startOrigin } from './start-origin.ts';
+
+const config = loadConfigOrExit();
+const logger = createLogger(config.logLevel);
+try {
+  installGracefulShutdown([await startOrigin(config, config.port, logger)], logger);
+} catch (error) {
+  logger.error('origin_failed', describeError(error));
+  process.exit(1);
+}

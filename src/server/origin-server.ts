@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { parseTemplate } from '../lib/catalog/parse-template.ts';
+import type { Config } from '../lib/config/config.ts';
+import { baselineHeaders } from '../lib/http/baseline-headers.ts';
+import { etagMatches } from '../lib/http/conditional.ts';
+import type { Logger } from '../lib/log/logger.ts';
+import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import type { BiomarkerCatalog, CatalogTemplate } from '../lib/schemas/catalog.ts';
+import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
+import { logRequestOnFinish } from './request-log.ts';
+import { requestPath } from './request-path.ts';
+import { SERVER_TIMEOUTS, type DrainableServer } from './site-server.ts';
+import { sendProblem } from './send-problem.ts';
+
+/** The one path the catalog origin serves (spec 4.1). */
+export const ORIGIN_PATH = '/v1/biomarkers/public';
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/** What the origin serves and how it limits. */
+export interface OriginServerOptions {
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'>;
+  logger: Logger;
+  limiter: FixedWindowLimiter;
+  panels: Record<CatalogTemplate, BiomarkerCatalog>;
+}
+
+/**
+ * The bundled catalog origin: `GET|HEAD /v1/biomarkers/public` from the bundled data,
+ * `public-complete-eu` when no template is named (the spec leaves the origin's default
+ * open; this matches the site), 400 for a bad template, 404 for every other path, and
+ * the rate-limit headers on every response.
+ */
+export function createOriginServer(options: OriginServerOptions): DrainableServer {
+  const { config, logger, limiter } = options;
+  const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
+  const bodies = new Map(
+    Object.entries(options.panels).map(([template, catalog]) => {
+      const body = Buffer.from(JSON.stringify(catalog));
+      return [template, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }];
+    }),
+  );
+  let draining = false;
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const method = req.method ?? 'GET';
+    const path = requestPath(req.url);
+    logRequestOnFinish(res, logger, { service: 'origin', method, path });
+    if (draining) res.setHeader('Connection', 'close');
+    const decision = applyRateLimit(req, res, step);
+    const problem = (init: Parameters<typeof sendProblem>[2]) =>
+      sendProblem(res, config.baseUrl, { ...(path === undefined ? {} : { instance: path }), ...init });
+    if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
+    if (path === undefined)
+      return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });
+    if (path !== ORIGIN_PATH)
+      return problem({ code: 'not_found', detail: `The catalog origin serves only ${ORIGIN_PATH}.` });
+    if (method === 'OPTIONS') return void res.writeHead(204, { Allow: ALLOW }).end();
+    if (method !== 'GET' && method !== 'HEAD') {
+      const detail = `${method} is not supported on ${ORIGIN_PATH}; use GET or HEAD.`;
+      return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });
+    }
+    const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    const parsed = parseTemplate(query);
+    if (!parsed.ok) return problem({ code: 'bad_request', detail: parsed.detail });
+    const { body, etag } = bodies.get(parsed.template)!;
+    const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
+    if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304, headers).end();
+    res.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': body.length });
+    res.end(method === 'HEAD' ? undefined : body);
+  }
+
+  const server = createServer({ ...SERVER_TIMEOUTS }, handle);
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  return { server, drain: () => void (draining = true) };
+}

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { buildPanels } from '../lib/catalog/build-panels.ts';
+import { loadCatalogSource } from '../lib/catalog/load-catalog-source.ts';
+import type { Config } from '../lib/config/config.ts';
+import type { Logger } from '../lib/log/logger.ts';
+import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
+import { listen } from './listen.ts';
+import { createOriginServer } from './origin-server.ts';
+import type { DrainableServer } from './site-server.ts';
+
+/** The bundled catalog data, the single source of the origin's panels. */
+export const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
+
+/** Loads and validates the bundled data, then serves it on `port`. */
+export async function startOrigin(config: Config, port: number, logger: Logger): Promise<DrainableServer> {
+  const panels = buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), config.baseUrl);
+  const origin = createOriginServer({
+    config,
+    logger,
+    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    panels,
+  });
+  const address = await listen(origin.server, port, config.host);
+  const counts = Object.fromEntries(
+    Object.entries(panels).map(([template, catalog]) => [template, catalog.data.length]),
+  );
+  logger.info('listening', { service: 'origin', url: `http://${address}`, markers: counts });
+  return origin;
+}
