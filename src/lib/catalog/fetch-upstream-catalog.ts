@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog, type CatalogTemplate } from '../schemas/catalog.ts';
 
 /** Why an upstream call failed; each becomes a 502 `bad_gateway` (spec 4.1). */
@@ -25,14 +24,23 @@ export interface UpstreamOptions {
   fetch?: typeof fetch;
 }
 
-/** Reads a body up to `maxBytes`, cancelling the stream as soon as it grows past it. */
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
+/**
+ * Reads a body up to `maxBytes`, cancelling the stream as soon as it grows past it or
+ * the deadline passes (whether or not the fetch implementation ties its body to it).
+ */
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, size);
+    signal.throwIfAborted();
+    if (done) {
+      signal.removeEventListener('abort', cancel);
+      return Buffer.concat(chunks, size);
+    }
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
@@ -73,7 +81,7 @@ export async function fetchUpstreamCatalog(
       await response.body?.cancel().catch(() => undefined);
       throw new UpstreamError('too-large', `The catalog origin announced ${length} bytes, over ${options.maxBytes}.`);
     }
-    bytes = response.body === null ? Buffer.alloc(0) : await readCapped(response.body, options.maxBytes);
+    bytes = response.body === null ? Buffer.alloc(0) : await readCapped(response.body, options.maxBytes, signal);
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     if (signal.aborted) throw timedOut();
@@ -88,7 +96,8 @@ export async function fetchUpstreamCatalog(
   const result = BiomarkerCatalogSchema.safeParse(json);
   if (!result.success) {
     const first = result.error.issues[0];
-    const where = first === undefined ? '' : ` (at ${z.core.toDotPath(first.path) || 'the root'}: ${first.message})`;
+    const where =
+      first === undefined ? '' : ` (at ${first.path.map(String).join('.') || 'the root'}: ${first.message})`;
     throw new UpstreamError('invalid-shape', `The catalog origin sent an unexpected payload${where}.`);
   }
   return result.data;

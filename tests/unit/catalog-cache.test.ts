@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { RefreshCache } from '../../src/lib/catalog/catalog-cache.ts';
+
+function setup(ttlMs: number, staleIfErrorMs: number) {
+  const clock = { now: 0 };
+  const calls: string[] = [];
+  let fail = false;
+  let release: (() => void) | undefined;
+  let gate: Promise<void> | undefined;
+  const cache = new RefreshCache<string, string>({
+    ttlMs,
+    staleIfErrorMs,
+    now: () => clock.now,
+    load: async (key) => {
+      calls.push(key);
+      if (gate) await gate;
+      if (fail) throw new Error('upstream down');
+      return `${key}@${clock.now}`;
+    },
+  });
+  return {
+    cache,
+    calls,
+    clock,
+    failing: (value: boolean) => void (fail = value),
+    hold: () => void (gate = new Promise((resolve) => (release = resolve))),
+    releaseAll: () => {
+      gate = undefined;
+      release?.();
+    },
+  };
+}
+
+describe('RefreshCache', () => {
+  it('serves a fresh value without asking upstream again', async () => {
+    const t = setup(60_000, 0);
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@0', state: 'fetched' });
+    t.clock.now = 59_999;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@0', state: 'fresh', ageMs: 59_999 });
+    expect(t.calls).toEqual(['a']);
+  });
+
+  it('asks upstream again once the value is older than the TTL', async () => {
+    const t = setup(60_000, 0);
+    await t.cache.get('a');
+    t.clock.now = 60_000;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@60000', state: 'fetched' });
+    expect(t.calls).toEqual(['a', 'a']);
+  });
+
+  it('shares one upstream request between concurrent misses of a key', async () => {
+    const t = setup(60_000, 0);
+    t.hold();
+    const waiting = Array.from({ length: 50 }, () => t.cache.get('a'));
+    const other = t.cache.get('b');
+    t.releaseAll();
+    const results = await Promise.all([...waiting, other]);
+    expect(new Set(results.slice(0, 50).map((r) => r.value))).toEqual(new Set(['a@0']));
+    expect(t.calls).toEqual(['a', 'b']);
+  });
+
+  it('shares one failure between concurrent misses, then tries again', async () => {
+    const t = setup(60_000, 0);
+    t.failing(true);
+    t.hold();
+    const waiting = Array.from({ length: 5 }, () => t.cache.get('a'));
+    t.releaseAll();
+    const settled = await Promise.allSettled(waiting);
+    expect(settled.every((s) => s.status === 'rejected')).toBe(true);
+    expect(t.calls).toHaveLength(1);
+    t.failing(false);
+    expect(await t.cache.get('a')).toMatchObject({ state: 'fetched' });
+  });
+
+  it('serves a stale copy younger than stale-if-error when upstream fails', async () => {
+    const t = setup(60_000, 600_000);
+    await t.cache.get('a');
+    t.failing(true);
+    t.clock.now = 300_000;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@0', state: 'stale', ageMs: 300_000 });
+  });
+
+  it('fails once the copy is older than stale-if-error', async () => {
+    const t = setup(60_000, 600_000);
+    await t.cache.get('a');
+    t.failing(true);
+    t.clock.now = 600_000;
+    await expect(t.cache.get('a')).rejects.toThrow('upstream down');
+  });
+
+  it('with stale-if-error 0, a failure is a failure', async () => {
+    const t = setup(1_000, 0);
+    await t.cache.get('a');
+    t.failing(true);
+    t.clock.now = 1_000;
+    await expect(t.cache.get('a')).rejects.toThrow();
+  });
+
+  it('with TTL 0, every request asks upstream but a failure can still fall back', async () => {
+    const t = setup(0, 600_000);
+    await t.cache.get('a');
+    await t.cache.get('a');
+    expect(t.calls).toHaveLength(2);
+    t.failing(true);
+    expect(await t.cache.get('a')).toMatchObject({ state: 'stale' });
+  });
+});

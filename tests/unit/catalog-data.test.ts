@@ -1,0 +1,135 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildPanels } from '../../src/lib/catalog/build-panels.ts';
+import { loadCatalogSource, type CatalogSource } from '../../src/lib/catalog/load-catalog-source.ts';
+import { CATALOG_LOCALES, DESCRIBED_LOCALES } from '../../src/lib/catalog/source-schema.ts';
+import { BiomarkerCatalogSchema, CATALOG_TEMPLATES, type BiomarkerCatalog } from '../../src/lib/schemas/catalog.ts';
+
+const DATA = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
+const ICONS = fileURLToPath(new URL('../../public/images/categories/', import.meta.url));
+const BASE = 'https://catalog.example';
+
+let source: CatalogSource;
+let panels: Record<(typeof CATALOG_TEMPLATES)[number], BiomarkerCatalog>;
+
+beforeAll(async () => {
+  source = await loadCatalogSource(DATA);
+  panels = buildPanels(source, BASE);
+});
+
+const uuids = (catalog: BiomarkerCatalog) => new Set(catalog.data.map((item) => item.uuid));
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-ZÄÖÜ(])/).filter(Boolean).length;
+
+describe('bundled catalog data (content/catalog)', () => {
+  it('builds four panels that the API schema accepts', () => {
+    for (const template of CATALOG_TEMPLATES) {
+      expect(BiomarkerCatalogSchema.safeParse(panels[template]).success).toBe(true);
+    }
+  });
+
+  it.each([
+    ['public-complete-eu', 80],
+    ['public-v2-complete-uk', 70],
+    ['public-light-eu', 30],
+    ['public-v2-light-uk', 25],
+  ] as const)('%s carries at least %i markers', (template, minimum) => {
+    expect(panels[template].data.length).toBeGreaterThanOrEqual(minimum);
+  });
+
+  it.each([
+    ['public-light-eu', 'public-complete-eu'],
+    ['public-v2-light-uk', 'public-v2-complete-uk'],
+  ] as const)('%s is a strict subset of %s', (light, complete) => {
+    const all = uuids(panels[complete]);
+    expect([...uuids(panels[light])].every((uuid) => all.has(uuid))).toBe(true);
+    expect(panels[light].data.length).toBeLessThan(panels[complete].data.length);
+  });
+
+  it('gives every marker and category a unique uuid, and every marker a unique id and key', () => {
+    const all = [...source.markers.map((m) => m.uuid), ...source.categories.map((c) => c.uuid)];
+    expect(new Set(all).size).toBe(all.length);
+    expect(new Set(source.markers.map((m) => m.id)).size).toBe(source.markers.length);
+    expect(new Set(source.markers.map((m) => m.key)).size).toBe(source.markers.length);
+  });
+
+  it('names every marker and category in every locale, and describes them in en and de', () => {
+    for (const entry of [...source.markers, ...source.categories]) {
+      for (const locale of CATALOG_LOCALES) expect(entry.translations[locale].name.trim()).not.toBe('');
+      for (const locale of DESCRIBED_LOCALES) {
+        const description = entry.translations[locale].description ?? '';
+        expect(description.trim(), `${'key' in entry ? entry.key : entry.type} ${locale}`).not.toBe('');
+        expect(sentences(description)).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
+  it('serves translations in seven locales, each with a BCP 47 tag', () => {
+    const item = panels['public-complete-eu'].data[0]!;
+    expect(item.translations.map((t) => t.locale)).toEqual([...CATALOG_LOCALES]);
+    expect(item.category?.translations.map((t) => t.locale)).toEqual([...CATALOG_LOCALES]);
+  });
+
+  it('has at least 8 categories, each with a served icon at {BASE_URL}/images/categories/<type>.svg', () => {
+    expect(source.categories.length).toBeGreaterThanOrEqual(8);
+    for (const category of source.categories) {
+      const svg = readFileSync(`${ICONS}${category.type}.svg`, 'utf8');
+      expect(svg).toMatch(/^<svg[^>]+xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).not.toMatch(/<script|href="http/i);
+    }
+    const item = panels['public-complete-eu'].data.find((i) => i.category?.type === 'lipids');
+    expect(item?.category?.imageUrl).toBe(`${BASE}/images/categories/lipids.svg`);
+    expect(existsSync(`${ICONS}lipids.svg`)).toBe(true);
+  });
+
+  it('marks exactly the markers on no light panel as premium', () => {
+    for (const marker of source.markers) {
+      const onLight = marker.panels.some((panel) => panel.startsWith('light-'));
+      expect(Boolean(marker.premium), marker.key).toBe(!onLight);
+    }
+  });
+
+  it('marks derived markers as computed, and only those are calculated', () => {
+    const computed = source.markers.filter((m) => m.computedInternally).map((m) => m.key);
+    for (const key of ['egfr', 'non-hdl-cholesterol', 'homa-ir', 'transferrin-saturation']) {
+      expect(computed.some((k) => k.startsWith(key))).toBe(true);
+    }
+    for (const marker of source.markers) {
+      expect(marker.specimen === 'calculated', marker.key).toBe(Boolean(marker.computedInternally));
+    }
+  });
+
+  it('covers the markers a preventive panel must carry', () => {
+    const keys = new Set(source.markers.map((m) => m.key));
+    for (const key of [
+      'ldl-cholesterol',
+      'hdl-cholesterol',
+      'triglycerides',
+      'apob',
+      'hba1c',
+      'creatinine',
+      'alt',
+      'ggt',
+      'ferritin',
+      'tsh',
+      'hs-crp',
+      'vitamin-b12',
+    ]) {
+      expect(
+        [...keys].some((k) => k === key || k.startsWith(key)),
+        key,
+      ).toBe(true);
+    }
+  });
+
+  it('reports SI units, with the UK unit where UK labs differ', () => {
+    const eu = panels['public-complete-eu'].data;
+    const uk = panels['public-v2-complete-uk'].data;
+    const byKey = (items: typeof eu, key: string) => items.find((i) => i.metadata?.['key'] === key);
+    expect(byKey(eu, 'hba1c')?.unit).toBe('mmol/mol');
+    expect(byKey(eu, 'ldl-cholesterol')?.unit).toBe('mmol/L');
+    const ukDiffers = source.markers.filter((m) => m.unitUk !== undefined && m.panels.includes('complete-uk'));
+    expect(ukDiffers.length).toBeGreaterThan(0);
+    for (const marker of ukDiffers) expect(byKey(uk, marker.key)?.unit).toBe(marker.unitUk);
+  });
+});
