@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** The bundled catalog origin's URL (started unless CATALOG_ORIGIN_URL is given). */
+  originUrl: string;
   child: ChildProcess;
   /** Every line the process wrote, stdout and stderr. */
   output: string[];
@@ -33,6 +35,7 @@ export async function startServer(
   script = 'src/server/main.ts',
 ): Promise<RunningServer> {
   const port = await freePort();
+  const originPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
@@ -41,7 +44,7 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       BASE_URL: url,
-      CATALOG_ORIGIN_PORT: String(await freePort()),
+      CATALOG_ORIGIN_PORT: String(originPort),
       LOG_LEVEL: 'info',
       ...env,
     },
@@ -67,6 +70,7 @@ export async function startServer(
   });
   return {
     url,
+    originUrl: `http://127.0.0.1:${originPort}`,
     child,
     output,
     stop: async () => {

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeUpstream, type FakeUpstream, type UpstreamMode } from '../helpers/fake-upstream.ts';
+import { fetchAs, freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
+
+const TIMEOUT_MS = 800;
+let upstream: FakeUpstream;
+let site: RunningServer;
+let n = 0;
+const client = () => fetchAs(`198.51.100.${++n}`);
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  site = await startServer({
+    CATALOG_ORIGIN_URL: upstream.url,
+    CATALOG_ORIGIN_TIMEOUT_MS: String(TIMEOUT_MS),
+    CATALOG_CACHE_TTL_S: '0',
+    CATALOG_STALE_IF_ERROR_S: '0',
+    TRUST_PROXY: '1',
+  });
+});
+afterAll(async () => {
+  await site.stop();
+  await upstream.close();
+});
+
+describe('catalog proxy when the upstream misbehaves', () => {
+  it('does not start the bundled origin when CATALOG_ORIGIN_URL is set', async () => {
+    const res = await client()(`${site.url}/v1/biomarkers/public`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toHaveLength(5);
+    expect(site.output.join('')).not.toContain('"service":"origin"');
+  });
+
+  it.each<UpstreamMode>(['status-500', 'html', 'truncated', 'wrong-shape', 'oversize', 'trickle', 'hang'])(
+    'answers 502 bad_gateway in time when the upstream is %s, then recovers',
+    async (mode) => {
+      const get = client();
+      upstream.mode = mode;
+      const started = performance.now();
+      const failed = await get(`${site.url}/v1/biomarkers/public?template=public-light-eu`);
+      const elapsed = performance.now() - started;
+      expect(failed.status).toBe(502);
+      expect(failed.headers.get('content-type')).toBe('application/problem+json');
+      expect(failed.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+      const problem = await failed.json();
+      expect(problem).toMatchObject({ code: 'bad_gateway', status: 502, type: `${site.url}/developers#bad-gateway` });
+      expect(problem.detail).not.toMatch(/\n\s+at /);
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
+      upstream.mode = 'ok';
+      const recovered = await get(`${site.url}/v1/biomarkers/public?template=public-light-eu`);
+      expect(recovered.status).toBe(200);
+    },
+  );
+
+  it('answers 502 when the upstream refuses connections, and the site stays up', async () => {
+    const port = await freePort(); // nothing listens there
+    const refused = await startServer({
+      CATALOG_ORIGIN_URL: `http://127.0.0.1:${port}`,
+      CATALOG_STALE_IF_ERROR_S: '0',
+    });
+    try {
+      const res = await fetch(`${refused.url}/v1/biomarkers/public`);
+      expect(res.status).toBe(502);
+      expect((await res.json()).detail).toMatch(/could not be reached/);
+      expect((await fetch(`${refused.url}/`)).status).toBe(200);
+    } finally {
+      await refused.stop();
+    }
+  });
+});
+
+describe('catalog cache', () => {
+  let cached: RunningServer;
+  let origin: FakeUpstream;
+  beforeAll(async () => {
+    origin = await startFakeUpstream();
+    cached = await startServer({
+      CATALOG_ORIGIN_URL: origin.url,
+      CATALOG_ORIGIN_TIMEOUT_MS: String(TIMEOUT_MS),
+      CATALOG_CACHE_TTL_S: '1',
+      CATALOG_STALE_IF_ERROR_S: '600',
+      TRUST_PROXY: '1',
+    });
+  });
+  afterAll(async () => {
+    await cached.stop();
+    await origin.close();
+  });
+
+  it('sends concurrent misses upstream once', async () => {
+    origin.mode = 'hang';
+    const before = origin.hits;
+    const pending = Array.from({ length: 20 }, (_, i) =>
+      fetchAs(`203.0.113.${i + 1}`)(`${cached.url}/v1/biomarkers/public?template=public-v2-light-uk`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    origin.mode = 'ok';
+    // The hanging request times out, so they all share its 502; one upstream call in all.
+    const statuses = (await Promise.all(pending)).map((r) => r.status);
+    expect(new Set(statuses).size).toBe(1);
+    expect(origin.hits - before).toBe(1);
+  });
+
+  it('serves a stale copy while the upstream fails, and a fresh one once it recovers', async () => {
+    const get = client();
+    origin.mode = 'ok';
+    const first = await get(`${cached.url}/v1/biomarkers/public?template=public-v2-complete-uk`);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    origin.mode = 'status-500';
+    const stale = await get(`${cached.url}/v1/biomarkers/public?template=public-v2-complete-uk`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('etag')).toBe(etag);
+    expect(stale.headers.get('cache-control')).toMatch(/max-age=0/);
+    origin.mode = 'ok';
+    const fresh = await get(`${cached.url}/v1/biomarkers/public?template=public-v2-complete-uk`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('cache-control')).toMatch(/max-age=1/);
+  });
+});
