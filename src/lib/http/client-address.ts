@@ -13,14 +13,22 @@ export function resolveClientAddress(
 ): string {
   const peer = socketAddress ?? 'unknown';
   if (trustProxy === 0 || forwardedFor === undefined) return peer;
-  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry.length > 0);
-  const chain = [...forwarded, peer];
-  const candidate = chain[Math.max(0, chain.length - 1 - trustProxy)] ?? peer;
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
+  // Walk entries from the right without splitting the whole header: this runs per request.
+  let end = header.length;
+  let candidate: string | undefined;
+  for (let hop = 0; hop < trustProxy && end > 0;) {
+    const comma = header.lastIndexOf(',', end - 1);
+    const entry = header.slice(comma + 1, end).trim();
+    end = comma === -1 ? 0 : comma;
+    if (entry === '') continue;
+    candidate = entry;
+    hop += 1;
+  }
+  if (candidate === undefined) return peer;
   // A trusted proxy wrote this entry; if it is not an address, fall back to the socket.
-  return isIP(stripPort(candidate)) === 0 ? peer : stripPort(candidate);
+  const address = isIP(candidate) !== 0 ? candidate : stripPort(candidate);
+  return isIP(address) === 0 ? peer : address;
 }
 
 /** Removes a port or IPv6 brackets that some proxies include, e.g. `[::1]:443`, `1.2.3.4:80`. */
