@@ -1,0 +1,11 @@
+import type { Health } from '../schemas/health.ts';
+
+/**
+ * Liveness of this instance: 200 while the process serves requests. It does not call
+ * the catalog origin, so an upstream outage (answered with stale copies or 502s) never
+ * takes healthy instances out of a load balancer.
+ */
+export function healthResponse(): Response {
+  const body: Health = { status: 'ok', uptimeSeconds: Math.floor(process.uptime()) };
+  return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+}
