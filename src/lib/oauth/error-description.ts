@@ -1,5 +1,5 @@
 /** A character RFC 6749 §5.2 does not allow in `error_description` (outside %x20-21 / %x23-5B / %x5D-7E). */
-const DISALLOWED = /[^\x20-\x21\x23-\x5B\x5D-\x7E]/g;
+const DISALLOWED = /[^\x20-\x21\x23-\x5B\x5D-\x7E]/gu;
 
 /** Longest piece of client input repeated in a description. */
 const MAX_ECHO = 40;
