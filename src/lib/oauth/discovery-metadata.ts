@@ -1,0 +1,54 @@
+import {
+  AuthorizationServerMetadataSchema,
+  ProtectedResourceMetadataSchema,
+  type AuthorizationServerMetadata,
+  type ProtectedResourceMetadata,
+} from '../schemas/oauth-metadata.ts';
+import { CATALOG_READ, CLIENT_CREDENTIALS } from '../schemas/oauth.ts';
+
+/** Languages of the site and its guide pages. */
+export const UI_LOCALES = ['en', 'de'] as const;
+
+/** Path of the token endpoint. */
+export const TOKEN_ENDPOINT_PATH = '/oauth/token';
+
+/** The discovery documents change only on deploy; caches may keep them for an hour. */
+export const METADATA_CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * RFC 8414 §2 metadata of the token endpoint. `issuer` is BASE_URL exactly. `response_types_supported`
+ * is required but empty: there is no authorization endpoint, so no response type exists.
+ */
+export function buildAuthorizationServerMetadata(baseUrl: string): AuthorizationServerMetadata {
+  return AuthorizationServerMetadataSchema.parse({
+    issuer: baseUrl,
+    token_endpoint: `${baseUrl}${TOKEN_ENDPOINT_PATH}`,
+    response_types_supported: [],
+    scopes_supported: [CATALOG_READ],
+    grant_types_supported: [CLIENT_CREDENTIALS],
+    token_endpoint_auth_methods_supported: ['none'],
+    service_documentation: `${baseUrl}/auth`,
+    ui_locales_supported: [...UI_LOCALES],
+  });
+}
+
+/** RFC 9728 §2 metadata of the catalog: `resource` is BASE_URL exactly, as clients derive the URL from it (§3.3). */
+export function buildProtectedResourceMetadata(baseUrl: string): ProtectedResourceMetadata {
+  return ProtectedResourceMetadataSchema.parse({
+    resource: baseUrl,
+    authorization_servers: [baseUrl],
+    bearer_methods_supported: ['header'],
+    resource_documentation: `${baseUrl}/developers`,
+    scopes_supported: [CATALOG_READ],
+  });
+}
+
+/** A GET handler serving a validated document, serialised once: JSON, cacheable for an hour. */
+export function metadataHandler(document: AuthorizationServerMetadata | ProtectedResourceMetadata): () => Response {
+  const body = JSON.stringify(document);
+  return () =>
+    new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': METADATA_CACHE_CONTROL },
+    });
+}

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { BEARER, CATALOG_READ, TOKEN_LIFETIME_S, type TokenSuccess } from '../schemas/oauth.ts';
+import { NO_STORE_HEADERS } from './oauth-error-response.ts';
+
+/** Random bytes in an access token: 256 bits (RFC 6749 §10.10 asks for at least 128). */
+export const TOKEN_BYTES = 32;
+
+/** A fresh opaque access token from the CSPRNG, base64url. Tokens are not stored (spec 5.5). */
+export function mintAccessToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** The RFC 6749 §5.1 success response with a fresh token, never cached. */
+export function tokenSuccessResponse(): Response {
+  const body: TokenSuccess = {
+    access_token: mintAccessToken(),
+    token_type: BEARER,
+    expires_in: TOKEN_LIFETIME_S,
+    scope: CATALOG_READ,
+  };
+  return Response.json(body, { status: 200, headers: NO_STORE_HEADERS });
+}
