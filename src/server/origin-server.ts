@@ -12,6 +12,7 @@ import { logRequestOnFinish } from './request-log.ts';
 import { requestPath } from './request-path.ts';
 import { SERVER_TIMEOUTS, type DrainableServer } from './site-server.ts';
 import { sendProblem } from './send-problem.ts';
+import { guardUnreadBody } from './unread-body-guard.ts';
 
 /** The one path the catalog origin serves (spec 4.1). */
 export const ORIGIN_PATH = '/v1/biomarkers/public';
@@ -46,6 +47,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     logRequestOnFinish(res, logger, { service: 'origin', method, path });
+    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
     const decision = applyRateLimit(req, res, step);
     const problem = (init: Parameters<typeof sendProblem>[2]) =>

@@ -9,6 +9,7 @@ import { logRequestOnFinish } from './request-log.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendProblem } from './send-problem.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
+import { guardUnreadBody } from './unread-body-guard.ts';
 import type { StaticAsset } from './static-assets.ts';
 
 /** The `@astrojs/node` handler in middleware mode. */
@@ -52,6 +53,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     logRequestOnFinish(res, logger, { service: 'site', method, path });
+    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
     const decision = applyRateLimit(req, res, step);
     const instance = path === undefined ? {} : { instance: path };

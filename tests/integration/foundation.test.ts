@@ -199,3 +199,26 @@ describe('operations', () => {
     expect(await temp.stop()).toBe(0);
   });
 });
+
+describe('hostile bodies', () => {
+  it('answers a trickled body on a route that does not read it, then closes the connection in bounded time', async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(server.url).port);
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const closed = new Promise<number>((resolve) => {
+      const started = performance.now();
+      socket.once('close', () => resolve(performance.now() - started));
+    });
+    socket.write(
+      'POST /v1/biomarkers/public HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.250\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const timer = setInterval(() => socket.writable && socket.write('1\r\na\r\n'), 200);
+    const elapsed = await closed;
+    clearInterval(timer);
+    expect(received).toMatch(/^HTTP\/1\.1 405/);
+    expect(received.toLowerCase()).toContain('allow: get, head, options');
+    expect(elapsed).toBeLessThan(9_000);
+  }, 15_000);
+});

@@ -8,6 +8,7 @@ export const EXPOSED_HEADERS = [
   'Retry-After',
   'ETag',
   'Link',
+  'WWW-Authenticate',
 ].join(', ');
 
 /** CORS headers of every response: the API is public and cookie-less, so any origin may read it. */
