@@ -7,7 +7,8 @@ import { installGracefulShutdown } from './graceful-shutdown.ts';
 import { listen } from './listen.ts';
 import { loadConfigOrExit } from './load-config-or-exit.ts';
 import { ResponseCache } from './response-cache.ts';
-import { createSiteServer, type AstroHandler, type DrainableServer } from './site-server.ts';
+import type { DrainableServer } from './create-http-server.ts';
+import { createSiteServer, type AstroHandler } from './site-server.ts';
 import { startOrigin } from './start-origin.ts';
 import { loadStaticAssets } from './static-assets.ts';
 

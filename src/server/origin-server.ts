@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseTemplate } from '../lib/catalog/parse-template.ts';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
@@ -10,8 +10,8 @@ import type { BiomarkerCatalog, CatalogTemplate } from '../lib/schemas/catalog.t
 import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
 import { logRequestOnFinish } from './request-log.ts';
 import { requestPath } from './request-path.ts';
-import { SERVER_TIMEOUTS, type DrainableServer } from './site-server.ts';
 import { sendProblem } from './send-problem.ts';
+import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { guardUnreadBody } from './unread-body-guard.ts';
 
 /** The one path the catalog origin serves (spec 4.1). */
@@ -72,7 +72,6 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     res.end(method === 'HEAD' ? undefined : body);
   }
 
-  const server = createServer({ ...SERVER_TIMEOUTS }, handle);
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline });
   return { server, drain: () => void (draining = true) };
 }

@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
 import { describeError, type Logger } from '../lib/log/logger.ts';
+import { allowHeader } from '../lib/http/route-methods.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
 import { requestPath } from './request-path.ts';
@@ -9,8 +10,12 @@ import { logRequestOnFinish } from './request-log.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendProblem } from './send-problem.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
+import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { guardUnreadBody } from './unread-body-guard.ts';
 import type { StaticAsset } from './static-assets.ts';
+
+/** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
+const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /** The `@astrojs/node` handler in middleware mode. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
@@ -23,20 +28,6 @@ export interface SiteServerOptions {
   assets: ReadonlyMap<string, StaticAsset>;
   responseCache: ResponseCache;
   astroHandler: AstroHandler;
-}
-
-/** Server timeouts: slow or idle clients are cut off in bounded time (see README). */
-export const SERVER_TIMEOUTS = {
-  headersTimeout: 10_000,
-  requestTimeout: 30_000,
-  keepAliveTimeout: 5_000,
-  maxHeaderSize: 16 * 1024,
-} as const;
-
-/** A server, plus a switch that makes every later response close its connection. */
-export interface DrainableServer {
-  server: Server;
-  drain(): void;
 }
 
 /**
@@ -70,6 +61,16 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     }
     const asset = assets.get(path);
     if (asset !== undefined) return serveStaticAsset(req, res, asset, config.baseUrl);
+    if (FETCH_FORBIDDEN_METHODS.has(method)) {
+      // Fetch forbids these methods in a Request, so Astro could only fail on them.
+      const detail = `${method} is not supported by this service.`;
+      return sendProblem(res, config.baseUrl, {
+        code: 'method_not_allowed',
+        detail,
+        instance: path,
+        headers: { Allow: allowHeader(path) },
+      });
+    }
     const key = responseCache.keyFor(req, req.url ?? path);
     if (key !== undefined) {
       const hit = responseCache.get(key);
@@ -89,7 +90,10 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     }
   }
 
-  const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => void handle(req, res));
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  const server = createHttpServer((req, res) => void handle(req, res), {
+    baseUrl: config.baseUrl,
+    limiter,
+    baseline: step.baseline,
+  });
   return { server, drain: () => void (draining = true) };
 }

@@ -7,7 +7,7 @@ import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { listen } from './listen.ts';
 import { createOriginServer } from './origin-server.ts';
-import type { DrainableServer } from './site-server.ts';
+import type { DrainableServer } from './create-http-server.ts';
 
 /** The bundled catalog data, the single source of the origin's panels. */
 export const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));

@@ -13,11 +13,17 @@ export interface ProblemInit {
   instance?: string;
   /** Extra response headers, e.g. `Allow` on a 405 or `Retry-After` on a 429. */
   headers?: HeadersInit;
+  /**
+   * A more precise status of the same problem type, for transport-level refusals of
+   * `bad_request` (408, 413, 414, 431); defaults to the type's status.
+   */
+  status?: 408 | 413 | 414 | 431;
 }
 
 /** Builds the body of a Problem; the one place a Problem's fields are chosen. */
 export function buildProblem(baseUrl: string, init: Omit<ProblemInit, 'headers'>): Problem {
-  const { status, title } = PROBLEM_TYPES[init.code];
+  const { title } = PROBLEM_TYPES[init.code];
+  const status = init.status ?? PROBLEM_TYPES[init.code].status;
   return {
     type: problemTypeUri(baseUrl, init.code),
     title,

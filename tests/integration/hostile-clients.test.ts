@@ -1,0 +1,149 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../helpers/raw-http.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+let server: RunningServer;
+let n = 0;
+const from = () => `X-Forwarded-For: 198.51.100.${++n}\r\n`;
+
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const get = (path: string, extra = '') =>
+  rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: x\r\n${from()}${extra}Connection: close\r\n\r\n`);
+
+describe('requests Node refuses before any handler', () => {
+  it('answers oversized headers with a 431 Problem carrying the rate-limit headers', async () => {
+    const res = await get('/', `X-Big: ${'a'.repeat(20_000)}\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(res.body)).toMatchObject({ status: 431, code: 'bad_request' });
+    expect(res.headers['ratelimit-policy']).toBe('"catalog";q=60;w=60');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a made-up method with a 400 Problem', async () => {
+    const res = await rawRequest(server.url, `BREW /v1/biomarkers/public HTTP/1.1\r\nHost: x\r\n${from()}\r\n`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'bad_request' });
+  });
+
+  it('answers CONNECT with a 405 Problem: this is no proxy', async () => {
+    const res = await rawRequest(server.url, `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`);
+    expect(res.status).toBe(405);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'method_not_allowed' });
+  });
+
+  it('refuses TRACE everywhere with a 405 Problem (Fetch forbids it)', async () => {
+    for (const method of ['TRACE']) {
+      for (const path of ['/v1/biomarkers/public', '/', '/nowhere']) {
+        const res = await rawRequest(
+          server.url,
+          `${method} ${path} HTTP/1.1\r\nHost: x\r\n${from()}Connection: close\r\n\r\n`,
+        );
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(JSON.parse(res.body)).toMatchObject({ code: 'method_not_allowed' });
+        expect(res.headers['allow']).toMatch(/GET, HEAD/);
+      }
+    }
+  });
+
+  it.each(['PROPFIND', 'PURGE', 'PATCH'])(
+    'answers %s on a known path with 405 and on an unknown one with 404',
+    async (method) => {
+      const known = await rawRequest(
+        server.url,
+        `${method} /v1/biomarkers/public HTTP/1.1\r\nHost: x\r\n${from()}Connection: close\r\n\r\n`,
+      );
+      expect(known.status).toBe(405);
+      expect(known.headers['allow']).toBe('GET, HEAD, OPTIONS');
+      const unknown = await rawRequest(
+        server.url,
+        `${method} /nowhere HTTP/1.1\r\nHost: x\r\n${from()}Connection: close\r\n\r\n`,
+      );
+      expect(unknown.status).toBe(404);
+    },
+  );
+
+  it('still serves normal requests afterwards', async () => {
+    expect((await get('/v1/biomarkers/public?template=public-light-eu')).status).toBe(200);
+  });
+});
+
+describe('path tricks never reach a file outside what is served', () => {
+  const LEAKS = [/"dependencies"/, /\[core\]/, /import \{/, /root:x:/, /BEGIN [A-Z ]*PRIVATE KEY/];
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/images/categories/..%2f..%2f..%2fpackage.json',
+    '/images/categories/%2e%2e/%2e%2e/%2e%2e/package.json',
+    '/images/../../src/server/main.ts',
+    '/_astro/..%2f..%2fsrc%2fserver%2fmain.ts',
+    '/.env',
+    '/.git/config',
+    '/%2egit/config',
+    '/images/categories/lipids.svg.bak',
+    '/images/categories/lipids.svg%00.png',
+    '/%00',
+    '/..%5c..%5cpackage.json',
+    '/package.json',
+    '/src/server/main.ts',
+    '/node_modules/astro/package.json',
+    '/dist/server/entry.mjs',
+    '/etc/passwd',
+  ])('%s', async (path) => {
+    const res = await get(path);
+    expect([400, 404]).toContain(res.status);
+    for (const leak of LEAKS) expect(res.body).not.toMatch(leak);
+  });
+});
+
+describe('slow and idle connections', () => {
+  it('keeps serving real clients while hundreds of connections idle or trickle headers, and closes those in bounded time', async () => {
+    const opened: Socket[] = [];
+    const closedAt: number[] = [];
+    const started = performance.now();
+    const open = (trickle: boolean) =>
+      new Promise<void>((resolve) => {
+        const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => resolve());
+        socket.on('error', () => undefined);
+        socket.on('close', () => closedAt.push(performance.now() - started));
+        if (trickle) {
+          socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+          const timer = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 500);
+          socket.once('close', () => clearInterval(timer));
+        }
+        opened.push(socket);
+      });
+    await Promise.all(Array.from({ length: 300 }, (_, i) => open(i % 2 === 0)));
+    const real = performance.now();
+    const res = await get('/v1/biomarkers/public?template=public-light-eu');
+    expect(res.status).toBe(200);
+    expect(performance.now() - real).toBeLessThan(2_000);
+    // headersTimeout is 10 s, checked every second.
+    await new Promise((resolve) => setTimeout(resolve, 13_000));
+    expect(closedAt.length).toBe(300);
+    expect(Math.max(...closedAt)).toBeLessThan(13_000);
+    for (const socket of opened) socket.destroy();
+  }, 30_000);
+});
+
+describe('X-Forwarded-For behind one trusted proxy', () => {
+  it('keys the client by the entry the proxy wrote, so spoofed entries to its left do not escape the limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) {
+      const res = await fetch(`${server.url}/nope`, {
+        headers: { 'X-Forwarded-For': `203.0.113.${i}, 10.9.9.${i}, 192.0.2.77` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
