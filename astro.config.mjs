@@ -13,7 +13,11 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [mdx()],
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // CSS ships as files under /_astro/: the Content-Security-Policy allows no inline styles.
+  build: { format: 'file', inlineStylesheets: 'never' },
+  // Shiki colours code with inline style attributes, which the CSP blocks; code blocks are
+  // styled by the site's stylesheet instead.
+  markdown: { syntaxHighlight: false },
   // A public, cookie-less CORS API: no CSRF surface, and the token endpoint must
   // accept cross-origin POSTs (RFC 6749 §3.2), so Astro's origin check is off.
   security: { checkOrigin: false },
