@@ -1,4 +1,5 @@
 import Callout from './Callout.astro';
+import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
 
 /**
@@ -6,3 +7,6 @@ import ErrorHeading from './ErrorHeading.astro';
  * no import lines. Each has a Markdown converter in `src/lib/markdown/component-converters.ts`.
  */
 export const MDX_COMPONENTS = { Callout, ErrorHeading };
+
+/** Replacements for elements Markdown itself produces (`elements/`); their Markdown twin is unchanged. */
+export const MDX_ELEMENTS = { pre: CodeBlock };
