@@ -49,6 +49,7 @@ describe.each(PAGES)('page $name', ({ locale, html, md, title }) => {
     expect(body).not.toContain('<script');
     expect(body).not.toMatch(/\sstyle="/);
     expect(body).not.toContain('{BASE_URL}');
+    expect(body).not.toMatch(/(href|src)="[^"]*\.\.[^"]*"/); // no `..` in asset URLs
   });
 
   it('serves the same Markdown when negotiated and at the .md sibling, starting with "# Title"', async () => {
