@@ -16,7 +16,26 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [mdx()],
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // CSS ships as files under /_astro/: the Content-Security-Policy allows no inline styles.
+  build: { format: 'file', inlineStylesheets: 'never' },
+  // Shiki colours code with inline style attributes, which the CSP blocks; code blocks are
+  // styled by the site's stylesheet instead.
+  markdown: { syntaxHighlight: false },
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          // Asset names come from the first route that uses them; for `[...page].astro`
+          // that is `_..` plus a hash. Keep only word characters, so no URL of the site
+          // contains `..` (which proxies and WAFs may treat as path traversal).
+          assetFileNames: (asset) => {
+            const stem = (asset.names[0] ?? '').replace(/\.[^.]*$/, '').replace(/[^\w-]+/g, '');
+            return `_astro/${stem === '' || stem === '_' ? 'site' : stem}.[hash][extname]`;
+          },
+        },
+      },
+    },
+  },
   // A public, cookie-less CORS API: no CSRF surface, and the token endpoint must
   // accept cross-origin POSTs (RFC 6749 §3.2), so Astro's origin check is off.
   security: { checkOrigin: false },

@@ -6,7 +6,7 @@ interface MediaRange {
   q: number;
 }
 
-/** Parses an `Accept` header into media ranges; malformed members are skipped. */
+/** Parses an `Accept` header into media ranges; malformed members (bad range or bad q) are skipped. */
 export function parseAccept(header: string | null | undefined): MediaRange[] {
   if (header === null || header === undefined || header.trim() === '') return [];
   const ranges: MediaRange[] = [];
@@ -15,6 +15,7 @@ export function parseAccept(header: string | null | undefined): MediaRange[] {
     const match = /^([!#$%&'*+.^_`|~0-9a-z-]+)\/([!#$%&'*+.^_`|~0-9a-z-]+)$/i.exec(mediaRange);
     if (match === null) continue;
     let q = 1;
+    let valid = true;
     const params: Array<[string, string]> = [];
     for (const raw of rawParams) {
       const eq = raw.indexOf('=');
@@ -25,13 +26,15 @@ export function parseAccept(header: string | null | undefined): MediaRange[] {
         .trim()
         .replace(/^"(.*)"$/, '$1');
       if (name === 'q') {
-        // RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )
-        if (!/^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value)) continue;
+        // RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ).
+        // A member with any other weight is malformed and skipped, not read as q=1.
+        valid = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value);
         q = Number(value);
         break; // parameters after q are accept-ext, not media-type parameters
       }
       params.push([name, value.toLowerCase()]);
     }
+    if (!valid) continue;
     ranges.push({ type: match[1]!.toLowerCase(), subtype: match[2]!.toLowerCase(), params, q });
   }
   return ranges;

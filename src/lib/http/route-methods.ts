@@ -13,6 +13,10 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   '/.well-known/oauth-authorization-server': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource': ['GET', 'HEAD'],
   '/healthz': ['GET', 'HEAD'],
+  '/llms.txt': ['GET', 'HEAD'],
+  '/llms-full.txt': ['GET', 'HEAD'],
+  '/sitemap.xml': ['GET', 'HEAD'],
+  '/robots.txt': ['GET', 'HEAD'],
 };
 
 /** The methods a matched route serves, OPTIONS excluded (preflights are answered separately). */

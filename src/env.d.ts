@@ -1,0 +1,7 @@
+declare namespace App {
+  /** Per-request values shared between middleware steps and pages. */
+  interface Locals {
+    /** The guide page this request names; set by the `resolve-page` middleware step. */
+    page?: import('./lib/content/page-paths.ts').ResolvedPage;
+  }
+}

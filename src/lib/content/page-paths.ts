@@ -1,0 +1,45 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+import { GUIDE_PAGES, type GuidePageEntry } from './page-registry.ts';
+
+/** Which representation a path asks for: the page itself (negotiated) or its `.md` sibling. */
+export type PathFormat = 'page' | 'markdown';
+
+/** A request path resolved to a page of the guide. */
+export interface ResolvedPage {
+  page: GuidePageEntry;
+  locale: Locale;
+  format: PathFormat;
+}
+
+/** The HTML URL path of a page: `/`, `/developers`, `/de`, `/de/docs/mcp`. */
+export function pagePath(locale: Locale, slug: string): string {
+  const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+  if (slug === '') return prefix === '' ? '/' : prefix;
+  return `${prefix}/${slug}`;
+}
+
+/** The `.md` sibling of a page (spec 4.4): `/developers.md`, `/index.md`, `/de/index.md`. */
+export function markdownPath(locale: Locale, slug: string): string {
+  const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+  return `${prefix}/${slug === '' ? 'index' : slug}.md`;
+}
+
+/** The id of a page's entry in the `pages` collection: `en/index`, `de/docs/mcp`. */
+export const contentId = (locale: Locale, slug: string): string => `${locale}/${slug === '' ? 'index' : slug}`;
+
+/** Every path the guide answers, built once from the registry. */
+const PATHS: ReadonlyMap<string, ResolvedPage> = new Map(
+  GUIDE_PAGES.flatMap((page) =>
+    LOCALES.flatMap((locale): Array<[string, ResolvedPage]> => [
+      [pagePath(locale, page.slug), { page, locale, format: 'page' }],
+      [markdownPath(locale, page.slug), { page, locale, format: 'markdown' }],
+    ]),
+  ),
+);
+
+/**
+ * The page a request path names, or undefined when the guide has no such page. Exact
+ * match only: no trailing slash, no `/en/` prefix, no case folding, so every page has
+ * one URL per representation.
+ */
+export const resolvePagePath = (pathname: string): ResolvedPage | undefined => PATHS.get(pathname);

@@ -1,0 +1,49 @@
+import { DEFAULT_LOCALE } from '../content/locales.ts';
+
+/** One HTML page in one locale, as the sitemap lists it. */
+export interface SitemapPage {
+  /** The same for every language version of a page: groups the `hreflang` alternates. */
+  slug: string;
+  locale: string;
+  /** URL path of the HTML page. */
+  path: string;
+  lastUpdated: Date;
+}
+
+/** Escapes text for XML character data and attribute values. */
+const escapeXml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/**
+ * `/sitemap.xml` (sitemaps.org 0.9): every indexable HTML page in every locale, absolute
+ * on `baseUrl`, with `lastmod` from its content and `xhtml:link` alternates for all its
+ * language versions (itself included) and `x-default` (the default locale), as search
+ * engines read localized versions. No Markdown twins and no error pages.
+ */
+export function buildSitemap(baseUrl: string, pages: readonly SitemapPage[]): string {
+  const urls = pages.map((page) => {
+    const versions = pages.filter((other) => other.slug === page.slug);
+    const fallback = versions.find((other) => other.locale === DEFAULT_LOCALE);
+    const alternates = [
+      ...versions.map((other) => ({ hreflang: other.locale, path: other.path })),
+      ...(fallback === undefined ? [] : [{ hreflang: 'x-default', path: fallback.path }]),
+    ];
+    return [
+      '  <url>',
+      `    <loc>${escapeXml(baseUrl + page.path)}</loc>`,
+      `    <lastmod>${page.lastUpdated.toISOString().slice(0, 10)}</lastmod>`,
+      ...alternates.map(
+        (alternate) =>
+          `    <xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(baseUrl + alternate.path)}"/>`,
+      ),
+      '  </url>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,51 @@
+import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import { errorHeadingParts } from '../content/error-heading.ts';
+import { jsxAttributes } from './jsx-attributes.ts';
+
+/** Turns one MDX component into Markdown nodes; its children are converted afterwards. */
+export type ComponentConverter = (element: MdxJsxFlowElement | MdxJsxTextElement) => RootContent[];
+
+/** Reads a required string attribute of a component. */
+function required(element: MdxJsxFlowElement | MdxJsxTextElement, name: string): string {
+  const value = jsxAttributes(element)[name];
+  if (value === undefined || value.trim() === '') throw new Error(`<${element.name ?? ''}>: missing "${name}"`);
+  return value;
+}
+
+/**
+ * One converter per component the pages use (`src/components/mdx/`). Keep this list and
+ * the components passed to `<Content components={…}>` in step: a component without a
+ * converter makes the Markdown twin throw, which the unit tests catch.
+ */
+export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> = {
+  /** `<Callout title="…">…</Callout>` → a blockquote that starts with the title in bold. */
+  Callout(element) {
+    const title = required(element, 'title');
+    const children = element.children as Array<BlockContent | DefinitionContent>;
+    return [
+      {
+        type: 'blockquote',
+        children: [
+          { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: title }] }] },
+          ...children,
+        ],
+      },
+    ];
+  },
+  /** `<ErrorHeading code="rate_limited" title="…" />` → `### \`rate_limited\` — … (429)`. */
+  ErrorHeading(element) {
+    const { code, status } = errorHeadingParts(required(element, 'code'));
+    const title = required(element, 'title');
+    return [
+      {
+        type: 'heading',
+        depth: 3,
+        children: [
+          { type: 'inlineCode', value: code },
+          { type: 'text', value: ` — ${title} (${status})` },
+        ],
+      },
+    ];
+  },
+};

@@ -1,0 +1,90 @@
+import type { Parent, Root, RootContent } from 'mdast';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import { absolutizeUrl } from './absolutize-url.ts';
+import { COMPONENT_CONVERTERS } from './component-converters.ts';
+import { substituteBaseUrl } from './substitute-base-url.ts';
+
+/** What the Markdown twin of a page needs besides its MDX body. */
+export interface MarkdownTwinOptions {
+  /** The page title: the first line, `# Title`. */
+  title: string;
+  /** The lead paragraph under the title (the page's description). */
+  description: string;
+  /** Public origin: every link becomes absolute on it, and `{BASE_URL}` is replaced by it. */
+  baseUrl: string;
+  /** The page's own URL path, the base of relative and `#fragment` links. */
+  pagePath: string;
+}
+
+/** MDX with GFM tables, as the pages are written. */
+const parser = remark().use(remarkMdx).use(remarkGfm);
+/** Plain CommonMark + GFM out: no MDX extension, so nothing MDX-specific can be printed. */
+const printer = remark()
+  .use(remarkGfm)
+  .data('settings', { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' });
+
+/** `{/* … *\/}`: the only MDX expression a page may hold, dropped from the twin. */
+const isComment = (value: string): boolean => /^\s*\/\*[\s\S]*\*\/\s*$/.test(value);
+
+/** Converts one node into the plain-Markdown nodes that replace it. */
+function convertNode(node: RootContent, options: MarkdownTwinOptions): RootContent[] {
+  switch (node.type) {
+    case 'mdxjsEsm':
+      return []; // import/export lines are code, not content
+    case 'mdxFlowExpression':
+    case 'mdxTextExpression':
+      if (isComment(node.value)) return [];
+      throw new Error(`MDX expression {${node.value}} has no Markdown form; write the text instead`);
+    case 'html':
+      throw new Error('Raw HTML in a page would leak into its Markdown twin; use a component instead');
+    case 'heading':
+      if (node.depth === 1) throw new Error('Pages must not contain an H1: the title is the only one');
+      break;
+    case 'link':
+    case 'image':
+    case 'definition':
+      node.url = absolutizeUrl(node.url, options.baseUrl, options.pagePath);
+      break;
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement': {
+      const converter = node.name === null ? undefined : COMPONENT_CONVERTERS[node.name];
+      if (converter === undefined) throw new Error(`No Markdown converter for <${node.name ?? ''}>`);
+      // The converter passes the element's children through; they are converted with its output.
+      return convertChildren(converter(node), options);
+    }
+    default:
+      break;
+  }
+  if ('children' in node) {
+    const parent = node as Parent;
+    parent.children = convertChildren(parent.children, options);
+  }
+  return [node];
+}
+
+/** Converts a list of sibling nodes. */
+const convertChildren = (nodes: RootContent[], options: MarkdownTwinOptions): RootContent[] =>
+  nodes.flatMap((node) => convertNode(node, options));
+
+/**
+ * The Markdown twin of a page (spec 4.4), from the same MDX source as its HTML: `# Title`
+ * and the description first; components turned into plain Markdown (tables, lists,
+ * blockquotes, headings); import/export lines and comments dropped; every link absolute.
+ * Anything that has no faithful Markdown form (expressions, raw HTML, an unknown
+ * component) throws rather than leaking into the output.
+ */
+export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
+  const parsed = parser.parse(source);
+  const body = convertChildren(parsed.children, options);
+  const tree: Root = {
+    type: 'root',
+    children: [
+      { type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] },
+      { type: 'paragraph', children: [{ type: 'text', value: options.description }] },
+      ...body,
+    ],
+  };
+  return substituteBaseUrl(printer.stringify(tree), options.baseUrl);
+}

@@ -1,0 +1,22 @@
+import { test as base, expect } from '@playwright/test';
+
+let counter = 0;
+
+/**
+ * Playwright's `test` with a client address of its own for every test: the web server
+ * trusts `X-Forwarded-For` (TRUST_PROXY=1), so each test gets a fresh rate-limit window
+ * and the suite never trips the 60-requests-per-minute limit.
+ */
+export const test = base.extend<{ clientAddress: string }>({
+  clientAddress: [
+    async ({ page }, use, testInfo) => {
+      counter += 1;
+      const address = `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
+      await use(address);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

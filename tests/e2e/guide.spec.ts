@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LOCALES } from '../../src/lib/content/locales.ts';
+import { pagePath } from '../../src/lib/content/page-paths.ts';
+import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
+import { expect, test } from './fixtures.ts';
+
+const PAGES = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => ({ locale, path: pagePath(locale, page.slug) })));
+
+/** Collects console errors and uncaught page errors (a CSP violation is one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const { locale, path } of PAGES) {
+  test.describe(`${path}`, () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`renders in the ${colorScheme} scheme with no console errors and no serious axe violation`, async ({
+        page,
+      }, testInfo) => {
+        const errors = watchErrors(page);
+        await page.emulateMedia({ colorScheme });
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('navigation').first()).toBeVisible();
+        // The stylesheet loaded under the CSP: the skip link is moved off-screen.
+        await expect(page.locator('.skip-link')).toHaveCSS('position', 'absolute');
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await testInfo.attach(`${colorScheme}.png`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test('the main navigation leads to every page and marks the current one', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Developers' }).click();
+  await expect(page).toHaveURL(/\/developers$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer guide');
+  await expect(nav.getByRole('link', { name: 'Developers' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Agents & MCP' }).click();
+  await expect(page).toHaveURL(/\/docs\/mcp$/);
+  await page.getByRole('link', { name: 'Biomarker Catalog', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the language switcher moves between the same page in English and German', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/de\/auth$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authentifizierung');
+  await page.getByRole('navigation', { name: 'Sprache' }).getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('the skip link is the first stop for the keyboard and moves focus to the content', async ({ page }) => {
+  await page.goto('/developers');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('main :focus')).toHaveCount(1);
+});
+
+test('a Problem type link lands on its heading in the developer guide', async ({ page }) => {
+  await page.goto('/developers#rate-limited');
+  const heading = page.locator('h3#rate-limited');
+  await expect(heading).toContainText('rate_limited');
+  await expect(heading).toBeInViewport();
+});
+
+test('pages fit a phone screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/developers', '/de/auth']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

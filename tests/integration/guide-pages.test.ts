@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/lib/content/locales.ts';
+import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
+import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
+import { problemHeadingId } from '../../src/lib/problem/problem-types.ts';
+import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
+import { readPageFiles } from '../helpers/content-files.ts';
+import { isPendingRoute } from '../helpers/pending-routes.ts';
+import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+
+let server: RunningServer;
+let addressCounter = 0;
+/** A fresh client address per call, so no test shares a rate-limit window. */
+const client = () => fetchAs(`198.51.100.${++addressCounter}`);
+const TITLES = new Map(readPageFiles().map((file) => [file.id, (file.frontmatter as { title: string }).title]));
+const PAGES = GUIDE_PAGES.flatMap((page) =>
+  LOCALES.map((locale) => ({
+    name: `${locale} ${pagePath(locale, page.slug)}`,
+    locale,
+    html: pagePath(locale, page.slug),
+    md: markdownPath(locale, page.slug),
+    title: TITLES.get(`${locale}/${page.slug === '' ? 'index' : page.slug}`)!,
+  })),
+);
+const MARKDOWN = 'text/markdown; charset=utf-8';
+
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe.each(PAGES)('page $name', ({ locale, html, md, title }) => {
+  it('serves HTML that names its language, alternates and Markdown twin', async () => {
+    const response = await client()(server.url + html);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(response.headers.get('link')).toBe(`<${server.url}${md}>; rel="alternate"; type="text/markdown"`);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    const body = await response.text();
+    expect(body).toContain(`<html lang="${locale}"`);
+    expect(body).toContain(`<link rel="alternate" type="text/markdown" href="${server.url}${md}">`);
+    for (const other of LOCALES)
+      expect(body).toMatch(new RegExp(`<link rel="alternate" hreflang="${other}" href="${server.url}/`));
+    expect(body).toMatch(/<link rel="alternate" hreflang="x-default" href="/);
+    expect(body).toContain(`<h1>${title}</h1>`);
+    expect(body).not.toContain('<script');
+    expect(body).not.toMatch(/\sstyle="/);
+    expect(body).not.toContain('{BASE_URL}');
+    expect(body).not.toMatch(/(href|src)="[^"]*\.\.[^"]*"/); // no `..` in asset URLs
+  });
+
+  it('serves the same Markdown when negotiated and at the .md sibling, starting with "# Title"', async () => {
+    const get = client();
+    const negotiated = await get(server.url + html, { headers: { Accept: 'text/markdown' } });
+    const sibling = await get(server.url + md);
+    for (const response of [negotiated, sibling]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(MARKDOWN);
+      expect(response.headers.get('vary')).toBe('Accept, Accept-Encoding');
+      expect(response.headers.get('link')).toBe(`<${server.url}${html}>; rel="canonical"`);
+    }
+    const [a, b] = [await negotiated.text(), await sibling.text()];
+    expect(a).toBe(b);
+    expect(a.startsWith(`# ${title}\n\n`)).toBe(true);
+    expect(a).not.toMatch(/^import |^export |\{BASE_URL\}/m);
+    expect(negotiated.headers.get('etag')).toBe(sibling.headers.get('etag'));
+  });
+
+  it('answers HEAD like GET, without a body, for every representation', async () => {
+    const get = client();
+    for (const [path, accept] of [
+      [html, '*/*'],
+      [html, 'text/markdown'],
+      [md, '*/*'],
+    ] as const) {
+      const head = await get(server.url + path, { method: 'HEAD', headers: { Accept: accept } });
+      const full = await get(server.url + path, { headers: { Accept: accept } });
+      expect(head.status).toBe(200);
+      for (const name of ['content-type', 'content-length', 'etag', 'vary', 'link']) {
+        expect(head.headers.get(name)).toBe(full.headers.get(name));
+      }
+      expect(await head.text()).toBe('');
+    }
+  });
+});
+
+describe('German pages', () => {
+  it.each(PAGES.filter((page) => page.locale === 'de'))('$html is written in German', async ({ html, md }) => {
+    const get = client();
+    const page = await (await get(server.url + html)).text();
+    expect(page).toContain('<html lang="de"');
+    expect(page).toContain('Zum Inhalt springen');
+    const text = await (await get(server.url + md)).text();
+    const words = text.toLowerCase().split(/[^a-zäöüß]+/);
+    const german = ['der', 'die', 'und', 'sie', 'nicht', 'mit', 'ist'].filter((word) => words.includes(word));
+    expect(german.length).toBeGreaterThanOrEqual(5);
+    expect(words.filter((word) => ['the', 'and', 'with', 'you'].includes(word)).length).toBeLessThan(5);
+  });
+});
+
+describe('negotiation, caching and methods', () => {
+  it.each([
+    ['text/markdown, text/html;q=0.9', MARKDOWN],
+    ['text/html;q=0.5, text/markdown', MARKDOWN],
+    ['text/markdown, text/html', 'text/html; charset=utf-8'],
+    ['text/markdown;q=0, */*', 'text/html; charset=utf-8'],
+    ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html; charset=utf-8'],
+  ])('Accept "%s" on /developers gives %s', async (accept, type) => {
+    const response = await client()(`${server.url}/developers`, { headers: { Accept: accept } });
+    expect(response.headers.get('content-type')).toBe(type);
+  });
+
+  it('answers If-None-Match with 304, keeping Vary and Link', async () => {
+    const get = client();
+    const first = await get(`${server.url}/de/webhooks`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    const again = await get(`${server.url}/de/webhooks`, {
+      headers: { 'Accept-Encoding': 'br', 'If-None-Match': first.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(again.headers.get('link')).toContain('/de/webhooks.md>');
+  });
+
+  it('runs the rate limiter for every page request (pages are rendered on demand, not prerendered)', async () => {
+    const get = client();
+    const remaining = [];
+    for (let i = 0; i < 3; i += 1) remaining.push((await get(`${server.url}/auth`)).headers.get('ratelimit-remaining'));
+    expect(remaining).toEqual(['59', '58', '57']);
+  });
+
+  it.each(['/developers', '/developers.md', '/de'])('rejects POST on %s with 405 and Allow', async (path) => {
+    const response = await client()(server.url + path, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('unknown pages', () => {
+  it.each([
+    ['/nope', {}],
+    ['/nope.md', {}],
+    ['/de/nope', {}],
+    ['/de/nope.md', {}],
+    ['/en/developers', {}],
+    ['/de/index', {}],
+    ['/de.md', {}],
+    ['/docs', { Accept: 'text/markdown' }],
+    ['/de/docs/nope', { Accept: 'text/markdown' }],
+    ['/v1/biomarkers', { Accept: 'text/markdown' }],
+  ] as const)('%s gives the foundation 404 Markdown', async (path, headers) => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await client()(server.url + path, { method, headers });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe(MARKDOWN);
+      const body = await response.text();
+      expect(body).toBe(
+        `# Not found\n\nNothing is published at \`${path}\`.\n\n- Every page: [sitemap](${server.url}/sitemap.xml)\n- For LLMs and agents: [llms.txt](${server.url}/llms.txt)\n- API reference: [OpenAPI](${server.url}/openapi.json)\n`,
+      );
+    }
+  });
+});
+
+describe('the developer guide and Problem types', () => {
+  it.each(['/developers', '/de/developers'])(
+    '%s has exactly one element with each Problem heading id',
+    async (path) => {
+      const body = await (await client()(server.url + path)).text();
+      for (const code of PROBLEM_CODES) {
+        const id = problemHeadingId(code);
+        expect(body.match(new RegExp(`\\sid="${id}"`, 'g')), id).toHaveLength(1);
+        expect(body).toMatch(new RegExp(`<h3 id="${id}">`));
+      }
+    },
+  );
+
+  it('the type of a real Problem points at a heading of /developers', async () => {
+    const get = client();
+    const problem = await (await get(`${server.url}/nope`, { headers: { Accept: 'application/json' } })).json();
+    const type = new URL(problem.type);
+    const body = await (await get(`${server.url}${type.pathname}`)).text();
+    expect(body).toContain(`<h3 id="${type.hash.slice(1)}">`);
+  });
+});
+
+describe('links', () => {
+  it.each(PAGES)('every same-site link on $name resolves', async ({ html }) => {
+    const body = await (await client()(server.url + html)).text();
+    const hrefs = [...body.matchAll(/href="([^"#]*)(#[^"]*)?"/g)]
+      .map((m) => m[1]!)
+      .filter((href) => href.startsWith('/') || href.startsWith(server.url));
+    const failures = [];
+    for (const href of new Set(hrefs)) {
+      const url = new URL(href, server.url).href;
+      const response = await client()(url, { method: 'HEAD' });
+      if (response.status !== 200 && !isPendingRoute(url, response.status)) failures.push(`${response.status} ${url}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/lib/content/locales.ts';
+import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
+import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
+import { isPendingRoute } from '../helpers/pending-routes.ts';
+import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+
+let server: RunningServer;
+let addressCounter = 0;
+/** A fresh client address per call, so no test shares a rate-limit window. */
+const client = () => fetchAs(`203.0.113.${++addressCounter}`);
+
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+/** GETs each URL from a fresh address; returns the ones that do not answer 200. */
+async function unresolved(urls: Iterable<string>): Promise<string[]> {
+  const failures: string[] = [];
+  for (const url of urls) {
+    const response = await client()(url);
+    if (response.status !== 200 && !isPendingRoute(url, response.status)) failures.push(`${response.status} ${url}`);
+  }
+  return failures;
+}
+
+describe('/llms.txt', () => {
+  it('is plain text in the llmstxt.org shape, with Optional last', async () => {
+    const response = await client()(`${server.url}/llms.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await response.text();
+    expect(text).toMatch(/^# .+\n\n> .+\n\n/);
+    const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections.at(-1)).toBe('Optional');
+    expect(sections).toEqual(['Guide', 'API', 'Optional']);
+    for (const line of text.split('\n').filter((l) => l.startsWith('- '))) {
+      expect(line).toMatch(new RegExp(`^- \\[[^\\]]+\\]\\(${server.url}/[^)]*\\): \\S`));
+    }
+  });
+
+  it('links the Markdown twin of every page in every locale, llms-full.txt, OpenAPI and the discovery documents', async () => {
+    const text = await (await client()(`${server.url}/llms.txt`)).text();
+    const links = [...text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]);
+    const expected = [
+      ...GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => server.url + markdownPath(locale, page.slug))),
+      `${server.url}/llms-full.txt`,
+      `${server.url}/openapi.json`,
+      `${server.url}/api/openapi.yaml`,
+      `${server.url}/.well-known/oauth-authorization-server`,
+      `${server.url}/.well-known/oauth-protected-resource`,
+    ];
+    expect(links).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('has only links that resolve', async () => {
+    const text = await (await client()(`${server.url}/llms.txt`)).text();
+    const links = new Set([...text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!));
+    expect(await unresolved(links)).toEqual([]);
+  });
+
+  it('answers HEAD and revalidation like the pages', async () => {
+    const get = client();
+    const head = await get(`${server.url}/llms.txt`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const again = await get(`${server.url}/llms.txt`, { headers: { 'If-None-Match': head.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('/llms-full.txt', () => {
+  it('holds the Markdown twin of every English page, in registry order', async () => {
+    const get = client();
+    const full = await (await get(`${server.url}/llms-full.txt`)).text();
+    let position = -1;
+    for (const page of GUIDE_PAGES) {
+      const markdown = await (await client()(server.url + markdownPath('en', page.slug))).text();
+      const at = full.indexOf(markdown.trimEnd());
+      expect(at, page.slug).toBeGreaterThan(position);
+      position = at;
+    }
+    expect(full).not.toContain('Entwicklerhandbuch');
+  });
+});
+
+describe('/sitemap.xml', () => {
+  it('lists every page in every locale, absolute, with lastmod and hreflang alternates including x-default', async () => {
+    const response = await client()(`${server.url}/sitemap.xml`);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    const urls = xml.split('<url>').slice(1);
+    const locs = urls.map((url) => /<loc>([^<]+)<\/loc>/.exec(url)![1]);
+    const expected = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => server.url + pagePath(locale, page.slug)));
+    expect(locs.sort()).toEqual(expected.sort());
+    for (const url of urls) {
+      expect(url).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+      const hreflangs = [...url.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)];
+      expect(hreflangs.map((m) => m[1])).toEqual([...LOCALES, 'x-default']);
+      for (const [, , href] of hreflangs) expect(locs).toContain(href);
+    }
+    expect(xml).not.toMatch(/\.md</);
+  });
+
+  it('has only locs that resolve to HTML pages', async () => {
+    const xml = await (await client()(`${server.url}/sitemap.xml`)).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(await unresolved(locs)).toEqual([]);
+    const type = (await client()(locs[0]!)).headers.get('content-type');
+    expect(type).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe('/robots.txt', () => {
+  it('disallows everything outside production, with X-Robots-Tag: noindex', async () => {
+    const response = await client()(`${server.url}/robots.txt`);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await response.text()).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('allows everything and names the sitemap on BASE_URL in production', async () => {
+    const production = await startServer({ DEPLOY_ENV: 'production', BASE_URL: 'https://catalog.example' });
+    try {
+      const response = await fetch(`${production.url}/robots.txt`);
+      expect(response.headers.get('x-robots-tag')).toBeNull();
+      expect(await response.text()).toBe('User-agent: *\nAllow: /\n\nSitemap: https://catalog.example/sitemap.xml\n');
+      const sitemap = await (await fetch(`${production.url}/sitemap.xml`)).text();
+      expect(sitemap).toContain('<loc>https://catalog.example/developers</loc>');
+    } finally {
+      await production.stop();
+    }
+  });
+});

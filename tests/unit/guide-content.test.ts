@@ -1,0 +1,76 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/lib/content/locales.ts';
+import { PageFrontmatterSchema } from '../../src/lib/content/page-frontmatter-schema.ts';
+import { contentId, pagePath } from '../../src/lib/content/page-paths.ts';
+import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
+import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
+import { COMPONENT_CONVERTERS } from '../../src/lib/markdown/component-converters.ts';
+import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
+import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
+import { readPageFiles, readUiStrings, withoutCode } from '../helpers/content-files.ts';
+
+const BASE_URL = 'https://catalog.example';
+const files = readPageFiles();
+const UNESCAPED_TAG = /(?<!\\)<[a-z/!]/i;
+
+describe('the page registry and content/pages', () => {
+  it('has an MDX file for every registered page in every locale, and no unregistered file', () => {
+    const expected = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => contentId(locale, page.slug))).sort();
+    expect(files.map((file) => file.id)).toEqual(expected);
+  });
+
+  it.each(files.map((file) => [file.id, file] as const))('%s has valid frontmatter', (_id, file) => {
+    expect(() => PageFrontmatterSchema.parse(file.frontmatter)).not.toThrow();
+  });
+
+  it.each(LOCALES)('content/i18n/%s.yaml matches the UI strings schema', (locale) => {
+    expect(() => UiStringsSchema.parse(readUiStrings(locale))).not.toThrow();
+  });
+
+  it('uses only components that have a Markdown converter, and every component file has one', () => {
+    const used = new Set(
+      files.flatMap((file) => [...withoutCode(file.body).matchAll(/<([A-Z]\w*)/g)].map((m) => m[1]!)),
+    );
+    const converters = Object.keys(COMPONENT_CONVERTERS).sort();
+    expect([...used].filter((name) => !converters.includes(name))).toEqual([]);
+    const componentFiles = readdirSync(new URL('../../src/components/mdx/', import.meta.url))
+      .filter((name) => name.endsWith('.astro'))
+      .map((name) => name.replace(/\.astro$/, ''))
+      .sort();
+    expect(componentFiles).toEqual(converters);
+  });
+
+  it.each(LOCALES)('the %s developer guide has one ErrorHeading per code of spec section 7', (locale) => {
+    const body = files.find((file) => file.id === `${locale}/developers`)!.body;
+    const codes = [...body.matchAll(/<ErrorHeading code="([a-z_]+)"/g)].map((m) => m[1]);
+    expect(codes.sort()).toEqual([...PROBLEM_CODES].sort());
+  });
+});
+
+describe('the Markdown twin of every page', () => {
+  it.each(files.map((file) => [file.id, file] as const))('%s', (id, file) => {
+    const { title, description } = PageFrontmatterSchema.parse(file.frontmatter);
+    const [locale = 'en', ...rest] = id.split('/');
+    const slug = rest.join('/') === 'index' ? '' : rest.join('/');
+    const markdown = mdxToMarkdown(file.body, {
+      title,
+      description,
+      baseUrl: BASE_URL,
+      pagePath: pagePath(locale === 'de' ? 'de' : 'en', slug),
+    });
+    expect(markdown.startsWith(`# ${title}\n\n`)).toBe(true);
+    const prose = withoutCode(markdown);
+    expect(prose.match(/^# /gm)).toHaveLength(1);
+    expect(prose).not.toMatch(UNESCAPED_TAG);
+    expect(markdown).not.toMatch(/^(import|export) /m);
+    expect(markdown).not.toContain('{BASE_URL}');
+    expect(markdown).not.toContain('{/*');
+    const links = [
+      ...[...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!),
+      ...[...markdown.matchAll(/^\[[^\]]+\]:\s*(\S+)/gm)].map((m) => m[1]!),
+    ];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/^(https:\/\/catalog\.example\/|https:\/\/)/);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { contentId, markdownPath, pagePath, resolvePagePath } from '../../src/lib/content/page-paths.ts';
+
+describe('page paths', () => {
+  it.each([
+    ['en', '', '/', '/index.md', 'en/index'],
+    ['de', '', '/de', '/de/index.md', 'de/index'],
+    ['en', 'developers', '/developers', '/developers.md', 'en/developers'],
+    ['de', 'auth', '/de/auth', '/de/auth.md', 'de/auth'],
+    ['en', 'docs/mcp', '/docs/mcp', '/docs/mcp.md', 'en/docs/mcp'],
+    ['de', 'docs/mcp', '/de/docs/mcp', '/de/docs/mcp.md', 'de/docs/mcp'],
+  ] as const)('%s "%s" is at %s, its twin at %s, its content at %s', (locale, slug, html, md, id) => {
+    expect(pagePath(locale, slug)).toBe(html);
+    expect(markdownPath(locale, slug)).toBe(md);
+    expect(contentId(locale, slug)).toBe(id);
+    expect(resolvePagePath(html)).toMatchObject({ locale, page: { slug }, format: 'page' });
+    expect(resolvePagePath(md)).toMatchObject({ locale, page: { slug }, format: 'markdown' });
+  });
+
+  it.each([
+    '/nope',
+    '/nope.md',
+    '/de/nope',
+    '/de/nope.md',
+    '/en/developers',
+    '/en',
+    '/developers/',
+    '/de/',
+    '/index',
+    '/de/index',
+    '/de.md',
+    '/DEVELOPERS',
+    '/developers.MD',
+    '/developers.md.md',
+    '/fr/developers',
+    '/docs',
+    '/docs.md',
+    '/%64evelopers',
+    '',
+  ])('%s is no page', (path) => {
+    expect(resolvePagePath(path)).toBeUndefined();
+  });
+});

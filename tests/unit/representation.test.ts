@@ -1,0 +1,87 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { SingleFlightCache } from '../../src/lib/cache/single-flight-cache.ts';
+import { createRepresentation } from '../../src/lib/pages/representation.ts';
+import { representationResponse } from '../../src/lib/pages/representation-response.ts';
+
+const TEXT = `# Title\n\n${'Polling with ETags is cheap. '.repeat(40)}\n`;
+const representation = createRepresentation(TEXT, 'text/markdown; charset=utf-8');
+const request = (headers: Record<string, string> = {}) => new Request('https://catalog.example/x.md', { headers });
+const VARY = { Vary: 'Accept, Accept-Encoding' };
+
+describe('representationResponse', () => {
+  it('sends the identity body with its type, length, strong ETag and the given headers', async () => {
+    const response = representationResponse(representation, request(), VARY);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('etag')).toMatch(/^"[\w-]{27}"$/);
+    expect(response.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    expect(await response.text()).toBe(TEXT);
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(TEXT)));
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
+  ] as const)('with Accept-Encoding "%s" sends %s with a tag of its own', async (accept, coding, decode) => {
+    const response = representationResponse(representation, request({ 'Accept-Encoding': accept }), VARY);
+    expect(response.headers.get('content-encoding')).toBe(coding);
+    expect(response.headers.get('etag')).toBe(`${representation.identity.etag.slice(0, -1)}-${coding}"`);
+    expect(decode(Buffer.from(await response.arrayBuffer())).toString()).toBe(TEXT);
+  });
+
+  it('sends identity when every coding is refused', () => {
+    const response = representationResponse(representation, request({ 'Accept-Encoding': 'br;q=0, gzip;q=0' }), VARY);
+    expect(response.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers 304 without a body, keeping ETag, Vary and the other headers, when If-None-Match names the tag', async () => {
+    const etag = representation.gzip.etag;
+    const response = representationResponse(
+      representation,
+      request({ 'Accept-Encoding': 'gzip', 'If-None-Match': `"other", ${etag}` }),
+      { ...VARY, Link: '<https://catalog.example/x>; rel="canonical"' },
+    );
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe('');
+    expect(response.headers.get('etag')).toBe(etag);
+    expect(response.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(response.headers.get('link')).toContain('rel="canonical"');
+  });
+
+  it('answers 200 when If-None-Match names the tag of another coding', () => {
+    const response = representationResponse(
+      representation,
+      request({ 'Accept-Encoding': 'br', 'If-None-Match': representation.gzip.etag }),
+      VARY,
+    );
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('SingleFlightCache', () => {
+  it('produces a value once, however many callers ask at the same time', async () => {
+    const cache = new SingleFlightCache<number>();
+    let calls = 0;
+    const produce = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 42;
+    };
+    expect(await Promise.all([cache.get('a', produce), cache.get('a', produce), cache.get('a', produce)])).toEqual([
+      42, 42, 42,
+    ]);
+    expect(await cache.get('a', produce)).toBe(42);
+    expect(calls).toBe(1);
+  });
+
+  it('forgets a failure, so the next caller tries again', async () => {
+    const cache = new SingleFlightCache<string>();
+    await expect(cache.get('k', () => Promise.reject(new Error('render failed')))).rejects.toThrow('render failed');
+    expect(cache.size).toBe(0);
+    expect(await cache.get('k', async () => 'ok')).toBe('ok');
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { API_RESOURCES } from '../../src/lib/discovery/api-resources.ts';
+import { buildLlmsFullTxt } from '../../src/lib/discovery/build-llms-full-txt.ts';
+import { buildLlmsTxt, type LlmsPage } from '../../src/lib/discovery/build-llms-txt.ts';
+import { buildRobotsTxt } from '../../src/lib/discovery/build-robots-txt.ts';
+import { buildSitemap, type SitemapPage } from '../../src/lib/discovery/build-sitemap.ts';
+
+const BASE = 'https://catalog.example';
+
+const PAGES: LlmsPage[] = [
+  { title: 'Home', description: 'What it is.', locale: 'en', section: 'Guide', markdownPath: '/index.md' },
+  { title: 'Start', description: 'Worum es geht.', locale: 'de', section: 'Guide', markdownPath: '/de/index.md' },
+  {
+    title: 'API reference',
+    description: 'Every operation.',
+    locale: 'en',
+    section: 'API',
+    markdownPath: '/developers/api.md',
+  },
+  { title: 'Auth', description: 'Tokens.', locale: 'en', section: 'Guide', markdownPath: '/auth.md' },
+];
+
+const llms = buildLlmsTxt({
+  baseUrl: BASE,
+  name: 'Biomarker Catalog Service',
+  summary: 'A public catalog.',
+  notes: ['First note.', 'Second note.'],
+  pages: PAGES,
+  api: API_RESOURCES,
+  fullTextPath: '/llms-full.txt',
+});
+
+describe('buildLlmsTxt (llmstxt.org)', () => {
+  it('starts with the H1, then the blockquote summary, then the notes', () => {
+    expect(
+      llms.startsWith('# Biomarker Catalog Service\n\n> A public catalog.\n\nFirst note.\n\nSecond note.\n\n## '),
+    ).toBe(true);
+  });
+
+  it('has the H2 sections Guide, API and Optional, Optional last', () => {
+    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Guide', 'API', 'Optional']);
+  });
+
+  it('lists default-locale pages by section as "- [title](absolute .md URL): description", in input order', () => {
+    const guide = llms.split('## Guide\n\n')[1]!.split('\n\n')[0]!.split('\n');
+    expect(guide).toEqual([
+      `- [Home](${BASE}/index.md): What it is.`,
+      `- [Auth](${BASE}/auth.md): Tokens.`,
+      `- [Full text](${BASE}/llms-full.txt): all of the above in one Markdown file`,
+    ]);
+    expect(llms).toContain(`## API\n\n- [API reference](${BASE}/developers/api.md): Every operation.\n`);
+  });
+
+  it('lists the OpenAPI JSON and YAML and both discovery documents under API', () => {
+    const api = llms.split('## API\n\n')[1]!.split('\n\n')[0]!;
+    for (const path of [
+      '/openapi.json',
+      '/api/openapi.yaml',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource',
+    ]) {
+      expect(api).toContain(`](${BASE}${path})`);
+    }
+  });
+
+  it('puts the other languages under Optional, marked with their locale', () => {
+    expect(llms.split('## Optional\n\n')[1]).toBe(`- [Start (de)](${BASE}/de/index.md): Worum es geht.\n`);
+  });
+
+  it('has only absolute links', () => {
+    for (const match of llms.matchAll(/\]\(([^)]+)\)/g)) expect(match[1]).toMatch(/^https:\/\/catalog\.example\//);
+  });
+});
+
+describe('buildLlmsFullTxt', () => {
+  it('joins the pages in order with their source URL and a thematic break between them', () => {
+    const text = buildLlmsFullTxt([
+      { markdown: '# One\n\nA.\n', url: `${BASE}/` },
+      { markdown: '# Two\n\nB.\n', url: `${BASE}/auth` },
+    ]);
+    expect(text).toBe(`# One\n\nA.\n\nSource: <${BASE}/>\n\n---\n\n# Two\n\nB.\n\nSource: <${BASE}/auth>\n`);
+  });
+});
+
+describe('buildSitemap', () => {
+  const pages: SitemapPage[] = [
+    { slug: '', locale: 'en', path: '/', lastUpdated: new Date('2026-11-20') },
+    { slug: '', locale: 'de', path: '/de', lastUpdated: new Date('2026-11-21') },
+    { slug: 'auth', locale: 'en', path: '/auth', lastUpdated: new Date('2026-10-01') },
+    { slug: 'auth', locale: 'de', path: '/de/auth', lastUpdated: new Date('2026-10-02') },
+  ];
+  const xml = buildSitemap('https://catalog.example', pages);
+  const urls = xml.split('<url>').slice(1);
+
+  it('is a sitemaps.org urlset with the xhtml namespace', () => {
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ),
+    ).toBe(true);
+    expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+  });
+
+  it('lists every page in every locale with an absolute loc and its own lastmod', () => {
+    expect(urls.map((url) => /<loc>(.+)<\/loc>/.exec(url)![1])).toEqual([
+      `${BASE}/`,
+      `${BASE}/de`,
+      `${BASE}/auth`,
+      `${BASE}/de/auth`,
+    ]);
+    expect(urls.map((url) => /<lastmod>(.+)<\/lastmod>/.exec(url)![1])).toEqual([
+      '2026-11-20',
+      '2026-11-21',
+      '2026-10-01',
+      '2026-10-02',
+    ]);
+  });
+
+  it('gives each URL hreflang alternates for all its versions, itself included, and x-default', () => {
+    const alternates = (url: string) =>
+      [...url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+    for (const url of urls.slice(2)) {
+      expect(alternates(url)).toEqual([`en ${BASE}/auth`, `de ${BASE}/de/auth`, `x-default ${BASE}/auth`]);
+    }
+  });
+
+  it('escapes XML special characters', () => {
+    const escaped = buildSitemap('https://catalog.example', [
+      { slug: 'a&b', locale: 'en', path: '/a&b', lastUpdated: new Date('2026-01-01') },
+    ]);
+    expect(escaped).toContain('<loc>https://catalog.example/a&amp;b</loc>');
+    expect(escaped).not.toContain('/a&b');
+  });
+});
+
+describe('buildRobotsTxt (RFC 9309)', () => {
+  it('allows everything and names the sitemap in production', () => {
+    expect(buildRobotsTxt({ baseUrl: BASE, production: true })).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: ${BASE}/sitemap.xml\n`,
+    );
+  });
+
+  it('disallows everything elsewhere, without a sitemap line', () => {
+    expect(buildRobotsTxt({ baseUrl: BASE, production: false })).toBe('User-agent: *\nDisallow: /\n');
+  });
+});
