@@ -5,9 +5,7 @@ import {
   type ProtectedResourceMetadata,
 } from '../schemas/oauth-metadata.ts';
 import { CATALOG_READ, CLIENT_CREDENTIALS } from '../schemas/oauth.ts';
-
-/** Languages of the site and its guide pages. */
-export const UI_LOCALES = ['en', 'de'] as const;
+import { LOCALES } from '../content/locales.ts';
 
 /** Path of the token endpoint. */
 export const TOKEN_ENDPOINT_PATH = '/oauth/token';
@@ -28,7 +26,7 @@ export function buildAuthorizationServerMetadata(baseUrl: string): Authorization
     grant_types_supported: [CLIENT_CREDENTIALS],
     token_endpoint_auth_methods_supported: ['none'],
     service_documentation: `${baseUrl}/auth`,
-    ui_locales_supported: [...UI_LOCALES],
+    ui_locales_supported: [...LOCALES],
   });
 }
 
