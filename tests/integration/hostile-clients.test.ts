@@ -104,6 +104,17 @@ describe('path tricks never reach a file outside what is served', () => {
   });
 });
 
+describe('redirects', () => {
+  it.each(['/%5Cevil.com/', '/%2F%2Fevil.com/', '/%2f%2fevil.com/', '/%09/evil.com/', '/./evil.com/', '/\\evil.com/'])(
+    '%s never redirects off this origin',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBeLessThan(500);
+      if (res.headers['location'] !== undefined) expect(res.headers['location']).toMatch(/^\/(?![/\\])/);
+    },
+  );
+});
+
 describe('slow and idle connections', () => {
   it('keeps serving real clients while hundreds of connections idle or trickle headers, and closes those in bounded time', async () => {
     const opened: Socket[] = [];
