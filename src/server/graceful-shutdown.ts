@@ -28,7 +28,13 @@ export function installGracefulShutdown(
       ({ server, drain }) =>
         new Promise<void>((resolve) => {
           drain();
-          server.close(() => resolve());
+          // Connections of requests in flight become idle when their response ends; close
+          // them then rather than after the keep-alive timeout.
+          const sweep = setInterval(() => server.closeIdleConnections(), 100);
+          server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
           server.closeIdleConnections();
         }),
     );

@@ -3,7 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { smallCatalog } from './catalog-fixture.ts';
 
 /** How the fake catalog origin answers. */
-export type UpstreamMode = 'ok' | 'status-500' | 'html' | 'truncated' | 'wrong-shape' | 'oversize' | 'trickle' | 'hang';
+export type UpstreamMode =
+  'ok' | 'slow' | 'status-500' | 'html' | 'truncated' | 'wrong-shape' | 'oversize' | 'trickle' | 'hang';
 
 /** A catalog origin the test controls, on 127.0.0.1. */
 export interface FakeUpstream {
@@ -19,6 +20,12 @@ function answer(mode: UpstreamMode, res: ServerResponse): void {
   switch (mode) {
     case 'ok':
       return void res.writeHead(200, json).end(JSON.stringify(smallCatalog(5)));
+    case 'slow': {
+      // A valid answer after 1.5 s: keeps requests in flight, within any sane deadline.
+      const timer = setTimeout(() => res.writeHead(200, json).end(JSON.stringify(smallCatalog(5))), 1500);
+      res.once('close', () => clearTimeout(timer));
+      return;
+    }
     case 'status-500':
       return void res.writeHead(500, json).end('{"error":"boom"}');
     case 'html':
