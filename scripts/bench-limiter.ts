@@ -16,7 +16,10 @@ function run(label: string, maxClients: number): void {
   const started = process.hrtime.bigint();
   for (let i = 0; i < KEYS; i += 1) {
     // Every request from a new address, half IPv4 and half IPv6 (each in its own /64).
-    const address = i % 2 === 0 ? `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` : `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`;
+    const address =
+      i % 2 === 0
+        ? `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+        : `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`;
     if (!limiter.take(rateLimitKey(address)).allowed) refused += 1;
   }
   const ns = Number(process.hrtime.bigint() - started);
