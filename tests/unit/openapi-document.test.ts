@@ -5,7 +5,6 @@ import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-docume
 import {
   HTTP_METHODS,
   type HeaderObject,
-  type OpenApiDocument,
   type OperationObject,
   type ReferenceObject,
   type ResponseObject,
@@ -129,7 +128,9 @@ describe('the OpenAPI document', () => {
         });
       } else {
         expect(type, where).toBe('application/problem+json');
-        expect(response.content?.[type]?.schema, where).toEqual({ $ref: '#/components/schemas/Problem' });
+        expect(response.content?.['application/problem+json']?.schema, where).toEqual({
+          $ref: '#/components/schemas/Problem',
+        });
       }
     }
   });
@@ -139,7 +140,7 @@ describe('the OpenAPI document', () => {
     let checked = 0;
     for (const { where, response } of responses) {
       for (const media of Object.values(response.content ?? {})) {
-        const examples = media.example === undefined ? [] : [media.example];
+        const examples: unknown[] = media.example === undefined ? [] : [media.example];
         examples.push(...Object.values(media.examples ?? {}).map((example) => example.value));
         for (const example of examples) {
           expect(validator.validate(media.schema!, example), where).toEqual([]);
