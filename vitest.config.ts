@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // Checks every response from a documented path against the OpenAPI document (issue 5).
+          setupFiles: ['tests/helpers/contract/contract-fetch-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // Two cores: servers under test and the tests themselves share them.

@@ -4,6 +4,7 @@ import { parseTemplate } from '../lib/catalog/parse-template.ts';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
 import { etagMatches } from '../lib/http/conditional.ts';
+import { preflightHeaders } from '../lib/http/cors.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import type { BiomarkerCatalog, CatalogTemplate } from '../lib/schemas/catalog.ts';
@@ -17,6 +18,8 @@ import { guardUnreadBody } from './unread-body-guard.ts';
 /** The one path the catalog origin serves (spec 4.1). */
 export const ORIGIN_PATH = '/v1/biomarkers/public';
 const ALLOW = 'GET, HEAD, OPTIONS';
+/** The site's preflight answer, so a browser may send `Authorization` to either origin. */
+const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET', 'HEAD'])) };
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
@@ -57,7 +60,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
       return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });
     if (path !== ORIGIN_PATH)
       return problem({ code: 'not_found', detail: `The catalog origin serves only ${ORIGIN_PATH}.` });
-    if (method === 'OPTIONS') return void res.writeHead(204, { Allow: ALLOW }).end();
+    if (method === 'OPTIONS') return void res.writeHead(204, PREFLIGHT).end();
     if (method !== 'GET' && method !== 'HEAD') {
       const detail = `${method} is not supported on ${ORIGIN_PATH}; use GET or HEAD.`;
       return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });

@@ -22,6 +22,9 @@ export interface ResponseCacheOptions {
 /** Headers that describe a connection or a single transfer, never replayed. */
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'set-cookie']);
 
+/** Headers of a cached 200 that a replayed 304 repeats. */
+const NOT_MODIFIED_HEADERS = ['etag', 'cache-control', 'vary'] as const;
+
 /** Seconds a response may be reused, or 0 when its own headers do not allow shared reuse. */
 export function sharedMaxAge(headers: OutgoingHttpHeaders): number {
   const cacheControl = String(headers['cache-control'] ?? '').toLowerCase();
@@ -83,8 +86,13 @@ export class ResponseCache {
     // RFC 9111 §5.1: a response served from a cache carries its Age.
     const age = String(Math.floor((this.#now() - entry.storedAt) / 1000));
     if (etagMatches(req.headers['if-none-match'], entry.etag)) {
-      const { etag, 'cache-control': cacheControl, vary } = entry.headers;
-      res.writeHead(304, { etag, 'cache-control': cacheControl, vary, age });
+      // RFC 9110 §15.4.5: the validator and caching headers of the 200 — those it has. Node refuses
+      // an undefined header value, so a response without `Vary` must not pass one.
+      const kept = NOT_MODIFIED_HEADERS.flatMap((name) => {
+        const value = entry.headers[name];
+        return value === undefined ? [] : [[name, value] as const];
+      });
+      res.writeHead(304, { ...Object.fromEntries(kept), age });
       return void res.end();
     }
     res.writeHead(200, { ...entry.headers, age, 'content-length': entry.body.length });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { registerServerUnderTest } from './contract/servers-under-test.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,6 +35,8 @@ export interface RunningServer {
   url: string;
   /** The bundled catalog origin's URL (started unless CATALOG_ORIGIN_URL is given). */
   originUrl: string;
+  /** The environment the process was started with. */
+  env: Record<string, string>;
   child: ChildProcess;
   /** Every line the process wrote, stdout and stderr. */
   output: string[];
@@ -49,19 +52,16 @@ export async function startServer(
   const port = await freePort();
   const originPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: url,
-      CATALOG_ORIGIN_PORT: String(originPort),
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const childEnv: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: url,
+    CATALOG_ORIGIN_PORT: String(originPort),
+    LOG_LEVEL: 'info',
+    ...env,
+  };
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -79,9 +79,13 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const originUrl = `http://127.0.0.1:${originPort}`;
+  // Every response from a documented path is then checked against the OpenAPI document.
+  registerServerUnderTest(url, childEnv['CATALOG_ORIGIN_URL'] === undefined ? originUrl : undefined, childEnv);
   return {
     url,
-    originUrl: `http://127.0.0.1:${originPort}`,
+    originUrl,
+    env: childEnv,
     child,
     output,
     stop: async () => {

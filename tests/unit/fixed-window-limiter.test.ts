@@ -27,6 +27,12 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.take('a').resetSeconds).toBe(1);
   });
 
+  it('never reports a reset longer than the window, whatever rounding the clock brings', () => {
+    // (t + 60000) - t is 60000.000000000007 for this t: ceil would make it 61 s.
+    const { limiter } = limiterAt(99604.46653487165);
+    expect(limiter.take('a').resetSeconds).toBe(60);
+  });
+
   it('starts a fresh window when the old one has expired', () => {
     const { clock, limiter } = limiterAt();
     for (let i = 0; i < 61; i += 1) limiter.take('a');

@@ -109,7 +109,9 @@ export class FixedWindowLimiter {
       allowed: window.count <= this.limit,
       limit: this.limit,
       remaining: Math.max(0, this.limit - window.count),
-      resetSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+      // Clamped to the window: with fractional clocks, (now + windowMs) - now can exceed windowMs
+      // by a rounding error, which ceil would turn into a 61-second reset of a 60-second window.
+      resetSeconds: Math.min(this.#windowMs / 1000, Math.max(1, Math.ceil((window.resetAt - now) / 1000))),
     };
   }
 }

@@ -1,0 +1,17 @@
+// `npm run generate:types [-- <url of a served /openapi.json>]`: TypeScript types of the API,
+// generated with openapi-typescript into src/generated/openapi.d.ts (committed; an integration test
+// fails when it is stale). Without a URL, the document is built in-process exactly as the site
+// serves it with BASE_URL http://localhost:4321; with one, it is fetched from that server.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseConfig } from '../src/lib/config/config.ts';
+import { buildOpenApiDocument } from '../src/lib/openapi/build-openapi-document.ts';
+import { generateApiTypes, TYPES_BASE_URL, TYPES_FILE } from './api-types/api-types.ts';
+
+const url = process.argv[2];
+const documentJson =
+  url === undefined
+    ? JSON.stringify(buildOpenApiDocument(parseConfig({ BASE_URL: TYPES_BASE_URL })))
+    : await (await fetch(url)).text();
+writeFileSync(TYPES_FILE, await generateApiTypes(documentJson));
+process.stdout.write(`wrote ${fileURLToPath(TYPES_FILE)}\n`);

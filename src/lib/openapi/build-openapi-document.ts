@@ -1,0 +1,94 @@
+import type { Config } from '../config/config.ts';
+import { TOKEN_ENDPOINT_PATH } from '../oauth/discovery-metadata.ts';
+import { CATALOG_READ } from '../schemas/oauth.ts';
+import { OAS_31_DIALECT, OPENAPI_VERSION, OpenApiDocumentSchema } from '../schemas/openapi.ts';
+import { buildComponentSchemas } from './component-schemas.ts';
+import { COMPONENT_HEADERS } from './components-headers.ts';
+import { COMPONENT_PARAMETERS } from './components-parameters.ts';
+import type { OpenApiDocument } from './openapi-types.ts';
+import { catalogPath, CATALOG_PATH } from './paths/catalog-path.ts';
+import { discoveryPaths } from './paths/discovery-paths.ts';
+import { healthPath, HEALTH_PATH } from './paths/health-path.ts';
+import { openApiPaths } from './paths/openapi-paths.ts';
+import { tokenPath, TOKEN_PATH } from './paths/token-path.ts';
+import { buildSharedResponses } from './responses.ts';
+import { documentOrigins, siteServer } from './servers.ts';
+
+const DESCRIPTION = `A public, read-only catalog of the biomarkers of a preventive blood panel: four panels \
+(EU and UK, complete and light) with localized names, categories and units. It holds no member results or \
+other health data, and its content is educational, not medical advice.
+
+**Authentication** is never required. An optional OAuth 2.0 client-credentials token (public clients, scope \
+\`catalog.read\`) is accepted by the catalog and ignored.
+
+**Rate limit**: 60 requests per 60-second window per client, on every response, errors included, announced by \
+the \`RateLimit\`, \`RateLimit-Policy\`, \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` \
+headers. The 61st request gets 429 with \`Retry-After\`.
+
+**Errors** are RFC 9457 Problems (\`application/problem+json\`) whose \`type\` links the developer guide; the token \
+endpoint answers bad grant requests with RFC 6749 errors instead. Any method a path does not list gets 405 with \
+\`Allow\`.
+
+**CORS**: every response allows any origin (\`Access-Control-Allow-Origin: *\`) and exposes the rate-limit \
+headers, \`Retry-After\`, \`ETag\` and \`WWW-Authenticate\`.`;
+
+/**
+ * The OpenAPI 3.1 description of the service for one configuration (spec sections 2.11 and 9):
+ * the servers and absolute URLs come from BASE_URL and the catalog origin, the schemas from zod.
+ */
+export function buildOpenApiDocument(
+  config: Pick<Config, 'baseUrl' | 'catalogOriginUrl' | 'catalogOriginPort'>,
+): OpenApiDocument {
+  const origins = documentOrigins(config);
+  const { baseUrl } = origins;
+  const document: OpenApiDocument = {
+    openapi: OPENAPI_VERSION,
+    jsonSchemaDialect: OAS_31_DIALECT,
+    info: {
+      title: 'Biomarker Catalog API',
+      version: '1.0.0',
+      summary: 'Public, read-only catalog of preventive blood panel biomarkers.',
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [siteServer(origins)],
+    // No operation needs credentials; the catalog overrides this to accept an optional token.
+    security: [],
+    tags: [
+      { name: 'Catalog', description: 'The biomarker panels.' },
+      { name: 'OAuth', description: 'The optional token endpoint and its RFC 8414 / RFC 9728 discovery documents.' },
+      { name: 'Discovery', description: 'This description of the API, as JSON and YAML.' },
+      { name: 'Operations', description: 'Probes for load balancers and containers.' },
+    ],
+    externalDocs: { description: 'Developer guide', url: `${baseUrl}/developers` },
+    paths: {
+      [CATALOG_PATH]: catalogPath(origins),
+      [TOKEN_PATH]: tokenPath(),
+      ...discoveryPaths(origins),
+      ...openApiPaths(),
+      [HEALTH_PATH]: healthPath(),
+    },
+    components: {
+      schemas: buildComponentSchemas(),
+      responses: buildSharedResponses(baseUrl),
+      parameters: COMPONENT_PARAMETERS,
+      headers: COMPONENT_HEADERS,
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description:
+            'Optional. Client-credentials tokens for public clients (no client secret); the catalog accepts ' +
+            'them and ignores them for authorization.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${baseUrl}${TOKEN_ENDPOINT_PATH}`,
+              scopes: { [CATALOG_READ]: 'Read the public biomarker catalog.' },
+            },
+          },
+        },
+      },
+    },
+  };
+  OpenApiDocumentSchema.parse(document);
+  return document;
+}

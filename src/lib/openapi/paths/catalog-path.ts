@@ -1,0 +1,87 @@
+import { catalogExample, problemExample } from '../examples.ts';
+import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../schemas/catalog.ts';
+import { schemaRef } from '../component-schemas.ts';
+import { headerRefs } from '../components-headers.ts';
+import { parameterRef } from '../components-parameters.ts';
+import type { PathItemObject } from '../openapi-types.ts';
+import { COMMON_RESPONSES, problemResponse, responseHeaders, sharedResponse } from '../responses.ts';
+import { catalogOriginServer, siteServer, type DocumentOrigins } from '../servers.ts';
+import { getAndHead, optionsOperation } from './operations.ts';
+
+/** Path of the catalog (spec 4.1). */
+export const CATALOG_PATH = '/v1/biomarkers/public';
+
+const TAGS = ['Catalog'];
+const ALLOWED = CATALOG_TEMPLATES.join(', ');
+
+/** `/v1/biomarkers/public`: GET, HEAD and OPTIONS, on the site and on the catalog origin. */
+export function catalogPath(origins: DocumentOrigins): PathItemObject {
+  const { baseUrl } = origins;
+  const problem = (code: 'bad_request' | 'bad_gateway', detail: string) =>
+    problemExample(baseUrl, code, detail, CATALOG_PATH);
+  return {
+    servers: [siteServer(origins), catalogOriginServer(origins)],
+    ...getAndHead({
+      name: 'Catalog',
+      summary: 'The biomarkers of one panel',
+      description:
+        'The markers of the panel named by `template`, with localized names, categories and units. ' +
+        'No authentication is needed; a Bearer token with scope `catalog.read` is accepted and ignored.\n\n' +
+        'The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) ' +
+        'and serves a copy up to `stale-if-error` seconds old while the catalog origin fails. Poll with ' +
+        '`If-None-Match`: an unchanged catalog costs a 304 without a body.',
+      tags: TAGS,
+      security: [{}, { oauth2: ['catalog.read'] }],
+      parameters: [parameterRef('Template'), parameterRef('IfNoneMatch')],
+      responses: {
+        '200': {
+          description: 'The panel.',
+          headers: responseHeaders({
+            ...headerRefs('ETag', 'Age'),
+            'Cache-Control': {
+              description:
+                "How long shared caches may keep it: what is left of the site's own freshness, then " +
+                'revalidation in the background and reuse on errors (RFC 5861). `no-cache` on the catalog origin.',
+              required: true,
+              schema: { type: 'string' },
+              example: 'public, max-age=60, stale-while-revalidate=60, stale-if-error=600',
+            },
+            Vary: {
+              description: 'The site picks the content coding by `Accept-Encoding`.',
+              schema: { type: 'string', const: 'Accept-Encoding' },
+            },
+            'Content-Encoding': {
+              description: 'br or gzip when `Accept-Encoding` asks for it; absent for identity.',
+              schema: { type: 'string', enum: ['br', 'gzip'] },
+            },
+          }),
+          content: {
+            'application/json': { schema: schemaRef(BiomarkerCatalogSchema), example: catalogExample(baseUrl) },
+          },
+        },
+        '304': sharedResponse('NotModified'),
+        '400': problemResponse('`template` is not one of the four panels, or the query is malformed.', {
+          unknown: {
+            summary: 'Unknown template',
+            value: problem('bad_request', `template is "public-complete-us"; it must be one of: ${ALLOWED}.`),
+          },
+          repeated: {
+            summary: 'Repeated template',
+            value: problem('bad_request', `template was given 2 times; give it once, as one of: ${ALLOWED}.`),
+          },
+        }),
+        ...COMMON_RESPONSES,
+        '502': problemResponse(
+          'The catalog origin failed (refused, timed out, answered non-2xx, non-JSON, oversize or an invalid ' +
+            'catalog) and no cached copy is recent enough to serve instead.',
+          problem(
+            'bad_gateway',
+            'The catalog origin did not answer within 5000 ms. No cached copy of public-complete-eu is recent ' +
+              'enough to serve instead.',
+          ),
+        ),
+      },
+    }),
+    ...optionsOperation('Catalog', CATALOG_PATH, TAGS),
+  };
+}

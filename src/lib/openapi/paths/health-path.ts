@@ -1,0 +1,35 @@
+import { HealthSchema } from '../../schemas/health.ts';
+import { schemaRef } from '../component-schemas.ts';
+import type { PathItemObject } from '../openapi-types.ts';
+import { cacheControlHeader, COMMON_RESPONSES, responseHeaders } from '../responses.ts';
+import { getAndHead, optionsOperation } from './operations.ts';
+
+/** Path of the liveness probe. */
+export const HEALTH_PATH = '/healthz';
+
+const TAGS = ['Operations'];
+
+/** `/healthz`: the liveness probe of one instance. */
+export function healthPath(): PathItemObject {
+  return {
+    ...getAndHead({
+      name: 'Health',
+      summary: 'Liveness of this instance',
+      description:
+        'For load balancers and container probes: 200 while the process serves requests. It never calls the ' +
+        'catalog origin, so an upstream outage does not take healthy instances out of rotation.',
+      tags: TAGS,
+      responses: {
+        '200': {
+          description: 'The instance is up.',
+          headers: responseHeaders({ 'Cache-Control': cacheControlHeader('no-store', 'Always a live answer.') }),
+          content: {
+            'application/json': { schema: schemaRef(HealthSchema), example: { status: 'ok', uptimeSeconds: 3600 } },
+          },
+        },
+        ...COMMON_RESPONSES,
+      },
+    }),
+    ...optionsOperation('Health', HEALTH_PATH, TAGS),
+  };
+}

@@ -1,0 +1,56 @@
+import { OpenApiDocumentSchema } from '../../schemas/openapi.ts';
+import { schemaRef } from '../component-schemas.ts';
+import { headerRefs } from '../components-headers.ts';
+import { parameterRef } from '../components-parameters.ts';
+import type { PathItemObject } from '../openapi-types.ts';
+import { cacheControlHeader, COMMON_RESPONSES, responseHeaders, sharedResponse } from '../responses.ts';
+import { getAndHead, optionsOperation } from './operations.ts';
+
+/** Where the document is served as JSON (spec 4.2). */
+export const OPENAPI_JSON_PATH = '/openapi.json';
+/** Where the document is served as YAML (spec 4.2). */
+export const OPENAPI_YAML_PATH = '/api/openapi.yaml';
+/** Media type of the JSON representation. */
+export const OPENAPI_JSON_TYPE = 'application/json';
+/** Media type of the YAML representation (RFC 9512). */
+export const OPENAPI_YAML_TYPE = 'application/yaml';
+/** The document changes only on deploy; five minutes keeps clients current soon after one. */
+export const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
+
+const TAGS = ['Discovery'];
+
+/** One representation of the document: GET and HEAD with 200 and 304, and OPTIONS. */
+function documentPath(name: string, path: string, mediaType: string, format: string): PathItemObject {
+  return {
+    ...getAndHead({
+      name,
+      summary: `This OpenAPI description, as ${format}`,
+      description:
+        `The OpenAPI 3.1 description of the service as ${format}, generated from the same zod schemas that ` +
+        'validate the payloads at run time. Built once per process, with a strong `ETag`.',
+      tags: TAGS,
+      parameters: [parameterRef('IfNoneMatch')],
+      responses: {
+        '200': {
+          description: `The document as ${format}.`,
+          headers: responseHeaders({
+            ...headerRefs('ETag', 'Age'),
+            'Cache-Control': cacheControlHeader(OPENAPI_CACHE_CONTROL, 'The document changes only on deploy.'),
+          }),
+          content: { [mediaType]: { schema: schemaRef(OpenApiDocumentSchema) } },
+        },
+        '304': sharedResponse('NotModified'),
+        ...COMMON_RESPONSES,
+      },
+    }),
+    ...optionsOperation(name, path, TAGS),
+  };
+}
+
+/** `/openapi.json` and `/api/openapi.yaml`: the same document in two representations. */
+export function openApiPaths(): Record<string, PathItemObject> {
+  return {
+    [OPENAPI_JSON_PATH]: documentPath('OpenApiJson', OPENAPI_JSON_PATH, OPENAPI_JSON_TYPE, 'JSON'),
+    [OPENAPI_YAML_PATH]: documentPath('OpenApiYaml', OPENAPI_YAML_PATH, OPENAPI_YAML_TYPE, 'YAML'),
+  };
+}

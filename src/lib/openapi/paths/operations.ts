@@ -1,0 +1,36 @@
+import type { OperationObject, PathItemObject } from '../openapi-types.ts';
+import { sharedResponse } from '../responses.ts';
+
+/** What a GET operation says; its HEAD twin is derived from it. */
+export type ReadOperation = Omit<OperationObject, 'operationId'> & { name: string };
+
+/**
+ * GET and HEAD of one resource (RFC 9110 section 9.3.2): HEAD has GET's parameters, statuses and
+ * headers, its media types describe the representation it would send, and it has no body.
+ */
+export function getAndHead({ name, ...get }: ReadOperation): Pick<PathItemObject, 'get' | 'head'> {
+  return {
+    get: { operationId: `get${name}`, ...get },
+    head: {
+      operationId: `head${name}`,
+      ...get,
+      summary: `${get.summary} (headers only)`,
+      description: `As GET: the same status and headers, without a body.\n\n${get.description}`,
+    },
+  };
+}
+
+/** `OPTIONS` of a path: `Allow` and a CORS preflight answer; the middleware serves it on every path. */
+export function optionsOperation(name: string, path: string, tags: string[]): Pick<PathItemObject, 'options'> {
+  return {
+    options: {
+      operationId: `options${name}`,
+      summary: `Methods and CORS preflight of ${path}`,
+      description:
+        'Answers with 204, `Allow` and the CORS preflight headers, whether or not the request is a preflight. ' +
+        'It costs no quota, but a client whose window is used up gets 429 like everywhere else.',
+      tags,
+      responses: { '204': sharedResponse('Preflight'), '429': sharedResponse('TooManyRequests') },
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { PROBLEM_CONTENT_TYPE } from '../problem/problem-response.ts';
+import { ProblemSchema, type Problem } from '../schemas/problem.ts';
+import { schemaRef } from './component-schemas.ts';
+import { headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';
+import { problemExample } from './examples.ts';
+import {
+  componentRef,
+  type ExampleObject,
+  type HeaderObject,
+  type ReferenceObject,
+  type ResponseObject,
+} from './openapi-types.ts';
+
+/** Response headers: the rate-limit headers every response carries, plus the ones named. */
+export function responseHeaders(
+  extra: Record<string, HeaderObject | ReferenceObject> = {},
+): Record<string, HeaderObject | ReferenceObject> {
+  return { ...rateLimitHeaderRefs(), ...extra };
+}
+
+/** A `Cache-Control` header with one fixed value. */
+export const cacheControlHeader = (value: string, description: string): HeaderObject => ({
+  description,
+  required: true,
+  schema: { type: 'string', const: value },
+});
+
+/**
+ * An RFC 9457 Problem response (spec 2.5): `application/problem+json`, never cached, with
+ * `examples` keyed by name or one example.
+ */
+export function problemResponse(
+  description: string,
+  examples: Problem | Record<string, ExampleObject>,
+  headers: ComponentHeaderName[] = [],
+): ResponseObject {
+  const media = 'code' in examples ? { example: examples } : { examples };
+  return {
+    description,
+    headers: responseHeaders({
+      ...headerRefs(...headers),
+      'Cache-Control': cacheControlHeader('no-store', 'Problems are never cached.'),
+    }),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: schemaRef(ProblemSchema), ...media } },
+  };
+}
+
+/** Names of the shared responses in `components.responses`. */
+export type SharedResponse = 'NotModified' | 'MethodNotAllowed' | 'TooManyRequests' | 'InternalError' | 'Preflight';
+
+/** A `$ref` to a shared response. */
+export const sharedResponse = (name: SharedResponse): ReferenceObject => componentRef('responses', name);
+
+/** `components.responses`: the answers many operations share, described once. */
+export function buildSharedResponses(baseUrl: string): Record<SharedResponse, ResponseObject> {
+  return {
+    NotModified: {
+      description:
+        '`If-None-Match` names the current `ETag`: nothing changed since, no body (RFC 9110 section 15.4.5). ' +
+        'Cheap polling: the rate-limit headers still count the request.',
+      headers: responseHeaders({
+        ...headerRefs('ETag', 'Age'),
+        'Cache-Control': { description: 'As on the 200 response.', required: true, schema: { type: 'string' } },
+        Vary: { description: 'As on the 200 response, where it has one.', schema: { type: 'string' } },
+      }),
+    },
+    MethodNotAllowed: problemResponse(
+      'The path does not serve this method: every method the path does not list gets this answer, with ' +
+        '`Allow` naming those it does (RFC 9110 section 15.5.6).',
+      problemExample(
+        baseUrl,
+        'method_not_allowed',
+        'DELETE is not supported on /v1/biomarkers/public; use GET or HEAD.',
+      ),
+      ['Allow'],
+    ),
+    TooManyRequests: problemResponse(
+      "More than 60 requests in this client's 60-second window (spec section 8). Wait `Retry-After` seconds.",
+      problemExample(baseUrl, 'rate_limited', 'More than 60 requests in one window from this client; retry in 42 s.'),
+      ['Retry-After'],
+    ),
+    InternalError: problemResponse(
+      'An unexpected error; it is logged on the server and the detail says nothing more.',
+      problemExample(
+        baseUrl,
+        'internal_error',
+        'The server failed to handle this request. It has been logged; please try again later.',
+      ),
+    ),
+    Preflight: {
+      description:
+        'The methods this path serves, and a CORS preflight answer (Fetch standard, section 3.2.3). ' +
+        'Preflights cost no rate-limit quota.',
+      headers: responseHeaders({
+        ...headerRefs('Allow'),
+        'Access-Control-Allow-Methods': {
+          description: 'Methods a cross-origin request may use.',
+          required: true,
+          schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' },
+          example: 'GET, HEAD, OPTIONS',
+        },
+        'Access-Control-Allow-Headers': {
+          description: 'Request headers a cross-origin request may send.',
+          required: true,
+          schema: { type: 'string' },
+          example: 'Authorization, Content-Type, If-None-Match',
+        },
+        'Access-Control-Max-Age': {
+          description: 'Seconds a browser may cache this preflight answer.',
+          required: true,
+          schema: { type: 'integer', minimum: 0 },
+          example: 86400,
+        },
+      }),
+    },
+  };
+}
+
+/** The shared answers of every GET, HEAD and POST operation, besides its own. */
+export const COMMON_RESPONSES: Record<string, ReferenceObject> = {
+  '405': sharedResponse('MethodNotAllowed'),
+  '429': sharedResponse('TooManyRequests'),
+  '500': sharedResponse('InternalError'),
+};

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { parseConfig } from '../../src/lib/config/config.ts';
+import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
+import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+
+let server: RunningServer;
+let n = 0;
+/** A fresh client address per test, so tests do not share one rate-limit window. */
+const client = () => fetchAs(`198.51.100.${++n}`);
+
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('GET /openapi.json and /api/openapi.yaml', () => {
+  it('serve the document built in-process for this configuration, as JSON and as YAML', async () => {
+    const expected = buildOpenApiDocument(parseConfig(server.env));
+    const get = client();
+    const json = await get(`${server.url}/openapi.json`);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toBe('application/json');
+    expect(await json.json()).toEqual(expected);
+    const yaml = await get(`${server.url}/api/openapi.yaml`);
+    expect(yaml.headers.get('content-type')).toBe('application/yaml');
+    expect(parse(await yaml.text())).toEqual(expected);
+    expect(yaml.headers.get('etag')).not.toBe(json.headers.get('etag'));
+    expect(expected.servers).toEqual([expect.objectContaining({ url: server.url })]);
+  });
+
+  it.each(['/openapi.json', '/api/openapi.yaml'])(
+    'answers %s with 304 for its ETag, from Astro and then from the fast path, with HEAD like GET',
+    async (path) => {
+      const get = client();
+      const first = await get(server.url + path);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+      const replayed = await get(server.url + path);
+      expect(replayed.headers.get('age')).toMatch(/^\d+$/);
+      expect(await replayed.text()).toBe(await first.text());
+      for (let i = 0; i < 2; i += 1) {
+        const again = await get(server.url + path, { headers: { 'If-None-Match': etag } });
+        expect(again.status).toBe(304);
+        expect(again.headers.get('etag')).toBe(etag);
+        expect(await again.text()).toBe('');
+      }
+      const head = await get(server.url + path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('etag')).toBe(etag);
+      expect(await head.text()).toBe('');
+    },
+  );
+
+  it('refuses POST with 405 and Allow, and answers OPTIONS with the preflight headers', async () => {
+    const get = client();
+    const post = await get(`${server.url}/openapi.json`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const options = await get(`${server.url}/api/openapi.yaml`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('the contract check of every response', () => {
+  it('is installed: fetch is wrapped by the integration setup file', () => {
+    expect(globalThis.fetch.name).toBe('contractCheckedFetch');
+  });
+
+  it('covers /healthz, GET and HEAD', async () => {
+    const get = client();
+    const health = await get(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    expect((await get(`${server.url}/healthz`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('covers the catalog origin, a documented second server of the catalog path', async () => {
+    const origin = `${server.originUrl}/v1/biomarkers/public`;
+    const preflight = await fetch(origin, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    const head = await fetch(origin, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const etag = head.headers.get('etag')!;
+    expect((await fetch(origin, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('covers 429 on a documented path, for every method including a preflight', async () => {
+    const get = client();
+    let last: Response | undefined;
+    for (let i = 0; i < 61; i += 1) last = await get(`${server.url}/healthz`);
+    expect(last?.status).toBe(429);
+    expect((await get(`${server.url}/v1/biomarkers/public`, { method: 'OPTIONS' })).status).toBe(429);
+    expect((await get(`${server.url}/oauth/token`, { method: 'PUT' })).status).toBe(429);
+  });
+});
