@@ -1,4 +1,6 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { describeError, type Logger } from '../lib/log/logger.ts';
+import { sendProblem } from './send-problem.ts';
 import { answerTransportErrors, type TransportErrorOptions } from './transport-errors.ts';
 
 /** Server timeouts: slow or idle clients are cut off in bounded time (see docs/deployment.md). */
@@ -30,11 +32,34 @@ export interface DrainableServer {
  * A `node:http` server with the project's timeouts and transport-level refusals, used by
  * the site and by the catalog origin alike.
  */
-export function createHttpServer(listener: RequestListener, errors: TransportErrorOptions): Server {
-  const { socketTimeout, ...options } = SERVER_TIMEOUTS;
-  const server = createServer(options, listener);
+export function createHttpServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
+  options: TransportErrorOptions & { logger: Logger },
+): Server {
+  const { socketTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const server = createServer(timeouts, (req, res) => {
+    // Whatever a handler throws, synchronously or not: logged with its stack, answered
+    // with a 500 Problem, never a hung request or a stack trace sent to the client.
+    const fail = (error: unknown) => {
+      options.logger.error('unhandled_exception', {
+        method: req.method,
+        path: req.url?.split('?', 1)[0],
+        ...describeError(error),
+      });
+      if (res.headersSent) return void res.destroy();
+      sendProblem(res, options.baseUrl, {
+        code: 'internal_error',
+        detail: 'The server failed to handle this request.',
+      });
+    };
+    try {
+      void Promise.resolve(handler(req, res)).catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   server.timeout = socketTimeout;
-  answerTransportErrors(server, errors);
+  answerTransportErrors(server, options);
   return server;
 }

@@ -75,6 +75,6 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     res.end(method === 'HEAD' ? undefined : body);
   }
 
-  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline });
+  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline, logger });
   return { server, drain: () => void (draining = true) };
 }

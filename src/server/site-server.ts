@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
-import { describeError, type Logger } from '../lib/log/logger.ts';
+import type { Logger } from '../lib/log/logger.ts';
 import { allowHeader } from '../lib/http/route-methods.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
@@ -77,23 +77,9 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       if (hit !== undefined) return responseCache.replay(req, res, hit);
       if (method === 'GET') responseCache.record(res, key);
     }
-    try {
-      await astroHandler(req, res);
-    } catch (error) {
-      logger.error('unhandled_exception', { method, path, ...describeError(error) });
-      if (res.headersSent) return void res.destroy();
-      sendProblem(res, config.baseUrl, {
-        code: 'internal_error',
-        detail: 'The server failed to handle this request.',
-        ...instance,
-      });
-    }
+    await astroHandler(req, res);
   }
 
-  const server = createHttpServer((req, res) => void handle(req, res), {
-    baseUrl: config.baseUrl,
-    limiter,
-    baseline: step.baseline,
-  });
+  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline, logger });
   return { server, drain: () => void (draining = true) };
 }

@@ -137,10 +137,10 @@ describe('slow and idle connections', () => {
     const res = await get('/v1/biomarkers/public?template=public-light-eu');
     expect(res.status).toBe(200);
     expect(performance.now() - real).toBeLessThan(2_000);
-    // headersTimeout is 10 s, checked every second.
-    await new Promise((resolve) => setTimeout(resolve, 13_000));
+    // headersTimeout and the socket timeout are 10 s, checked every second; allow for a busy machine.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
     expect(closedAt.length).toBe(300);
-    expect(Math.max(...closedAt)).toBeLessThan(13_000);
+    expect(Math.max(...closedAt)).toBeLessThan(15_000);
     for (const socket of opened) socket.destroy();
   }, 30_000);
 });

@@ -2,8 +2,9 @@
 export const PAGE_METHODS = ['GET', 'HEAD'] as const;
 
 /**
- * Methods served by each API route, keyed by Astro route pattern. Pages are not listed:
- * every page serves PAGE_METHODS. The 405 guard and the `Allow` header read this table.
+ * Methods served by each API route (the paths of the OpenAPI document), keyed by Astro
+ * route pattern. Pages and site documents (llms.txt, sitemap.xml, robots.txt) are not
+ * listed: they serve PAGE_METHODS. The 405 guard and the `Allow` header read this table.
  */
 export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   '/v1/biomarkers/public': ['GET', 'HEAD'],
@@ -13,10 +14,6 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   '/.well-known/oauth-authorization-server': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource': ['GET', 'HEAD'],
   '/healthz': ['GET', 'HEAD'],
-  '/llms.txt': ['GET', 'HEAD'],
-  '/llms-full.txt': ['GET', 'HEAD'],
-  '/sitemap.xml': ['GET', 'HEAD'],
-  '/robots.txt': ['GET', 'HEAD'],
 };
 
 /** The methods a matched route serves, OPTIONS excluded (preflights are answered separately). */
