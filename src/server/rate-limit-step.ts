@@ -11,21 +11,41 @@ export interface RateLimitStepOptions {
   baseline: ReadonlyArray<readonly [string, string]>;
 }
 
+/** A decision and the headers every response to that request carries, as a flat name/value list. */
+export interface RateLimitOutcome {
+  decision: RateLimitDecision;
+  /** `[name, value, name, value…]`: the form `writeHead` takes without copying. */
+  headers: string[];
+}
+
 /**
- * Counts the request against its client's window and sets the baseline and rate-limit
- * headers on the response, so whichever layer answers next, they are there (spec 8).
- * CORS preflights are sent by browsers on the client's behalf and cost no quota.
+ * Counts the request against its client's window and returns the baseline and rate-limit
+ * headers that every response carries, whichever layer answers (spec 8). CORS preflights
+ * are sent by browsers on the client's behalf and cost no quota.
  */
+export function countRequest(req: IncomingMessage, options: RateLimitStepOptions): RateLimitOutcome {
+  const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
+  const key = rateLimitKey(address);
+  const decision = req.method === 'OPTIONS' ? options.limiter.peek(key) : options.limiter.take(key);
+  const headers: string[] = [];
+  for (const [name, value] of options.baseline) headers.push(name, value);
+  for (const [name, value] of rateLimitHeaders(decision)) headers.push(name, value);
+  return { decision, headers };
+}
+
+/** Sets a flat name/value list on a response, for layers that write their own headers later. */
+export function setHeaders(res: ServerResponse, headers: readonly string[]): void {
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+}
+
+/** Counts the request and sets its headers on the response at once. */
 export function applyRateLimit(
   req: IncomingMessage,
   res: ServerResponse,
   options: RateLimitStepOptions,
 ): RateLimitDecision {
-  const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
-  const key = rateLimitKey(address);
-  const decision = req.method === 'OPTIONS' ? options.limiter.peek(key) : options.limiter.take(key);
-  for (const [name, value] of options.baseline) res.setHeader(name, value);
-  for (const [name, value] of rateLimitHeaders(decision)) res.setHeader(name, value);
+  const { decision, headers } = countRequest(req, options);
+  setHeaders(res, headers);
   return decision;
 }
 

@@ -4,6 +4,8 @@ import { etagMatches } from '../lib/http/conditional.ts';
 /** One response recorded from Astro, replayable until it expires. */
 export interface CachedResponse {
   headers: OutgoingHttpHeaders;
+  /** The same headers as a flat name/value list, ready for writeHead. */
+  flatHeaders: string[];
   body: Buffer;
   etag: string;
   storedAt: number;
@@ -81,8 +83,11 @@ export class ResponseCache {
     return undefined;
   }
 
-  /** Answers from a cached response: 304 when `If-None-Match` matches, else 200. */
-  replay(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
+  /**
+   * Answers from a cached response: 304 when `If-None-Match` matches, else 200. `extra` is a
+   * flat name/value list written with it (the rate-limit and baseline headers).
+   */
+  replay(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, extra: readonly string[]): void {
     // RFC 9111 §5.1: a response served from a cache carries its Age.
     const age = String(Math.floor((this.#now() - entry.storedAt) / 1000));
     if (etagMatches(req.headers['if-none-match'], entry.etag)) {
@@ -92,10 +97,10 @@ export class ResponseCache {
         const value = entry.headers[name];
         return value === undefined ? [] : [[name, value] as const];
       });
-      res.writeHead(304, { ...Object.fromEntries(kept), age });
+      res.writeHead(304, [...extra, ...kept.flat().map(String), 'age', age]);
       return void res.end();
     }
-    res.writeHead(200, { ...entry.headers, age, 'content-length': entry.body.length });
+    res.writeHead(200, [...extra, ...entry.flatHeaders, 'age', age, 'content-length', String(entry.body.length)]);
     res.end(req.method === 'HEAD' ? undefined : entry.body);
   }
 
@@ -143,8 +148,12 @@ export class ResponseCache {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
+    const flatHeaders = Object.entries(kept).flatMap(([name, value]) =>
+      Array.isArray(value) ? value.flatMap((item) => [name, String(item)]) : [name, String(value)],
+    );
     this.#entries.set(key, {
       headers: kept,
+      flatHeaders,
       body: Buffer.concat(chunks, size),
       etag,
       storedAt: now,

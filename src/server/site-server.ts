@@ -4,7 +4,7 @@ import { baselineHeaders } from '../lib/http/baseline-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import { allowHeader } from '../lib/http/route-methods.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
+import { countRequest, rateLimitedDetail, setHeaders } from './rate-limit-step.ts';
 import { requestPath } from './request-path.ts';
 import { logRequestOnFinish } from './request-log.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -46,7 +46,12 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     logRequestOnFinish(res, logger, { service: 'site', method, path });
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
-    const decision = applyRateLimit(req, res, step);
+    const { decision, headers } = countRequest(req, step);
+    const key = decision.allowed && path !== undefined ? responseCache.keyFor(req, req.url ?? path) : undefined;
+    const hit = key === undefined ? undefined : responseCache.get(key);
+    // The fast path writes every header in one writeHead; other layers need them set first.
+    if (hit !== undefined && !draining) return responseCache.replay(req, res, hit, headers);
+    setHeaders(res, headers);
     const instance = path === undefined ? {} : { instance: path };
     if (!decision.allowed) {
       return sendProblem(res, config.baseUrl, {
@@ -71,12 +76,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
         headers: { Allow: allowHeader(path) },
       });
     }
-    const key = responseCache.keyFor(req, req.url ?? path);
-    if (key !== undefined) {
-      const hit = responseCache.get(key);
-      if (hit !== undefined) return responseCache.replay(req, res, hit);
-      if (method === 'GET') responseCache.record(res, key);
-    }
+    if (hit !== undefined) return responseCache.replay(req, res, hit, []);
+    if (key !== undefined && method === 'GET') responseCache.record(res, key);
     await astroHandler(req, res);
   }
 

@@ -15,10 +15,10 @@ describe('SIGTERM during load', () => {
     const site = await startServer({ CATALOG_ORIGIN_URL: upstream.url, CATALOG_CACHE_TTL_S: '0', TRUST_PROXY: '1' });
     const templates = ['public-complete-eu', 'public-light-eu', 'public-v2-complete-uk', 'public-v2-light-uk'];
     const inFlight = templates.map((template, i) =>
-      fetchAs(`198.51.100.${i + 1}`)(`${site.url}/v1/biomarkers/public?template=${template}`).then(async (res) => ({
-        status: res.status,
-        count: (await res.json()).data.length,
-      })),
+      fetchAs(`198.51.100.${i + 1}`)(`${site.url}/v1/biomarkers/public?template=${template}`).then(async (res) => {
+        const body = (await res.json()) as { data?: unknown[]; code?: string };
+        return { status: res.status, count: body.data?.length ?? body.code };
+      }),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = performance.now();
@@ -28,11 +28,12 @@ describe('SIGTERM during load', () => {
       (res) => `answered ${res.status}`,
       (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
     );
-    expect(late).toBe('ECONNREFUSED');
+    // Refused, or reset when it reached the accept queue just before the listener closed.
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(late);
     expect(await Promise.all(inFlight)).toEqual(templates.map(() => ({ status: 200, count: 5 })));
     expect(await exited).toBe(0);
-    // In-flight requests take about 1.5 s; idle keep-alive connections must not delay the exit.
-    expect(performance.now() - started).toBeLessThan(3_500);
+    // In-flight requests take about 1.5 s; waiting for idle keep-alive connections (5 s) would fail this.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(site.output.join('')).toContain('"event":"shutdown"');
   });
 });
