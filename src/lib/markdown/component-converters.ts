@@ -1,10 +1,18 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { errorHeadingParts } from '../content/error-heading.ts';
+import type { MarkdownTwinOptions } from './mdx-to-markdown.ts';
 import { jsxAttributes } from './jsx-attributes.ts';
 
-/** Turns one MDX component into Markdown nodes; its children are converted afterwards. */
-export type ComponentConverter = (element: MdxJsxFlowElement | MdxJsxTextElement) => RootContent[];
+/**
+ * Turns one MDX component into Markdown nodes; its children are converted afterwards.
+ * It sees the element and the page's options: data-driven components read the page's
+ * language, interface strings and data from `options.context`.
+ */
+export type ComponentConverter = (
+  element: MdxJsxFlowElement | MdxJsxTextElement,
+  options: MarkdownTwinOptions,
+) => RootContent[];
 
 /** Reads a required string attribute of a component. */
 function required(element: MdxJsxFlowElement | MdxJsxTextElement, name: string): string {
