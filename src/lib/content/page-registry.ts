@@ -23,12 +23,12 @@ export interface GuidePageEntry {
  * Every page of the guide, in navigation and `llms.txt` order. Routing, navigation,
  * the sitemap, `llms.txt` and the Markdown twins all read this list: adding a page is
  * one line here plus its MDX file in each locale. Still to come (see README):
- * `{ slug: 'biomarkers', nav: true, section: 'Guide', data: 'catalog' }` with the catalog issue and
  * `{ slug: 'developers/api', nav: true, section: 'API' }` with the OpenAPI issue.
  */
 export const GUIDE_PAGES: readonly GuidePageEntry[] = [
   { slug: '', nav: true, section: 'Guide' },
   { slug: 'developers', nav: true, section: 'Guide' },
+  { slug: 'biomarkers', nav: true, section: 'Guide', data: 'catalog' },
   { slug: 'auth', nav: true, section: 'Guide' },
   { slug: 'webhooks', nav: true, section: 'Guide' },
   { slug: 'docs/mcp', nav: true, section: 'Guide' },

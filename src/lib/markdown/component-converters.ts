@@ -1,5 +1,7 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
+import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { errorHeadingParts } from '../content/error-heading.ts';
 import type { MarkdownTwinOptions } from './mdx-to-markdown.ts';
 import { jsxAttributes } from './jsx-attributes.ts';
@@ -55,5 +57,19 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
         ],
       },
     ];
+  },
+  /**
+   * `<BiomarkerCategories />` → the panel overview and one H2 and table per category,
+   * from the page's catalog data; a blockquote saying so when the catalog is unavailable.
+   */
+  BiomarkerCategories(element, { baseUrl, context }) {
+    if (context?.data === undefined) {
+      throw new Error(`<${element.name ?? ''}> needs the catalog: register its page with data: 'catalog'`);
+    }
+    const ui = context.ui.catalog;
+    if (!context.data.ok) return catalogUnavailableMarkdown(ui);
+    const { locale } = context;
+    const view = buildCatalogView(context.data.catalog.panels, { locale, baseUrl, otherCategory: ui.otherCategory });
+    return catalogMarkdown(view, locale, ui);
   },
 };
