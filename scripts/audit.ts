@@ -14,7 +14,9 @@ try {
 const counts = report.metadata?.vulnerabilities;
 if (counts === undefined) {
   const status = /\b(\d{3})\b/.exec(report.message ?? report.error?.summary ?? '')?.[1] ?? 'no';
-  console.log(`audit: UNAVAILABLE - the registry's advisory endpoint answered with ${status} status; no audit was made`);
+  console.log(
+    `audit: UNAVAILABLE - the registry's advisory endpoint answered with ${status} status; no audit was made`,
+  );
   process.exit(0);
 }
 const serious = (counts['high'] ?? 0) + (counts['critical'] ?? 0);

@@ -3,5 +3,7 @@ declare namespace App {
   interface Locals {
     /** The guide page this request names; set by the `resolve-page` middleware step. */
     page?: import('./lib/content/page-paths.ts').ResolvedPage;
+    /** The page's data when its registry entry names a source; set by the `page-representation` step. */
+    pageData?: import('./lib/content/page-data.ts').PageDataState;
   }
 }

@@ -1,17 +1,21 @@
-import type { MiddlewareHandler } from 'astro';
+import type { MiddlewareHandler, MiddlewareNext } from 'astro';
 import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
+import { loadPageData, pageDataVersion, type PageDataState } from '../lib/content/page-data.ts';
 import { pageMarkdown } from '../lib/content/page-markdown.ts';
 import { markdownPath, pagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { negotiate } from '../lib/http/accept.ts';
 import { substituteBaseUrl } from '../lib/markdown/substitute-base-url.ts';
 import { createRepresentation, type Representation } from '../lib/pages/representation.ts';
-import { representationResponse } from '../lib/pages/representation-response.ts';
+import { PAGE_CACHE_CONTROL, representationResponse } from '../lib/pages/representation-response.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
 
 /** Both representations of a page URL depend on these request headers. */
 const VARY = 'Accept, Accept-Encoding';
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 /** Options of the page step. */
 export interface PageRepresentationOptions {
@@ -22,11 +26,25 @@ export interface PageRepresentationOptions {
 const wantsMarkdown = (page: ResolvedPage, request: Request): boolean =>
   page.format === 'markdown' || negotiate(request.headers.get('accept'), PAGE_OFFERS) === 'text/markdown';
 
+/** Renders the page's HTML through Astro (the route and its components). */
+async function renderHtml(next: MiddlewareNext, htmlUrl: string, baseUrl: string): Promise<string> {
+  const rendered = await next();
+  if (rendered.status !== 200) throw new Error(`rendering ${htmlUrl} answered ${rendered.status}`);
+  return substituteBaseUrl(await rendered.text(), baseUrl);
+}
+
+/** How long caches may reuse a page: as long as its data stays fresh, or the static pages' time. */
+const cacheControl = (data: PageDataState | undefined): string =>
+  data?.ok === true ? `public, max-age=${data.freshForS}` : PAGE_CACHE_CONTROL;
+
 /**
  * Answers guide pages with HTML or Markdown from memory. The first request for each
  * renders it (HTML through Astro, Markdown from the MDX source), later ones reuse the
- * bytes, compressed once, with an ETag. The rate limiter and the steps before this one
- * still see every request, since pages are rendered on demand.
+ * bytes, compressed once, with an ETag. A data-driven page (registry `data`) loads its
+ * data on every request, cheaply from the catalog cache, and is rendered again only when
+ * the data's version changes; while the data is unavailable it is rendered with its error
+ * state and answered 502, uncached. The rate limiter and the steps before this one still
+ * see every request, since pages are rendered on demand.
  */
 export function pageRepresentation({ baseUrl }: PageRepresentationOptions): MiddlewareHandler {
   const cache = new SingleFlightCache<Representation>();
@@ -34,26 +52,30 @@ export function pageRepresentation({ baseUrl }: PageRepresentationOptions): Midd
     const page = context.locals.page;
     if (page === undefined) return next();
     const { locale, page: entry } = page;
+    const data = await loadPageData(entry.data);
+    if (data !== undefined) context.locals.pageData = data;
     const htmlUrl = `${baseUrl}${pagePath(locale, entry.slug)}`;
-    const markdownUrl = `${baseUrl}${markdownPath(locale, entry.slug)}`;
-    if (wantsMarkdown(page, context.request)) {
-      const markdown = await cache.get(`md ${htmlUrl}`, async () =>
-        createRepresentation(await pageMarkdown(locale, entry.slug, baseUrl), 'text/markdown; charset=utf-8'),
-      );
-      return representationResponse(markdown, context.request, {
-        Vary: VARY,
-        // The HTML page is the one to index and to cite (RFC 6596).
-        Link: `<${htmlUrl}>; rel="canonical"`,
+    const markdown = wantsMarkdown(page, context.request);
+    const headers = markdown
+      ? // The HTML page is the one to index and to cite (RFC 6596).
+        { Vary: VARY, Link: `<${htmlUrl}>; rel="canonical"` }
+      : { Vary: VARY, Link: `<${baseUrl}${markdownPath(locale, entry.slug)}>; rel="alternate"; type="text/markdown"` };
+    const render = async () =>
+      markdown ? pageMarkdown(locale, entry.slug, baseUrl, data) : renderHtml(next, htmlUrl, baseUrl);
+    if (data?.ok === false) {
+      // RFC 9110 §15.6.3: the upstream the page is built from failed; say so, and let no cache keep it.
+      const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;
+      return new Response(await render(), {
+        status: 502,
+        headers: { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store' },
       });
     }
-    const html = await cache.get(`html ${htmlUrl}`, async () => {
-      const rendered = await next();
-      if (rendered.status !== 200) throw new Error(`rendering ${htmlUrl} answered ${rendered.status}`);
-      return createRepresentation(substituteBaseUrl(await rendered.text(), baseUrl), 'text/html; charset=utf-8');
-    });
-    return representationResponse(html, context.request, {
-      Vary: VARY,
-      Link: `<${markdownUrl}>; rel="alternate"; type="text/markdown"`,
-    });
+    const key = `${markdown ? 'md' : 'html'} ${htmlUrl}`;
+    const stored = await cache.get(
+      key,
+      async () => createRepresentation(await render(), markdown ? MARKDOWN_TYPE : HTML_TYPE),
+      pageDataVersion(data),
+    );
+    return representationResponse(stored, context.request, headers, cacheControl(data));
   };
 }

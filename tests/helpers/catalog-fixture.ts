@@ -1,4 +1,8 @@
-import type { BiomarkerCatalog } from '../../src/lib/schemas/catalog.ts';
+import { fileURLToPath } from 'node:url';
+import { buildPanels } from '../../src/lib/catalog/build-panels.ts';
+import { loadCatalogSource } from '../../src/lib/catalog/load-catalog-source.ts';
+import type { LoadedPageData } from '../../src/lib/content/page-data.ts';
+import type { BiomarkerCatalog, CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 
 /** A small valid catalog, independent of the bundled data. */
 export function smallCatalog(markers = 3): BiomarkerCatalog {
@@ -12,3 +16,19 @@ export function smallCatalog(markers = 3): BiomarkerCatalog {
     })),
   };
 }
+
+/** The four panels of the bundled data (`content/catalog/`), as the bundled origin serves them. */
+export async function bundledPanels(baseUrl: string): Promise<Record<CatalogTemplate, BiomarkerCatalog>> {
+  return buildPanels(
+    await loadCatalogSource(fileURLToPath(new URL('../../content/catalog/', import.meta.url))),
+    baseUrl,
+  );
+}
+
+/** The data a data-driven page sees when the catalog is `panels`. */
+export const loadedCatalog = (panels: Record<CatalogTemplate, BiomarkerCatalog>, version = 'v1'): LoadedPageData => ({
+  ok: true,
+  version,
+  freshForS: 60,
+  catalog: { version, freshForS: 60, panels },
+});

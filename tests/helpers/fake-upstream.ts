@@ -1,28 +1,34 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { BiomarkerCatalog } from '../../src/lib/schemas/catalog.ts';
 import { smallCatalog } from './catalog-fixture.ts';
 
 /** How the fake catalog origin answers. */
 export type UpstreamMode =
   'ok' | 'slow' | 'status-500' | 'html' | 'truncated' | 'wrong-shape' | 'oversize' | 'trickle' | 'hang';
 
+/** What the fake origin serves in `ok` mode for a `template` value (null when the query names none). */
+export type CatalogFor = (template: string | null) => BiomarkerCatalog;
+
 /** A catalog origin the test controls, on 127.0.0.1. */
 export interface FakeUpstream {
   url: string;
   mode: UpstreamMode;
+  /** The data served in `ok` mode; five test markers for every template unless a test sets it. */
+  catalog: CatalogFor;
   /** Requests received so far. */
   hits: number;
   close(): Promise<void>;
 }
 
-function answer(mode: UpstreamMode, res: ServerResponse): void {
+function answer(mode: UpstreamMode, res: ServerResponse, catalog: () => BiomarkerCatalog): void {
   const json = { 'Content-Type': 'application/json' };
   switch (mode) {
     case 'ok':
-      return void res.writeHead(200, json).end(JSON.stringify(smallCatalog(5)));
+      return void res.writeHead(200, json).end(JSON.stringify(catalog()));
     case 'slow': {
       // A valid answer after 1.5 s: keeps requests in flight, within any sane deadline.
-      const timer = setTimeout(() => res.writeHead(200, json).end(JSON.stringify(smallCatalog(5))), 1500);
+      const timer = setTimeout(() => res.writeHead(200, json).end(JSON.stringify(catalog())), 1500);
       res.once('close', () => clearTimeout(timer));
       return;
     }
@@ -55,10 +61,15 @@ function answer(mode: UpstreamMode, res: ServerResponse): void {
 /** Starts a fake catalog origin in `mode`; change `mode` at any time. */
 export async function startFakeUpstream(mode: UpstreamMode = 'ok'): Promise<FakeUpstream> {
   const sockets = new Set<Socket>();
-  const state = { mode, hits: 0 };
-  const server: Server = createServer((_req, res) => {
+  const state: { mode: UpstreamMode; hits: number; catalog: CatalogFor } = {
+    mode,
+    hits: 0,
+    catalog: () => smallCatalog(5),
+  };
+  const server: Server = createServer((req, res) => {
     state.hits += 1;
-    answer(state.mode, res);
+    const template = new URL(req.url ?? '/', 'http://upstream.invalid').searchParams.get('template');
+    answer(state.mode, res, () => state.catalog(template));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -76,6 +87,12 @@ export async function startFakeUpstream(mode: UpstreamMode = 'ok'): Promise<Fake
     },
     get hits() {
       return state.hits;
+    },
+    get catalog() {
+      return state.catalog;
+    },
+    set catalog(next: CatalogFor) {
+      state.catalog = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
+import type { PageDataState } from '../../src/lib/content/page-data.ts';
 import { PageFrontmatterSchema } from '../../src/lib/content/page-frontmatter-schema.ts';
 import { contentId, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
@@ -8,11 +9,17 @@ import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { COMPONENT_CONVERTERS } from '../../src/lib/markdown/component-converters.ts';
 import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
+import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
 import { readPageFiles, readUiStrings, withoutCode } from '../helpers/content-files.ts';
 
 const BASE_URL = 'https://catalog.example';
 const files = readPageFiles();
 const UNESCAPED_TAG = /(?<!\\)<[a-z/!]/i;
+/** What data-driven pages are given: the bundled catalog, as the bundled origin serves it. */
+let catalog: PageDataState;
+beforeAll(async () => {
+  catalog = loadedCatalog(await bundledPanels(BASE_URL));
+});
 
 describe('the page registry and content/pages', () => {
   it('has an MDX file for every registered page in every locale, and no unregistered file', () => {
@@ -51,13 +58,20 @@ describe('the page registry and content/pages', () => {
 describe('the Markdown twin of every page', () => {
   it.each(files.map((file) => [file.id, file] as const))('%s', (id, file) => {
     const { title, description } = PageFrontmatterSchema.parse(file.frontmatter);
-    const [locale = 'en', ...rest] = id.split('/');
+    const [rawLocale = 'en', ...rest] = id.split('/');
+    const locale = rawLocale === 'de' ? 'de' : 'en';
     const slug = rest.join('/') === 'index' ? '' : rest.join('/');
+    const page = GUIDE_PAGES.find((entry) => entry.slug === slug);
     const markdown = mdxToMarkdown(file.body, {
       title,
       description,
       baseUrl: BASE_URL,
-      pagePath: pagePath(locale === 'de' ? 'de' : 'en', slug),
+      pagePath: pagePath(locale, slug),
+      context: {
+        locale,
+        ui: UiStringsSchema.parse(readUiStrings(locale)),
+        data: page?.data === undefined ? undefined : catalog,
+      },
     });
     expect(markdown.startsWith(`# ${title}\n\n`)).toBe(true);
     const prose = withoutCode(markdown);

@@ -7,13 +7,17 @@ import type { CatalogService } from './catalog-service.ts';
 import { UpstreamError } from './fetch-upstream-catalog.ts';
 import { parseTemplate } from './parse-template.ts';
 
+/** Whole seconds a looked-up catalog stays fresh in the server's cache; 0 for a stale stand-in. */
+export const freshnessLeftS = (service: CatalogService, lookup: CacheLookup<CatalogBody>): number =>
+  lookup.state === 'stale' ? 0 : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
+
 /**
  * `Cache-Control` of a catalog response, matching the server's own cache: shared caches
  * may keep it for what is left of our freshness, revalidate in the background for one
  * more TTL, and fall back to it on errors as long as we would (RFC 5861).
  */
 export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
-  const left = lookup.state === 'stale' ? 0 : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
+  const left = freshnessLeftS(service, lookup);
   return `public, max-age=${left}, stale-while-revalidate=${service.ttlS}, stale-if-error=${service.staleIfErrorS}`;
 }
 

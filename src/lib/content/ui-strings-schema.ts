@@ -3,6 +3,68 @@ import { z } from 'zod';
 /** A short interface label: one line, no markup. */
 const label = z.string().trim().min(1).max(120);
 
+/** A sentence or two of interface text, no markup. */
+const sentence = z.string().trim().min(1).max(400);
+
+/** A label with a `{count}` placeholder, in each plural category the locales need (CLDR). */
+const countLabel = z.strictObject({
+  /** Singular, e.g. `{count} biomarker`. */
+  one: label.includes('{count}'),
+  /** Every other number, e.g. `{count} biomarkers`. */
+  other: label.includes('{count}'),
+});
+
+/** The strings of the biomarker catalog page (`/biomarkers`), its HTML and its Markdown twin. */
+export const CatalogUiStringsSchema = z.strictObject({
+  /** Heading of the overview of the four panels. */
+  panelsHeading: label,
+  /** Column headings of the panel overview: the panel, its `template` value, its marker count. */
+  panelColumn: label,
+  templateColumn: label,
+  countColumn: label,
+  /** Each panel's name, keyed by its `template` value. */
+  panels: z.strictObject({
+    'public-complete-eu': label,
+    'public-light-eu': label,
+    'public-v2-complete-uk': label,
+    'public-v2-light-uk': label,
+  }),
+  /** Region labels in a marker's panel line. */
+  regionEu: label,
+  regionUk: label,
+  /** Panel sizes in a marker's panel line, e.g. "EU: complete, light". */
+  complete: label,
+  light: label,
+  /** A region none of whose panels carry the marker. */
+  notIncluded: label,
+  /** Label of a marker's unit, and the unit shown for a marker that has none. */
+  unit: label,
+  noUnit: label,
+  /** The UK unit where it differs from the EU one; `{unit}` is replaced. */
+  ukUnit: label.includes('{unit}'),
+  /** Heading of the marker column in the Markdown tables. */
+  markerColumn: label,
+  /** Heading of the description column in the Markdown tables. */
+  descriptionColumn: label,
+  /** Badge of a marker with `computedInternally`, and what it means. */
+  calculated: label,
+  calculatedHint: sentence,
+  /** Badge of a marker with `premium`, and what it means. */
+  premium: label,
+  premiumHint: sentence,
+  /** Accessible name of the list of a marker's badges. */
+  badges: label,
+  /** Heading of the list of categories. */
+  categoriesHeading: label,
+  /** Number of markers in a category. */
+  markerCount: countLabel,
+  /** Name of the group of markers that have no category. */
+  otherCategory: label,
+  /** Title and text of the error state shown while the catalog cannot be fetched. */
+  unavailableTitle: label,
+  unavailableText: sentence,
+});
+
 /** The interface strings of one locale, from `content/i18n/<lang>.yaml`. */
 export const UiStringsSchema = z.strictObject({
   /** Site name in the header and after each page title in `<title>`. */
@@ -30,7 +92,12 @@ export const UiStringsSchema = z.strictObject({
     /** Link text for the sitemap. */
     sitemap: label,
   }),
+  /** The biomarker catalog page. */
+  catalog: CatalogUiStringsSchema,
 });
 
 /** The interface strings of one locale. */
 export type UiStrings = z.infer<typeof UiStringsSchema>;
+
+/** The interface strings of the catalog page. */
+export type CatalogUiStrings = z.infer<typeof CatalogUiStringsSchema>;

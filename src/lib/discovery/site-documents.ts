@@ -1,6 +1,7 @@
 import { SingleFlightCache } from '../cache/single-flight-cache.ts';
 import { listPageSummaries } from '../content/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
+import { loadPageData, pageDataVersion } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
 import { createRepresentation, type Representation } from '../pages/representation.ts';
 import { API_RESOURCES } from './api-resources.ts';
@@ -33,18 +34,24 @@ export const getLlmsTxt = (baseUrl: string): Promise<Representation> =>
     return createRepresentation(text, 'text/plain; charset=utf-8');
   });
 
-/** `/llms-full.txt`: every default-locale page's Markdown twin. */
-export const getLlmsFullTxt = (baseUrl: string): Promise<Representation> =>
-  documents.get('llms-full.txt', async () => {
-    const pages = (await listPageSummaries()).filter((page) => page.locale === DEFAULT_LOCALE);
+/**
+ * `/llms-full.txt`: every default-locale page's Markdown twin, the data-driven ones as
+ * their `.md` shows them now, so the file is built again whenever their data changes.
+ */
+export async function getLlmsFullTxt(baseUrl: string): Promise<Representation> {
+  const pages = (await listPageSummaries()).filter((page) => page.locale === DEFAULT_LOCALE);
+  const data = await Promise.all(pages.map((page) => loadPageData(page.page.data)));
+  const build = async () => {
     const full = await Promise.all(
-      pages.map(async (page) => ({
-        markdown: await pageMarkdown(page.locale, page.page.slug, baseUrl),
+      pages.map(async (page, i) => ({
+        markdown: await pageMarkdown(page.locale, page.page.slug, baseUrl, data[i]),
         url: `${baseUrl}${page.path}`,
       })),
     );
     return createRepresentation(buildLlmsFullTxt(full), 'text/plain; charset=utf-8');
-  });
+  };
+  return documents.get('llms-full.txt', build, data.map(pageDataVersion).join(' '));
+}
 
 /** `/sitemap.xml`: every page in every locale with its alternates. */
 export const getSitemapXml = (baseUrl: string): Promise<Representation> =>

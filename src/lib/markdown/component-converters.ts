@@ -1,10 +1,20 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
+import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { errorHeadingParts } from '../content/error-heading.ts';
+import type { MarkdownTwinOptions } from './mdx-to-markdown.ts';
 import { jsxAttributes } from './jsx-attributes.ts';
 
-/** Turns one MDX component into Markdown nodes; its children are converted afterwards. */
-export type ComponentConverter = (element: MdxJsxFlowElement | MdxJsxTextElement) => RootContent[];
+/**
+ * Turns one MDX component into Markdown nodes; its children are converted afterwards.
+ * It sees the element and the page's options: data-driven components read the page's
+ * language, interface strings and data from `options.context`.
+ */
+export type ComponentConverter = (
+  element: MdxJsxFlowElement | MdxJsxTextElement,
+  options: MarkdownTwinOptions,
+) => RootContent[];
 
 /** Reads a required string attribute of a component. */
 function required(element: MdxJsxFlowElement | MdxJsxTextElement, name: string): string {
@@ -47,5 +57,19 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
         ],
       },
     ];
+  },
+  /**
+   * `<BiomarkerCategories />` → the panel overview and one H2 and table per category,
+   * from the page's catalog data; a blockquote saying so when the catalog is unavailable.
+   */
+  BiomarkerCategories(element, { baseUrl, context }) {
+    if (context?.data === undefined) {
+      throw new Error(`<${element.name ?? ''}> needs the catalog: register its page with data: 'catalog'`);
+    }
+    const ui = context.ui.catalog;
+    if (!context.data.ok) return catalogUnavailableMarkdown(ui);
+    const { locale } = context;
+    const view = buildCatalogView(context.data.catalog.panels, { locale, baseUrl, otherCategory: ui.otherCategory });
+    return catalogMarkdown(view, locale, ui);
   },
 };

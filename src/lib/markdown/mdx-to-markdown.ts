@@ -2,9 +2,21 @@ import type { Parent, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
+import type { PageDataState } from '../content/page-data.ts';
+import type { Locale } from '../content/locales.ts';
+import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { absolutizeUrl } from './absolutize-url.ts';
 import { COMPONENT_CONVERTERS } from './component-converters.ts';
 import { substituteBaseUrl } from './substitute-base-url.ts';
+
+/** What data-driven components need besides their attributes; the page route gives them the same. */
+export interface ComponentContext {
+  locale: Locale;
+  /** The page's interface strings. */
+  ui: UiStrings;
+  /** The page's data (its registry entry's `data`), or undefined on a static page. */
+  data: PageDataState | undefined;
+}
 
 /** What the Markdown twin of a page needs besides its MDX body. */
 export interface MarkdownTwinOptions {
@@ -16,6 +28,8 @@ export interface MarkdownTwinOptions {
   baseUrl: string;
   /** The page's own URL path, the base of relative and `#fragment` links. */
   pagePath: string;
+  /** For data-driven components; pages that use none may leave it out. */
+  context?: ComponentContext;
 }
 
 /** MDX with GFM tables, as the pages are written. */
@@ -52,7 +66,7 @@ function convertNode(node: RootContent, options: MarkdownTwinOptions): RootConte
       const converter = node.name === null ? undefined : COMPONENT_CONVERTERS[node.name];
       if (converter === undefined) throw new Error(`No Markdown converter for <${node.name ?? ''}>`);
       // The converter passes the element's children through; they are converted with its output.
-      return convertChildren(converter(node), options);
+      return convertChildren(converter(node, options), options);
     }
     default:
       break;

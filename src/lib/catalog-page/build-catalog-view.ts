@@ -1,0 +1,167 @@
+import {
+  CATALOG_TEMPLATES,
+  type BiomarkerCatalog,
+  type BiomarkerCatalogItem,
+  type CatalogTemplate,
+  type Category,
+} from '../schemas/catalog.ts';
+import { PANEL_KINDS } from './panel-kinds.ts';
+import { pickText, type LocalizedText } from './pick-translation.ts';
+
+/** One marker as the page shows it, merged from every panel that carries it. */
+export interface MarkerView {
+  uuid: string;
+  name: LocalizedText;
+  description: LocalizedText | undefined;
+  /** Unit on the EU panels and on the UK panels; undefined without a unit or without a panel there. */
+  unitEu: string | undefined;
+  unitUk: string | undefined;
+  /** `computedInternally` on any panel. */
+  calculated: boolean;
+  /** `premium` on any panel. */
+  premium: boolean;
+  /** The panels that carry it, in `CATALOG_TEMPLATES` order. */
+  templates: CatalogTemplate[];
+}
+
+/** One category section of the page. */
+export interface CategoryView {
+  /** Fragment id of the section, unique on the page: the category `type` where it can be one. */
+  anchor: string;
+  name: LocalizedText;
+  description: LocalizedText | undefined;
+  /** Path of the icon on this site, or undefined when there is none the page may load (CSP `img-src 'self'`). */
+  iconPath: string | undefined;
+  markers: MarkerView[];
+}
+
+/** The whole catalog as the page shows it. */
+export interface CatalogView {
+  categories: CategoryView[];
+  /** Number of distinct markers on each panel. */
+  counts: Record<CatalogTemplate, number>;
+}
+
+/** What the view depends on besides the panels. */
+export interface CatalogViewOptions {
+  /** The page's language. */
+  locale: string;
+  /** The site's origin: only icons served from it are shown. */
+  baseUrl: string;
+  /** Name of the group of markers that have no category, in the page's language. */
+  otherCategory: string;
+}
+
+/** Ids the catalog component uses itself; a category may not take them. */
+const RESERVED_IDS = new Set(['main', 'toc-heading', 'panels']);
+
+/** A fragment id from a category key: lower-case letters, digits and hyphens. */
+const slugify = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** The icon's path when `imageUrl` is on this site's origin. */
+function iconPath(imageUrl: string | undefined, baseUrl: string): string | undefined {
+  if (imageUrl === undefined) return undefined;
+  const url = new URL(imageUrl);
+  return url.origin === new URL(baseUrl).origin ? `${url.pathname}${url.search}` : undefined;
+}
+
+/** The markers of one category (or of none), in the order the panels list them. */
+interface MarkerGroup {
+  category: Category | undefined;
+  markers: MarkerView[];
+}
+
+/** A new marker from the first item that names it; `mergeItem` adds each panel's facts. */
+function newMarker(item: BiomarkerCatalogItem, locale: string): MarkerView {
+  return {
+    uuid: item.uuid,
+    name: pickText(item.translations, locale, 'name') ?? { text: item.uuid, lang: locale },
+    description: pickText(item.translations, locale, 'description'),
+    unitEu: undefined,
+    unitUk: undefined,
+    calculated: false,
+    premium: false,
+    templates: [],
+  };
+}
+
+/** Folds one panel's item into its marker: the panel, its region's unit, the flags. */
+function mergeItem(marker: MarkerView, item: BiomarkerCatalogItem, template: CatalogTemplate): void {
+  if (!marker.templates.includes(template)) marker.templates.push(template);
+  if (PANEL_KINDS[template].region === 'eu') marker.unitEu ??= item.unit;
+  else marker.unitUk ??= item.unit;
+  marker.calculated ||= item.computedInternally === true;
+  marker.premium ||= item.premium === true;
+}
+
+/** Every marker of any panel once, grouped by category uuid in first-seen order (complete EU first). */
+function groupMarkers(panels: Record<CatalogTemplate, BiomarkerCatalog>, locale: string): MarkerGroup[] {
+  const markers = new Map<string, MarkerView>();
+  const groups = new Map<string, MarkerGroup>();
+  for (const template of CATALOG_TEMPLATES) {
+    for (const item of panels[template].data) {
+      let marker = markers.get(item.uuid);
+      if (marker === undefined) {
+        marker = newMarker(item, locale);
+        markers.set(item.uuid, marker);
+        const key = item.category?.uuid ?? '';
+        const group = groups.get(key) ?? { category: item.category, markers: [] };
+        group.markers.push(marker);
+        groups.set(key, group);
+      }
+      mergeItem(marker, item, template);
+    }
+  }
+  return [...groups.values()];
+}
+
+/** Hands out fragment ids, each unique on the page. */
+function anchorMaker(): (key: string) => string {
+  const taken = new Set(RESERVED_IDS);
+  return (key) => {
+    const stem = slugify(key) || 'category';
+    let id = stem;
+    for (let n = 2; taken.has(id); n += 1) id = `${stem}-${n}`;
+    taken.add(id);
+    return id;
+  };
+}
+
+/** The section of one group; a group without a category gets the "other" name. */
+function categoryView(group: MarkerGroup, options: CatalogViewOptions, anchor: (key: string) => string): CategoryView {
+  const { category } = group;
+  const translations = category?.translations ?? [];
+  return {
+    anchor: anchor(category === undefined ? 'other' : (category.type ?? category.uuid)),
+    name: pickText(translations, options.locale, 'name') ?? { text: options.otherCategory, lang: options.locale },
+    description: pickText(translations, options.locale, 'description'),
+    iconPath: iconPath(category?.imageUrl, options.baseUrl),
+    markers: group.markers,
+  };
+}
+
+/**
+ * The page's view of the four panels: every marker of any panel once, with the panels
+ * that carry it, grouped by category in the order the panels list them (complete EU
+ * first), texts in the page's language. Markers without a category come last.
+ */
+export function buildCatalogView(
+  panels: Record<CatalogTemplate, BiomarkerCatalog>,
+  options: CatalogViewOptions,
+): CatalogView {
+  const groups = groupMarkers(panels, options.locale);
+  const ordered = [
+    ...groups.filter((g) => g.category !== undefined),
+    ...groups.filter((g) => g.category === undefined),
+  ];
+  const anchor = anchorMaker();
+  const all = groups.flatMap((group) => group.markers);
+  const counts = Object.fromEntries(
+    CATALOG_TEMPLATES.map((template) => [template, all.filter((m) => m.templates.includes(template)).length]),
+  ) as Record<CatalogTemplate, number>;
+  return { categories: ordered.map((group) => categoryView(group, options, anchor)), counts };
+}

@@ -1,0 +1,49 @@
+import {
+  BiomarkerCatalogSchema,
+  CATALOG_TEMPLATES,
+  type BiomarkerCatalog,
+  type CatalogTemplate,
+} from '../schemas/catalog.ts';
+import type { CatalogBody } from './catalog-body.ts';
+import type { CatalogService } from './catalog-service.ts';
+import { freshnessLeftS } from './serve-catalog.ts';
+
+/** The four panels exactly as the catalog API serves them at one moment. */
+export interface CatalogSnapshot {
+  /** The identity ETags of the four panels: changes whenever any panel's content does. */
+  version: string;
+  /** Seconds until the first of the panels is due for a refresh; 0 when any is a stale stand-in. */
+  freshForS: number;
+  panels: Record<CatalogTemplate, BiomarkerCatalog>;
+}
+
+/** Each cached body parsed once: bodies are immutable and replaced, never changed, on refresh. */
+const parsedBodies = new WeakMap<CatalogBody, BiomarkerCatalog>();
+
+/** The catalog a cached body holds, parsed on first use of that body. */
+function parseBody(body: CatalogBody): BiomarkerCatalog {
+  let catalog = parsedBodies.get(body);
+  if (catalog === undefined) {
+    // The body passed this schema when it was fetched; parsing again gives the typed value.
+    catalog = BiomarkerCatalogSchema.parse(JSON.parse(body.bodies.identity.toString('utf8')));
+    parsedBodies.set(body, catalog);
+  }
+  return catalog;
+}
+
+/**
+ * All four panels from the service's cache, the same validated bodies the API serves
+ * (fetched, refreshed or stood in for by a stale copy exactly as for API clients).
+ * Rejects with the upstream's error when any panel is unavailable.
+ */
+export async function loadCatalogSnapshot(service: CatalogService): Promise<CatalogSnapshot> {
+  const lookups = await Promise.all(CATALOG_TEMPLATES.map((template) => service.cache.get(template)));
+  const panels = Object.fromEntries(
+    CATALOG_TEMPLATES.map((template, i) => [template, parseBody(lookups[i]!.value)]),
+  ) as Record<CatalogTemplate, BiomarkerCatalog>;
+  return {
+    version: lookups.map((lookup) => lookup.value.etags.identity).join(' '),
+    freshForS: Math.min(...lookups.map((lookup) => freshnessLeftS(service, lookup))),
+    panels,
+  };
+}

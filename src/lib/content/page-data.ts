@@ -1,0 +1,53 @@
+import { getCatalogService } from '../catalog/catalog-service-instance.ts';
+import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
+
+/** Data a page can be built from besides its MDX; named by the page registry's `data`. */
+export type PageDataSource = 'catalog';
+
+/** A data-driven page's data, loaded for the current request. */
+export interface LoadedPageData {
+  ok: true;
+  /** Identifies the data's content: the page's HTML and Markdown are cached per version. */
+  version: string;
+  /** Seconds the data stays fresh upstream: the page's `max-age`. */
+  freshForS: number;
+  catalog: CatalogSnapshot;
+}
+
+/** The data could not be loaded: the page shows an honest error state instead. */
+export interface UnavailablePageData {
+  ok: false;
+  /** Why, in English, for logs and tests; never shown as the page's own text. */
+  reason: string;
+}
+
+/** What the data-driven components of a page see: its data, or that it is unavailable. */
+export type PageDataState = LoadedPageData | UnavailablePageData;
+
+/** How each source is loaded; an UpstreamError means "unavailable", anything else is a bug. */
+const LOADERS: Record<PageDataSource, () => Promise<LoadedPageData>> = {
+  async catalog() {
+    const catalog = await loadCatalogSnapshot(getCatalogService());
+    return { ok: true, version: catalog.version, freshForS: catalog.freshForS, catalog };
+  },
+};
+
+/**
+ * The data of a page for this request, or undefined for a static page. Loading is cheap
+ * while the catalog cache is fresh, so it runs on every request, and the page follows
+ * the catalog as soon as the cache does.
+ */
+export async function loadPageData(source: PageDataSource | undefined): Promise<PageDataState | undefined> {
+  if (source === undefined) return undefined;
+  try {
+    return await LOADERS[source]();
+  } catch (error) {
+    if (error instanceof UpstreamError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** The version a page's stored representations are keyed by: `''` for a static page. */
+export const pageDataVersion = (state: PageDataState | undefined): string =>
+  state === undefined ? '' : state.ok ? state.version : 'unavailable';

@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const PAGES = [
+  { locale: 'en', path: '/biomarkers', title: 'Biomarkers', lipids: 'Lipids', haemoglobin: 'Haemoglobin', nav: 'Main' },
+  {
+    locale: 'de',
+    path: '/de/biomarkers',
+    title: 'Biomarker',
+    lipids: 'Fettstoffwechsel',
+    haemoglobin: 'Hämoglobin',
+    nav: 'Hauptnavigation',
+  },
+] as const;
+
+/** Collects console errors and uncaught page errors (a CSP violation, e.g. a blocked icon, is one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const { locale, path, title, lipids, haemoglobin, nav } of PAGES) {
+  test.describe(path, () => {
+    // 90 markers make axe's colour-contrast pass slow on two shared cores.
+    test.describe.configure({ timeout: 90_000 });
+
+    test('lists 90 markers in 14 categories, with loaded icons, no console errors and no serious axe violation', async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.locator('.catalog-category')).toHaveCount(14);
+      await expect(page.getByRole('heading', { level: 3 })).toHaveCount(90);
+      await expect(page.getByRole('heading', { level: 3, name: haemoglobin, exact: true })).toBeVisible();
+      const icons = page.locator('img.category-icon');
+      await expect(icons).toHaveCount(14);
+      const loaded = await icons.evaluateAll((images) =>
+        images.map((image) => (image as HTMLImageElement).naturalWidth),
+      );
+      expect(loaded.every((width) => width > 0)).toBe(true);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+
+    test('is reachable from the navigation, and its category index jumps to each section', async ({ page }) => {
+      await page.goto(locale === 'en' ? '/' : '/de');
+      const link = page.getByRole('navigation', { name: nav }).getByRole('link', { name: title, exact: true });
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await page.locator('.category-index').getByRole('link', { name: lipids }).click();
+      await expect(page).toHaveURL(/#lipids$/);
+      await expect(page.getByRole('heading', { level: 2, name: lipids })).toBeInViewport();
+    });
+
+    test('fits a phone screen without sideways scrolling, in the dark scheme too', async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // The icons draw in black; on the dark background they are inverted to stay visible.
+      await expect(page.locator('img.category-icon').first()).toHaveCSS('filter', 'invert(1)');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    });
+  });
+}

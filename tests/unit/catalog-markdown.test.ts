@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MarkerView } from '../../src/lib/catalog-page/build-catalog-view.ts';
+import { markerBadges, markerCountLabel, regionLabel, unitLabel } from '../../src/lib/catalog-page/marker-labels.ts';
+import type { PageDataState } from '../../src/lib/content/page-data.ts';
+import { UiStringsSchema, type UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
+import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
+import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
+import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
+import { readUiStrings } from '../helpers/content-files.ts';
+
+const BASE = 'https://catalog.example';
+const ui = { en: UiStringsSchema.parse(readUiStrings('en')), de: UiStringsSchema.parse(readUiStrings('de')) };
+
+const marker = (extra: Partial<MarkerView>): MarkerView => ({
+  uuid: '00000000-0000-4000-8000-000000000001',
+  name: { text: 'Haemoglobin', lang: 'en' },
+  description: undefined,
+  unitEu: 'g/dL',
+  unitUk: 'g/dL',
+  calculated: false,
+  premium: false,
+  templates: [...CATALOG_TEMPLATES],
+  ...extra,
+});
+
+describe('marker labels', () => {
+  it.each([
+    ['the same unit everywhere', {}, 'g/dL'],
+    ['the UK unit where it differs', { unitUk: 'g/L' }, 'g/dL (UK: g/L)'],
+    ['"none" for a unitless marker', { unitEu: undefined, unitUk: undefined }, 'none'],
+    [
+      'the UK unit alone on a UK-only marker',
+      { unitEu: undefined, unitUk: 'g/L', templates: ['public-v2-complete-uk'] },
+      'g/L',
+    ],
+    ['the EU unit alone on an EU-only marker', { unitUk: undefined, templates: ['public-complete-eu'] }, 'g/dL'],
+  ] as const)('unit: %s', (_name, extra, expected) => {
+    expect(unitLabel(marker(extra as Partial<MarkerView>), ui.en.catalog)).toBe(expected);
+  });
+
+  it('names the panels of each region that carry a marker, or says it is not included', () => {
+    const m = marker({ templates: ['public-complete-eu', 'public-light-eu', 'public-v2-complete-uk'] });
+    expect(regionLabel(m, 'eu', ui.en.catalog)).toBe('complete, light');
+    expect(regionLabel(m, 'uk', ui.en.catalog)).toBe('complete');
+    expect(regionLabel(m, 'eu', ui.de.catalog)).toBe('vollständig, Light');
+    expect(regionLabel(marker({ templates: ['public-complete-eu'] }), 'uk', ui.de.catalog)).toBe('nicht enthalten');
+  });
+
+  it('counts with the plural form of the page language', () => {
+    expect(markerCountLabel(1, 'en', ui.en.catalog)).toBe('1 biomarker');
+    expect(markerCountLabel(13, 'en', ui.en.catalog)).toBe('13 biomarkers');
+    expect(markerCountLabel(1200, 'en', ui.en.catalog)).toBe('1,200 biomarkers');
+    expect(markerCountLabel(1200, 'de', ui.de.catalog)).toBe('1.200 Biomarker');
+  });
+
+  it('gives calculated and premium markers their badges, in that order', () => {
+    expect(markerBadges(marker({ premium: true, calculated: true }), ui.de.catalog)).toEqual([
+      { kind: 'calculated', label: 'Berechnet' },
+      { kind: 'premium', label: 'Premium' },
+    ]);
+    expect(markerBadges(marker({}), ui.en.catalog)).toEqual([]);
+  });
+});
+
+/** The Markdown twin of a page whose body is the catalog component alone. */
+const twin = (locale: 'en' | 'de', data: PageDataState | undefined, strings: UiStrings = ui[locale]) =>
+  mdxToMarkdown('Intro.\n\n<BiomarkerCategories />\n', {
+    title: 'Biomarkers',
+    description: 'Every marker.',
+    baseUrl: BASE,
+    pagePath: locale === 'en' ? '/biomarkers' : '/de/biomarkers',
+    context: { locale, ui: strings, data },
+  });
+
+/** Cells of a GFM table row, with escaped pipes kept inside their cell. */
+const cells = (row: string) =>
+  row
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
+
+describe('the BiomarkerCategories Markdown converter', () => {
+  let panels: Record<CatalogTemplate, BiomarkerCatalog>;
+  beforeAll(async () => {
+    panels = await bundledPanels(BASE);
+  });
+
+  it('gives the panel overview, then an H2 and a table row per marker for every category', () => {
+    const markdown = twin('en', loadedCatalog(panels));
+    const h2 = [...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    const categories = [
+      ...new Map(panels['public-complete-eu'].data.map((i) => [i.category!.uuid, i.category!])).values(),
+    ];
+    expect(h2).toEqual([
+      'The four panels',
+      ...categories.map((c) => c.translations.find((t) => t.locale === 'en')!.name),
+    ]);
+    expect(markdown).toMatch(/^\| EU complete +\| `public-complete-eu` +\| 88 +\|$/m);
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+    for (const item of panels['public-complete-eu'].data) {
+      const name = item.translations.find((t) => t.locale === 'en')!.name;
+      expect(
+        rows.some((row) => cells(row)[0]!.startsWith(name)),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('writes a marker row with badges, unit, panels and description in the page language', () => {
+    const markdown = twin('de', loadedCatalog(panels));
+    const row = markdown.split('\n').find((line) => line.startsWith('| Hämoglobin '))!;
+    expect(cells(row)).toEqual([
+      'Hämoglobin',
+      'g/dL (UK: g/L)',
+      'vollständig, Light',
+      'vollständig, Light',
+      expect.stringMatching(/^Der eisenhaltige rote Blutfarbstoff/),
+    ]);
+    const homa = markdown.split('\n').find((line) => line.startsWith('| HOMA-IR'))!;
+    expect(cells(homa)[0]).toMatch(/_\(Berechnet, Premium\)_$/);
+  });
+
+  it('keeps a table intact when catalog text holds a pipe or markup', () => {
+    const data = {
+      success: true as const,
+      data: [
+        {
+          uuid: '00000000-0000-4000-8000-000000000001',
+          translations: [{ locale: 'en', name: 'A|B <b>', description: 'x | y' }],
+        },
+      ],
+    };
+    const only = Object.fromEntries(CATALOG_TEMPLATES.map((t) => [t, data])) as Record<
+      CatalogTemplate,
+      BiomarkerCatalog
+    >;
+    const markdown = twin('en', loadedCatalog(only));
+    const row = markdown.split('\n').find((line) => line.startsWith('| A'))!;
+    expect(cells(row)).toHaveLength(5);
+    expect(markdown).toContain('A\\|B \\<b>'); // escaped: text, not a column break or a tag
+    expect(markdown).toContain('## Other biomarkers');
+  });
+
+  it('says the catalog is unavailable instead of listing nothing', () => {
+    const markdown = twin('de', { ok: false, reason: 'The catalog origin answered 500.' });
+    expect(markdown).toContain('> **Der Katalog ist gerade nicht verfügbar**\n>\n> Diese Liste');
+    expect(markdown).not.toMatch(/^## |^\|/m);
+    expect(markdown).not.toContain('500');
+  });
+
+  it('refuses to run on a page that has no catalog data', () => {
+    expect(() => twin('en', undefined)).toThrow(/register its page with data: 'catalog'/);
+  });
+});
