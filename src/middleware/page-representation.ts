@@ -5,8 +5,9 @@ import { pageMarkdown } from '../lib/content/page-markdown.ts';
 import { markdownPath, pagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { negotiate } from '../lib/http/accept.ts';
 import { substituteBaseUrl } from '../lib/markdown/substitute-base-url.ts';
-import { createRepresentation, type Representation } from '../lib/pages/representation.ts';
-import { PAGE_CACHE_CONTROL, representationResponse } from '../lib/pages/representation-response.ts';
+import { createRepresentation, type Representation } from '../lib/http/representation.ts';
+import { representationResponse } from '../lib/http/representation-response.ts';
+import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
@@ -76,6 +77,6 @@ export function pageRepresentation({ baseUrl }: PageRepresentationOptions): Midd
       async () => createRepresentation(await render(), markdown ? MARKDOWN_TYPE : HTML_TYPE),
       pageDataVersion(data),
     );
-    return representationResponse(stored, context.request, headers, cacheControl(data));
+    return representationResponse(stored, context.request, { headers, cacheControl: cacheControl(data) });
   };
 }

@@ -1,13 +1,13 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SingleFlightCache } from '../../src/lib/cache/single-flight-cache.ts';
-import { createRepresentation } from '../../src/lib/pages/representation.ts';
-import { representationResponse } from '../../src/lib/pages/representation-response.ts';
+import { createRepresentation } from '../../src/lib/http/representation.ts';
+import { representationResponse } from '../../src/lib/http/representation-response.ts';
 
 const TEXT = `# Title\n\n${'Polling with ETags is cheap. '.repeat(40)}\n`;
 const representation = createRepresentation(TEXT, 'text/markdown; charset=utf-8');
 const request = (headers: Record<string, string> = {}) => new Request('https://catalog.example/x.md', { headers });
-const VARY = { Vary: 'Accept, Accept-Encoding' };
+const VARY = { headers: { Vary: 'Accept, Accept-Encoding' }, cacheControl: 'public, max-age=300' };
 
 describe('representationResponse', () => {
   it('sends the identity body with its type, length, strong ETag and the given headers', async () => {
@@ -43,7 +43,7 @@ describe('representationResponse', () => {
     const response = representationResponse(
       representation,
       request({ 'Accept-Encoding': 'gzip', 'If-None-Match': `"other", ${etag}` }),
-      { ...VARY, Link: '<https://catalog.example/x>; rel="canonical"' },
+      { ...VARY, headers: { ...VARY.headers, Link: '<https://catalog.example/x>; rel="canonical"' } },
     );
     expect(response.status).toBe(304);
     expect(await response.text()).toBe('');

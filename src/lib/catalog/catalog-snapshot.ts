@@ -25,7 +25,7 @@ function parseBody(body: CatalogBody): BiomarkerCatalog {
   let catalog = parsedBodies.get(body);
   if (catalog === undefined) {
     // The body passed this schema when it was fetched; parsing again gives the typed value.
-    catalog = BiomarkerCatalogSchema.parse(JSON.parse(body.bodies.identity.toString('utf8')));
+    catalog = BiomarkerCatalogSchema.parse(JSON.parse(Buffer.from(body.representation.identity.body).toString('utf8')));
     parsedBodies.set(body, catalog);
   }
   return catalog;
@@ -42,7 +42,7 @@ export async function loadCatalogSnapshot(service: CatalogService): Promise<Cata
     CATALOG_TEMPLATES.map((template, i) => [template, parseBody(lookups[i]!.value)]),
   ) as Record<CatalogTemplate, BiomarkerCatalog>;
   return {
-    version: lookups.map((lookup) => lookup.value.etags.identity).join(' '),
+    version: lookups.map((lookup) => lookup.value.representation.identity.etag).join(' '),
     freshForS: Math.min(...lookups.map((lookup) => freshnessLeftS(service, lookup))),
     panels,
   };

@@ -1,6 +1,5 @@
-import { chooseEncoding, etagMatches } from '../http/conditional.ts';
+import { representationResponse } from '../http/representation-response.ts';
 import { problemResponse } from '../problem/problem-response.ts';
-import { CATALOG_ENCODINGS, type CatalogEncoding } from './catalog-body.ts';
 import type { CacheLookup } from './catalog-cache.ts';
 import type { CatalogBody } from './catalog-body.ts';
 import type { CatalogService } from './catalog-service.ts';
@@ -45,21 +44,8 @@ export async function serveCatalog(request: Request, service: CatalogService, ba
       instance: url.pathname,
     });
   }
-  const body = lookup.value;
-  const encoding: CatalogEncoding =
-    chooseEncoding(request.headers.get('accept-encoding') ?? undefined, CATALOG_ENCODINGS) ?? 'identity';
-  const headers = new Headers({
-    ETag: body.etags[encoding],
-    'Cache-Control': catalogCacheControl(service, lookup),
-    Vary: 'Accept-Encoding',
+  return representationResponse(lookup.value.representation, request, {
+    headers: { Vary: 'Accept-Encoding' },
+    cacheControl: catalogCacheControl(service, lookup),
   });
-  const ifNoneMatch = request.headers.get('if-none-match') ?? undefined;
-  // RFC 9110 §13.1.2: weak comparison; any coding's tag names the same catalog version.
-  if (Object.values(body.etags).some((tag) => etagMatches(ifNoneMatch, tag))) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set('Content-Type', 'application/json');
-  if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
-  headers.set('Content-Length', String(body.bodies[encoding].length));
-  return new Response(new Uint8Array(body.bodies[encoding]), { status: 200, headers });
 }

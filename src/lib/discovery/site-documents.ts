@@ -3,7 +3,7 @@ import { listPageSummaries } from '../content/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData, pageDataVersion } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
-import { createRepresentation, type Representation } from '../pages/representation.ts';
+import { createRepresentation, type Representation } from '../http/representation.ts';
 import { API_RESOURCES } from './api-resources.ts';
 import { buildLlmsFullTxt } from './build-llms-full-txt.ts';
 import { buildLlmsTxt } from './build-llms-txt.ts';

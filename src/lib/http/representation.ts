@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+
+/** The content codings a representation is stored in, in the server's order of preference. */
+export const CODINGS = ['br', 'gzip'] as const;
+
+/** One coding of a representation: the bytes and their strong validator. */
+export interface EncodedBody {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+/**
+ * A response body serialised once and compressed once per coding, held in memory: a page,
+ * a site document, a catalog panel, the OpenAPI document. Requests only pick bytes.
+ */
+export interface Representation {
+  contentType: string;
+  identity: EncodedBody;
+  br: EncodedBody;
+  gzip: EncodedBody;
+}
+
+const BROTLI = (size: number) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+});
+
+/** Copies bytes into a standalone `ArrayBuffer`, as `Response` bodies want them. */
+const bytes = (buffer: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(buffer);
+
+/**
+ * A strong ETag must differ between codings of the same content (RFC 9110 §8.8.3), so each
+ * coding's tag is the content hash plus the coding's name.
+ */
+function assemble(identity: Buffer, br: Uint8Array, gz: Uint8Array, contentType: string): Representation {
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    contentType,
+    identity: { body: bytes(identity), etag: `"${hash}"` },
+    br: { body: bytes(br), etag: `"${hash}-br"` },
+    gzip: { body: bytes(gz), etag: `"${hash}-gzip"` },
+  };
+}
+
+/** Serialises and compresses `text` now: for small documents built once per process. */
+export function createRepresentation(text: string, contentType: string): Representation {
+  const identity = Buffer.from(text, 'utf8');
+  return assemble(
+    identity,
+    brotliCompressSync(identity, BROTLI(identity.length)),
+    gzipSync(identity, { level: 9 }),
+    contentType,
+  );
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The same, compressing on libuv's thread pool: for large bodies built while serving (the catalog). */
+export async function createRepresentationAsync(text: string, contentType: string): Promise<Representation> {
+  const identity = Buffer.from(text, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, BROTLI(identity.length)),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return assemble(identity, br, gz, contentType);
+}
