@@ -23,8 +23,9 @@ for (const { locale, path } of PAGES) {
       test(`renders in the ${colorScheme} scheme with no console errors and no serious axe violation`, async ({
         page,
       }, testInfo) => {
-        // The catalog page lists 90 markers: axe and the full-page screenshot take a while there.
-        test.slow(path.endsWith('/biomarkers'));
+        // The catalog page lists 90 markers and the API reference every operation and schema:
+        // axe and the full-page screenshot take a while there.
+        test.slow(path.endsWith('/biomarkers') || path.endsWith('/developers/api'));
         const errors = watchErrors(page);
         await page.emulateMedia({ colorScheme });
         const response = await page.goto(path);

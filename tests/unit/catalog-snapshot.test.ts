@@ -73,6 +73,8 @@ describe('pageDataVersion', () => {
     expect(pageDataVersion(undefined)).toBe('');
     expect(pageDataVersion({ ok: false, reason: 'down' })).toBe('unavailable');
     const catalog = { version: '"a" "b" "c" "d"', freshForS: 1, panels: {} as never };
-    expect(pageDataVersion({ ok: true, version: catalog.version, freshForS: 1, catalog })).toBe('"a" "b" "c" "d"');
+    expect(pageDataVersion({ ok: true, source: 'catalog', version: catalog.version, freshForS: 1, catalog })).toBe(
+      '"a" "b" "c" "d"',
+    );
   });
 });

@@ -1,19 +1,38 @@
 import { getCatalogService } from '../catalog/catalog-service-instance.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
+import { getOpenApiRepresentations } from '../openapi/openapi-representations.ts';
+import type { OpenApiDocument } from '../openapi/openapi-types.ts';
+
+/** Seconds the page built from the OpenAPI document may be reused: as long as `/openapi.json` itself. */
+const OPENAPI_FRESH_FOR_S = 300;
 
 /** Data a page can be built from besides its MDX; named by the page registry's `data`. */
-export type PageDataSource = 'catalog';
+export type PageDataSource = 'catalog' | 'openapi';
 
-/** A data-driven page's data, loaded for the current request. */
-export interface LoadedPageData {
+/** What every loaded source has: a version and a freshness. */
+interface LoadedPageDataBase {
   ok: true;
   /** Identifies the data's content: the page's HTML and Markdown are cached per version. */
   version: string;
   /** Seconds the data stays fresh upstream: the page's `max-age`. */
   freshForS: number;
+}
+
+/** The catalog, for `/biomarkers`. */
+export interface LoadedCatalogData extends LoadedPageDataBase {
+  source: 'catalog';
   catalog: CatalogSnapshot;
 }
+
+/** The OpenAPI document this process serves at `/openapi.json`, for `/developers/api`. */
+export interface LoadedOpenApiData extends LoadedPageDataBase {
+  source: 'openapi';
+  openapi: OpenApiDocument;
+}
+
+/** A data-driven page's data, loaded for the current request. */
+export type LoadedPageData = LoadedCatalogData | LoadedOpenApiData;
 
 /** The data could not be loaded: the page shows an honest error state instead. */
 export interface UnavailablePageData {
@@ -29,7 +48,12 @@ export type PageDataState = LoadedPageData | UnavailablePageData;
 const LOADERS: Record<PageDataSource, () => Promise<LoadedPageData>> = {
   async catalog() {
     const catalog = await loadCatalogSnapshot(getCatalogService());
-    return { ok: true, version: catalog.version, freshForS: catalog.freshForS, catalog };
+    return { ok: true, source: 'catalog', version: catalog.version, freshForS: catalog.freshForS, catalog };
+  },
+  async openapi() {
+    // Built once per process: the JSON representation's strong ETag names its content.
+    const { document, json } = getOpenApiRepresentations();
+    return { ok: true, source: 'openapi', version: json.etag, freshForS: OPENAPI_FRESH_FOR_S, openapi: document };
   },
 };
 

@@ -22,12 +22,12 @@ export interface GuidePageEntry {
 /**
  * Every page of the guide, in navigation and `llms.txt` order. Routing, navigation,
  * the sitemap, `llms.txt` and the Markdown twins all read this list: adding a page is
- * one line here plus its MDX file in each locale. Still to come (see README):
- * `{ slug: 'developers/api', nav: true, section: 'API' }` with the OpenAPI issue.
+ * one line here plus its MDX file in each locale.
  */
 export const GUIDE_PAGES: readonly GuidePageEntry[] = [
   { slug: '', nav: true, section: 'Guide' },
   { slug: 'developers', nav: true, section: 'Guide' },
+  { slug: 'developers/api', nav: true, section: 'API', data: 'openapi' },
   { slug: 'biomarkers', nav: true, section: 'Guide', data: 'catalog' },
   { slug: 'auth', nav: true, section: 'Guide' },
   { slug: 'webhooks', nav: true, section: 'Guide' },

@@ -65,6 +65,52 @@ export const CatalogUiStringsSchema = z.strictObject({
   unavailableText: sentence,
 });
 
+/** The fixed labels of the API reference (`/developers/api`); the document's own text stays English. */
+export const ApiReferenceUiStringsSchema = z.strictObject({
+  /** Heading of the list of endpoints (the page's own table of contents). */
+  endpointsHeading: label,
+  /** Label of an operation's security line. */
+  security: label,
+  /** An operation anyone may call without a token. */
+  anonymous: label,
+  /** An operation that takes an OAuth 2.0 access token; `{scopes}` is replaced. */
+  oauth: label.includes('{scopes}'),
+  /** Joins the alternatives of the security line ("anonymous or OAuth 2.0 …"). */
+  or: label,
+  /** Caption of the parameter table, and its columns. */
+  parameters: label,
+  nameColumn: label,
+  inColumn: label,
+  typeColumn: label,
+  requiredColumn: label,
+  descriptionColumn: label,
+  /** Yes and no in the "required" columns. */
+  yes: label,
+  no: label,
+  /** Prefixes of a parameter's or property's allowed values and default. */
+  values: label,
+  default: label,
+  /** Caption of the request body table, and its columns. */
+  requestBody: label,
+  mediaTypeColumn: label,
+  schemaColumn: label,
+  /** Caption of the response table, and its columns. */
+  responses: label,
+  statusColumn: label,
+  headersColumn: label,
+  /** A response without a body. */
+  noBody: label,
+  /** Heading and lead of the schema section; caption of a schema's property table and its first column. */
+  schemasHeading: label,
+  schemasLead: sentence,
+  properties: label,
+  propertyColumn: label,
+  /** Heading and lead of the response headers section, and its first column. */
+  headersHeading: label,
+  headersLead: sentence,
+  headerColumn: label,
+});
+
 /** The interface strings of one locale, from `content/i18n/<lang>.yaml`. */
 export const UiStringsSchema = z.strictObject({
   /** Site name in the header and after each page title in `<title>`. */
@@ -94,6 +140,8 @@ export const UiStringsSchema = z.strictObject({
   }),
   /** The biomarker catalog page. */
   catalog: CatalogUiStringsSchema,
+  /** The API reference page. */
+  apiReference: ApiReferenceUiStringsSchema,
 });
 
 /** The interface strings of one locale. */
@@ -101,3 +149,6 @@ export type UiStrings = z.infer<typeof UiStringsSchema>;
 
 /** The interface strings of the catalog page. */
 export type CatalogUiStrings = z.infer<typeof CatalogUiStringsSchema>;
+
+/** The interface strings of the API reference page. */
+export type ApiReferenceUiStrings = z.infer<typeof ApiReferenceUiStringsSchema>;

@@ -1,5 +1,7 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import { apiReferenceMarkdown } from '../api-reference/api-reference-markdown.ts';
+import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { errorHeadingParts } from '../content/error-heading.ts';
@@ -63,13 +65,25 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
    * from the page's catalog data; a blockquote saying so when the catalog is unavailable.
    */
   BiomarkerCategories(element, { baseUrl, context }) {
-    if (context?.data === undefined) {
+    const data = context?.data;
+    if (context === undefined || data === undefined || (data.ok && data.source !== 'catalog')) {
       throw new Error(`<${element.name ?? ''}> needs the catalog: register its page with data: 'catalog'`);
     }
     const ui = context.ui.catalog;
-    if (!context.data.ok) return catalogUnavailableMarkdown(ui);
+    if (!data.ok) return catalogUnavailableMarkdown(ui);
+    if (data.source !== 'catalog') throw new Error('unreachable');
     const { locale } = context;
-    const view = buildCatalogView(context.data.catalog.panels, { locale, baseUrl, otherCategory: ui.otherCategory });
+    const view = buildCatalogView(data.catalog.panels, { locale, baseUrl, otherCategory: ui.otherCategory });
     return catalogMarkdown(view, locale, ui);
+  } /**
+   * `<ApiReference />` → an H2 per path, an H3 and tables per method, then the schemas and
+   * response headers, from the OpenAPI document this process serves.
+   */,
+  ApiReference(element, { context }) {
+    const data = context?.data;
+    if (context === undefined || data?.ok !== true || data.source !== 'openapi') {
+      throw new Error(`<${element.name ?? ''}> needs the OpenAPI document: register its page with data: 'openapi'`);
+    }
+    return apiReferenceMarkdown(buildApiReferenceView(data.openapi), context.ui.apiReference);
   },
 };

@@ -1,0 +1,168 @@
+import type { Root } from 'mdast';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import { describe, expect, it } from 'vitest';
+import { apiReferenceMarkdown } from '../../src/lib/api-reference/api-reference-markdown.ts';
+import { securityText } from '../../src/lib/api-reference/api-reference-labels.ts';
+import {
+  buildApiReferenceView,
+  descriptionParagraphs,
+  typeOf,
+  valuesOf,
+} from '../../src/lib/api-reference/build-api-reference-view.ts';
+import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
+import { readUiStrings } from '../helpers/content-files.ts';
+import { loadedOpenApi } from '../helpers/openapi-fixture.ts';
+
+const document = loadedOpenApi('https://catalog.example').openapi;
+const view = buildApiReferenceView(document);
+const ui = UiStringsSchema.parse(readUiStrings('en')).apiReference;
+const operation = (method: string, path: string) =>
+  view.paths.flatMap((p) => p.operations).find((o) => o.method === method && o.path === path)!;
+
+describe('typeOf and valuesOf', () => {
+  it.each([
+    [{ type: 'string' }, { label: 'string' }],
+    [{ type: 'string', format: 'uri' }, { label: 'string (uri)' }],
+    [{ $ref: '#/components/schemas/Problem' }, { label: 'Problem', schema: 'Problem' }],
+    [
+      { type: 'array', items: { $ref: '#/components/schemas/Translation' } },
+      { label: 'Translation[]', schema: 'Translation' },
+    ],
+    [{ type: 'array', items: { type: 'string' } }, { label: 'string[]' }],
+    [{ anyOf: [{ type: 'string' }, { type: 'null' }] }, { label: 'string | null' }],
+    [{ type: ['integer', 'null'] }, { label: 'integer | null' }],
+    [{}, { label: 'any' }],
+  ])('%j → %j', (schema, expected) => {
+    expect(typeOf(schema)).toEqual(expected);
+  });
+
+  it('lists enum and const values, as JSON when they are not strings', () => {
+    expect(valuesOf({ enum: ['a', 'b'] })).toEqual(['a', 'b']);
+    expect(valuesOf({ const: true })).toEqual(['true']);
+    expect(valuesOf({ type: 'string' })).toEqual([]);
+  });
+});
+
+describe('descriptionParagraphs', () => {
+  it('splits paragraphs at blank lines and backticks into code runs', () => {
+    expect(descriptionParagraphs('As GET.\n\nThe `ETag`\nof it.')).toEqual([
+      [{ code: false, text: 'As GET.' }],
+      [
+        { code: false, text: 'The ' },
+        { code: true, text: 'ETag' },
+        { code: false, text: ' of it.' },
+      ],
+    ]);
+  });
+});
+
+describe('buildApiReferenceView', () => {
+  it('has every path and method of the document, in its order', () => {
+    expect(view.paths.map((p) => p.path)).toEqual(Object.keys(document.paths));
+    for (const path of view.paths) {
+      const methods = Object.keys(document.paths[path.path]!).filter((key) => key !== 'servers');
+      expect(path.operations.map((o) => o.method)).toEqual(methods.map((m) => m.toUpperCase()));
+    }
+    const anchors = view.paths.flatMap((p) => [p.anchor, ...p.operations.map((o) => o.anchor)]);
+    expect(new Set(anchors).size).toBe(anchors.length);
+  });
+
+  it('resolves shared parameters, with type, values and default', () => {
+    const get = operation('GET', '/v1/biomarkers/public');
+    expect(get.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['template', 'query', false],
+      ['If-None-Match', 'header', false],
+    ]);
+    expect(get.parameters[0]).toMatchObject({
+      type: { label: 'string' },
+      values: ['public-complete-eu', 'public-light-eu', 'public-v2-complete-uk', 'public-v2-light-uk'],
+      default: 'public-complete-eu',
+    });
+  });
+
+  it('resolves shared responses, with media types, schema and headers', () => {
+    const get = operation('GET', '/v1/biomarkers/public');
+    expect(get.responses.map((r) => r.status)).toEqual(['200', '304', '400', '405', '429', '500', '502']);
+    const ok = get.responses[0]!;
+    expect(ok.media).toEqual([
+      { mediaType: 'application/json', schema: { label: 'BiomarkerCatalog', schema: 'BiomarkerCatalog' } },
+    ]);
+    expect(ok.headers.map((h) => h.name)).toContain('ETag');
+    expect(ok.headers.find((h) => h.name === 'ETag')!.description).toBeUndefined(); // shared: described once
+    expect(ok.headers.find((h) => h.name === 'Cache-Control')!.description).toMatch(/\w/); // inline
+    const notModified = get.responses[1]!;
+    expect(notModified.description).toMatch(/If-None-Match/);
+    expect(notModified.media).toEqual([]);
+    const tooMany = get.responses.find((r) => r.status === '429')!;
+    expect(tooMany.headers.map((h) => h.name)).toContain('Retry-After');
+  });
+
+  it('states security: the catalog anonymous or with catalog.read, the rest anonymous', () => {
+    expect(operation('GET', '/v1/biomarkers/public').security).toEqual([
+      { kind: 'anonymous' },
+      { kind: 'oauth2', scopes: ['catalog.read'] },
+    ]);
+    expect(operation('POST', '/oauth/token').security).toEqual([{ kind: 'anonymous' }]);
+    expect(securityText(operation('GET', '/v1/biomarkers/public').security, ui)).toEqual([
+      { code: false, text: 'none (anonymous)' },
+      { code: false, text: ' or ' },
+      { code: false, text: 'OAuth 2.0 access token with scope ' },
+      { code: true, text: 'catalog.read' },
+    ]);
+  });
+
+  it('lists the token request body with both media types', () => {
+    expect(operation('POST', '/oauth/token').requestBody).toMatchObject({
+      required: true,
+      media: [
+        { mediaType: 'application/x-www-form-urlencoded', schema: { label: 'TokenRequest' } },
+        { mediaType: 'application/json', schema: { label: 'TokenRequest' } },
+      ],
+    });
+  });
+
+  it('describes every component schema with its properties', () => {
+    expect(view.schemas.map((s) => s.name)).toEqual(Object.keys(document.components.schemas));
+    const problem = view.schemas.find((s) => s.name === 'Problem')!;
+    expect(problem.description).toMatch(/RFC 9457/);
+    expect(problem.properties.filter((p) => p.required).map((p) => p.name)).toEqual([
+      'type',
+      'title',
+      'status',
+      'detail',
+      'code',
+    ]);
+    expect(problem.properties.find((p) => p.name === 'code')!.values).toContain('rate_limited');
+    const catalog = view.schemas.find((s) => s.name === 'BiomarkerCatalog')!;
+    expect(catalog.properties.find((p) => p.name === 'data')!.type).toEqual({
+      label: 'BiomarkerCatalogItem[]',
+      schema: 'BiomarkerCatalogItem',
+    });
+    expect(view.headers.map((h) => h.name)).toEqual(Object.keys(document.components.headers));
+  });
+});
+
+describe('apiReferenceMarkdown', () => {
+  const markdown = remark()
+    .use(remarkGfm)
+    .stringify({ type: 'root', children: apiReferenceMarkdown(view, ui) } as Root);
+
+  it('has an H2 per path, an H3 per method and per schema, and the headers section', () => {
+    expect(markdown.match(/^## /gm)).toHaveLength(view.paths.length + 2);
+    const operations = view.paths.flatMap((p) => p.operations).length;
+    expect(markdown.match(/^### /gm)).toHaveLength(operations + view.schemas.length);
+    expect(markdown).toContain('### `POST /oauth/token`\n');
+    expect(markdown).toContain('\n## Response headers\n');
+  });
+
+  it('writes descriptions with their code, and security with the scope as code', () => {
+    expect(markdown).toContain(
+      '**Authentication**: none (anonymous) or OAuth 2.0 access token with scope `catalog.read`',
+    );
+    expect(markdown).toMatch(
+      /^\| `template` +\| query +\| `string` +\| no +\| .*Default: `public-complete-eu`\. +\|$/m,
+    );
+    expect(markdown).not.toContain('\\`');
+  });
+});
