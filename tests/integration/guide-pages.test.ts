@@ -5,7 +5,6 @@ import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
 import { problemHeadingId } from '../../src/lib/problem/problem-types.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
 import { readPageFiles } from '../helpers/content-files.ts';
-import { isPendingRoute } from '../helpers/pending-routes.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 let server: RunningServer;
@@ -207,7 +206,7 @@ describe('links', () => {
     for (const href of new Set(hrefs)) {
       const url = new URL(href, server.url).href;
       const response = await client()(url, { method: 'HEAD' });
-      if (response.status !== 200 && !isPendingRoute(url, response.status)) failures.push(`${response.status} ${url}`);
+      if (response.status !== 200) failures.push(`${response.status} ${url}`);
     }
     expect(failures).toEqual([]);
   });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
-import { isPendingRoute } from '../helpers/pending-routes.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 let server: RunningServer;
@@ -22,7 +21,7 @@ async function unresolved(urls: Iterable<string>): Promise<string[]> {
   const failures: string[] = [];
   for (const url of urls) {
     const response = await client()(url);
-    if (response.status !== 200 && !isPendingRoute(url, response.status)) failures.push(`${response.status} ${url}`);
+    if (response.status !== 200) failures.push(`${response.status} ${url}`);
   }
   return failures;
 }

@@ -53,7 +53,13 @@ const LOADERS: Record<PageDataSource, () => Promise<LoadedPageData>> = {
   async openapi() {
     // Built once per process: the JSON representation's strong ETag names its content.
     const { document, json } = getOpenApiRepresentations();
-    return { ok: true, source: 'openapi', version: json.etag, freshForS: OPENAPI_FRESH_FOR_S, openapi: document };
+    return {
+      ok: true,
+      source: 'openapi',
+      version: json.identity.etag,
+      freshForS: OPENAPI_FRESH_FOR_S,
+      openapi: document,
+    };
   },
 };
 
