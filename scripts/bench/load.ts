@@ -15,15 +15,17 @@ export interface LoadResult {
 const ADDRESSES = 50_000;
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 
-/** Where a response in `buffer` ends, or -1 while incomplete (Content-Length or no body). */
-function responseEnd(buffer: Buffer): { end: number; status: number } | undefined {
+/** Status and body length of a response head, once `buffer` holds all of it. */
+function parseHead(buffer: Buffer): { headEnd: number; status: number; bodyLength: number } | undefined {
   const headerEnd = buffer.indexOf(CRLFCRLF);
   if (headerEnd === -1) return undefined;
   const head = buffer.toString('latin1', 0, headerEnd).toLowerCase();
-  const status = Number(head.slice(9, 12));
   const length = /\r\ncontent-length:\s*(\d+)/.exec(head);
-  const end = headerEnd + 4 + (length === null ? 0 : Number(length[1]));
-  return buffer.length >= end ? { end, status } : undefined;
+  return {
+    headEnd: headerEnd + 4,
+    status: Number(head.slice(9, 12)),
+    bodyLength: length === null ? 0 : Number(length[1]),
+  };
 }
 
 /**
@@ -53,7 +55,10 @@ export async function drive(
     new Promise<void>((resolve) => {
       const socket: Socket = connect(Number(target.port), target.hostname);
       socket.setNoDelay(true);
-      let pending: Buffer = Buffer.alloc(0);
+      // Only the head is kept; body bytes are counted, never copied (the client must cost little).
+      let head: Buffer = Buffer.alloc(0);
+      let status = 0;
+      let bodyLeft = -1;
       let sentAt = 0;
       const send = () => {
         if (performance.now() >= deadline) return void socket.end(resolve);
@@ -63,13 +68,26 @@ export async function drive(
       };
       socket.on('connect', send);
       socket.on('data', (chunk: Buffer) => {
-        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-        const done = responseEnd(pending);
-        if (done === undefined) return;
-        latencies.push(performance.now() - sentAt);
-        statuses[done.status] = (statuses[done.status] ?? 0) + 1;
-        pending = pending.subarray(done.end);
-        send();
+        let data = chunk;
+        while (data.length > 0) {
+          if (bodyLeft < 0) {
+            head = head.length === 0 ? data : Buffer.concat([head, data]);
+            const parsed = parseHead(head);
+            if (parsed === undefined) return;
+            status = parsed.status;
+            bodyLeft = parsed.bodyLength;
+            data = head.subarray(parsed.headEnd);
+            head = Buffer.alloc(0);
+          }
+          const taken = Math.min(bodyLeft, data.length);
+          bodyLeft -= taken;
+          data = data.subarray(taken);
+          if (bodyLeft > 0) return;
+          latencies.push(performance.now() - sentAt);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          bodyLeft = -1;
+          send();
+        }
       });
       socket.on('error', () => {
         errors += 1;
