@@ -1,4 +1,5 @@
-import type { PhrasingContent, RootContent, Table } from 'mdast';
+import type { PhrasingContent, RootContent } from 'mdast';
+import { text, code, table } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import { requiredLabel, securityText } from './api-reference-labels.ts';
 import {
@@ -11,8 +12,6 @@ import {
   type TypeView,
 } from './build-api-reference-view.ts';
 
-const text = (value: string): PhrasingContent => ({ type: 'text', value });
-const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
 
 const runs = (paragraph: TextRun[]): PhrasingContent[] =>
@@ -51,19 +50,6 @@ const mediaCells = (media: MediaView[], ui: ApiReferenceUiStrings): PhrasingCont
     join(media.flatMap((m) => (m.schema === undefined ? [] : [typeCell(m.schema)]))),
   ];
 };
-
-/** A GFM table from a header row and body rows of cells. */
-function table(header: string[], rows: PhrasingContent[][][]): Table {
-  const row = (cells: PhrasingContent[][]) => ({
-    type: 'tableRow' as const,
-    children: cells.map((children) => ({ type: 'tableCell' as const, children })),
-  });
-  return {
-    type: 'table',
-    align: header.map(() => null),
-    children: [row(header.map((h) => [text(h)])), ...rows.map(row)],
-  };
-}
 
 function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings): RootContent[] {
   const out: RootContent[] = [

@@ -1,24 +1,10 @@
-import type { BlockContent, PhrasingContent, RootContent, Table } from 'mdast';
+import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
+import { text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { CatalogView, CategoryView, MarkerView } from './build-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { PANEL_REGIONS } from './panel-kinds.ts';
-
-const text = (value: string): PhrasingContent => ({ type: 'text', value });
-
-/** A GFM table from a header row and body rows of cells. */
-function table(header: string[], rows: PhrasingContent[][][]): Table {
-  const row = (cells: PhrasingContent[][]) => ({
-    type: 'tableRow' as const,
-    children: cells.map((children) => ({ type: 'tableCell' as const, children })),
-  });
-  return {
-    type: 'table',
-    align: header.map(() => null),
-    children: [row(header.map((h) => [text(h)])), ...rows.map(row)],
-  };
-}
 
 /** The overview: one row per panel with its `template` value and marker count, then the badges' key. */
 function panelsMarkdown(view: CatalogView, ui: CatalogUiStrings): RootContent[] {
