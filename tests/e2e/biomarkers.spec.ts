@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, watchErrors } from './fixtures.ts';
 
 const PAGES = [
   { locale: 'en', path: '/biomarkers', title: 'Biomarkers', lipids: 'Lipids', haemoglobin: 'Haemoglobin', nav: 'Main' },
@@ -13,16 +12,6 @@ const PAGES = [
     nav: 'Hauptnavigation',
   },
 ] as const;
-
-/** Collects console errors and uncaught page errors (a CSP violation, e.g. a blocked icon, is one). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 for (const { locale, path, title, lipids, haemoglobin, nav } of PAGES) {
   test.describe(path, () => {

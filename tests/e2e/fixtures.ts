@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -20,3 +20,13 @@ export const test = base.extend<{ clientAddress: string }>({
 });
 
 export { expect };
+
+/** Collects console errors and uncaught page errors (a CSP violation, e.g. a blocked icon, is one). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,21 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, watchErrors } from './fixtures.ts';
 
 const PAGES = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => ({ locale, path: pagePath(locale, page.slug) })));
-
-/** Collects console errors and uncaught page errors (a CSP violation is one). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 for (const { locale, path } of PAGES) {
   test.describe(`${path}`, () => {

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { HTTP_METHODS, type OpenApiDocument } from '../../src/lib/openapi/openapi-types.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchMarkdownTwins } from '../helpers/markdown-twins.ts';
 
 let n = 0;
 /** A fresh client address per call, so no test shares a rate-limit window. */
 const client = () => fetchAs(`192.0.2.${(++n % 250) + 1}`);
 const HTML = 'text/html; charset=utf-8';
-const MARKDOWN = 'text/markdown; charset=utf-8';
 const PATHS: Record<Locale, { html: string; md: string }> = {
   en: { html: '/developers/api', md: '/developers/api.md' },
   de: { html: '/de/developers/api', md: '/de/developers/api.md' },
@@ -76,17 +76,7 @@ describe('/developers/api, rendered from the served OpenAPI document', () => {
   it.each(LOCALES)(
     '%s: .md and negotiated Markdown are the same and hold every path, method and status',
     async (locale) => {
-      const get = client();
-      const sibling = await get(server.url + PATHS[locale].md);
-      const negotiated = await get(server.url + PATHS[locale].html, { headers: { Accept: 'text/markdown' } });
-      for (const response of [sibling, negotiated]) {
-        expect(response.status).toBe(200);
-        expect(response.headers.get('content-type')).toBe(MARKDOWN);
-        expect(response.headers.get('vary')).toBe('Accept, Accept-Encoding');
-      }
-      const markdown = await sibling.text();
-      expect(await negotiated.text()).toBe(markdown);
-      expect(sibling.headers.get('etag')).toBe(negotiated.headers.get('etag'));
+      const markdown = await fetchMarkdownTwins(client(), server.url, PATHS[locale]);
       expect(markdown.startsWith(locale === 'en' ? '# API reference\n' : '# API-Referenz\n')).toBe(true);
       for (const { path, method, statuses } of operationsOf(document)) {
         const section = sectionOf(markdown, `### \`${method} ${path}\`\n`, '\n### ');

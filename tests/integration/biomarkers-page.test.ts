@@ -8,12 +8,12 @@ import {
 } from '../../src/lib/schemas/catalog.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
 
 let n = 0;
 /** A fresh client address per call, so no test shares a rate-limit window. */
 const client = () => fetchAs(`192.0.2.${(++n % 250) + 1}`);
 const HTML = 'text/html; charset=utf-8';
-const MARKDOWN = 'text/markdown; charset=utf-8';
 const PATHS: Record<Locale, { html: string; md: string }> = {
   en: { html: '/biomarkers', md: '/biomarkers.md' },
   de: { html: '/de/biomarkers', md: '/de/biomarkers.md' },
@@ -98,17 +98,7 @@ describe('/biomarkers on the bundled catalog', () => {
   );
 
   it.each(LOCALES)('%s: .md and negotiated Markdown are the same and hold every marker by name', async (locale) => {
-    const get = client();
-    const sibling = await get(server.url + PATHS[locale].md);
-    const negotiated = await get(server.url + PATHS[locale].html, { headers: { Accept: 'text/markdown' } });
-    for (const response of [sibling, negotiated]) {
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe(MARKDOWN);
-      expect(response.headers.get('vary')).toBe('Accept, Accept-Encoding');
-    }
-    const markdown = await sibling.text();
-    expect(await negotiated.text()).toBe(markdown);
-    expect(sibling.headers.get('etag')).toBe(negotiated.headers.get('etag'));
+    const markdown = await fetchMarkdownTwins(client(), server.url, PATHS[locale]);
     for (const item of panels.get('public-complete-eu')!.data) {
       expect(markdown).toContain(`| ${nameIn(item.translations, locale)}`);
     }
