@@ -20,6 +20,13 @@ export class LatencyHistogram {
     if (ms > this.#max) this.#max = ms;
   }
 
+  /** Adds every sample of `other`. */
+  add(other: LatencyHistogram): void {
+    for (let bucket = 0; bucket < BUCKETS; bucket += 1) this.#counts[bucket]! += other.#counts[bucket]!;
+    this.#count += other.#count;
+    this.#max = Math.max(this.#max, other.#max);
+  }
+
   /** Number of samples. */
   get count(): number {
     return this.#count;

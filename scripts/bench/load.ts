@@ -12,6 +12,9 @@ export interface LoadResult {
   max: number;
   errors: number;
   statuses: Record<string, number>;
+  /** Seconds the run took, and its latencies, so that runs can be combined. */
+  seconds: number;
+  histogram: LatencyHistogram;
 }
 
 /** Distinct client addresses: none reaches 60 requests a minute, and all stay under the limiter's cap. */
@@ -150,15 +153,44 @@ export async function drive(
 
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, runConnection));
-  const elapsed = (performance.now() - started) / 1000;
+  return summarize(latencies, (performance.now() - started) / 1000, errors, statuses);
+}
+
+function summarize(
+  histogram: LatencyHistogram,
+  seconds: number,
+  errors: number,
+  statuses: ReadonlyMap<number, number>,
+): LoadResult {
   return {
-    requests: latencies.count,
-    rps: latencies.count / elapsed,
-    p50: latencies.percentile(0.5),
-    p90: latencies.percentile(0.9),
-    p99: latencies.percentile(0.99),
-    max: latencies.max,
+    requests: histogram.count,
+    rps: histogram.count / seconds,
+    p50: histogram.percentile(0.5),
+    p90: histogram.percentile(0.9),
+    p99: histogram.percentile(0.99),
+    max: histogram.max,
     errors,
     statuses: Object.fromEntries(statuses),
+    seconds,
+    histogram,
   };
+}
+
+/** One result for several runs against the same target, as if they had been one run. */
+export function combine(runs: readonly LoadResult[]): LoadResult {
+  const histogram = new LatencyHistogram();
+  const statuses = new Map<number, number>();
+  for (const run of runs) {
+    histogram.add(run.histogram);
+    for (const [status, count] of Object.entries(run.statuses)) {
+      statuses.set(Number(status), (statuses.get(Number(status)) ?? 0) + count);
+    }
+  }
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  return summarize(
+    histogram,
+    seconds,
+    runs.reduce((sum, run) => sum + run.errors, 0),
+    statuses,
+  );
 }

@@ -53,7 +53,9 @@ export function createHttpServer(
       });
     };
     try {
-      void Promise.resolve(handler(req, res)).catch(fail);
+      // A handler answers the fast path synchronously; only a returned promise needs a catch.
+      const pending = handler(req, res);
+      if (pending !== undefined) pending.catch(fail);
     } catch (error) {
       fail(error);
     }

@@ -8,7 +8,8 @@ export function logRequestOnFinish(
   fields: { service: string; method: string; path: string | undefined },
 ): void {
   const started = performance.now();
-  res.once('finish', () => {
+  // `on`, not `once`: a response finishes once and is then dropped, so nothing needs removing.
+  res.on('finish', () => {
     logger.info('request', {
       service: fields.service,
       method: fields.method,

@@ -4,7 +4,11 @@
  */
 export function requestPath(target: string | undefined): string | undefined {
   if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
-  const path = target.split('?', 1)[0] ?? '';
+  const query = target.indexOf('?');
+  const path = query === -1 ? target : target.slice(0, query);
+  // Runs for every request: only a path with percent-escapes needs decoding to be checked
+  // (Node's parser already refuses raw control characters in the request line).
+  if (!path.includes('%')) return path;
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);

@@ -40,7 +40,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   let draining = false;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Not async: a fresh cached response is answered within this call, without a promise.
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     logRequestOnFinish(res, logger, { service: 'site', method, path });
@@ -78,7 +79,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     }
     if (hit !== undefined) return responseCache.replay(req, res, hit, []);
     if (key !== undefined && method === 'GET') responseCache.record(res, key);
-    await astroHandler(req, res);
+    return astroHandler(req, res);
   }
 
   const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline, logger });

