@@ -9,6 +9,7 @@ import {
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 let n = 0;
 /** A fresh client address per call, so no test shares a rate-limit window. */
@@ -36,15 +37,6 @@ const texts = (html: string, tag: string): string[] =>
 
 const nameIn = (translations: Translation[], locale: string): string =>
   translations.find((translation) => translation.locale === locale)!.name;
-
-/** Polls `check` until it holds (the catalog cache refreshes on its own clock), failing after `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 6_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('/biomarkers on the bundled catalog', () => {
   let server: RunningServer;

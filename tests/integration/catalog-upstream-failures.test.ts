@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream, type UpstreamMode } from '../helpers/fake-upstream.ts';
 import { fetchAs, freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { smallCatalog } from '../helpers/catalog-fixture.ts';
+import { eventually, sleep } from '../helpers/eventually.ts';
 
 const TIMEOUT_MS = 800;
 let upstream: FakeUpstream;
 let site: RunningServer;
 let n = 0;
 const client = () => fetchAs(`198.51.100.${++n}`);
+
+/** The `catalog_upstream_failed` lines the server has logged so far. */
+const upstreamFailures = (server: RunningServer) =>
+  server.output
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes('"event":"catalog_upstream_failed"'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
@@ -46,6 +56,10 @@ describe('catalog proxy when the upstream misbehaves', () => {
       expect(problem).toMatchObject({ code: 'bad_gateway', status: 502, type: `${site.url}/developers#bad-gateway` });
       expect(problem.detail).not.toMatch(/\n\s+at /);
       expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
+      // The operator sees why, in the server's log, without a stack trace.
+      const logged = upstreamFailures(site).at(-1);
+      expect(logged).toMatchObject({ level: 'error', template: 'public-light-eu', reason: expect.any(String) });
+      expect(logged).not.toHaveProperty('stack');
       upstream.mode = 'ok';
       const recovered = await get(`${site.url}/v1/biomarkers/public?template=public-light-eu`);
       expect(recovered.status).toBe(200);
@@ -78,6 +92,8 @@ describe('catalog cache', () => {
       CATALOG_ORIGIN_URL: origin.url,
       CATALOG_ORIGIN_TIMEOUT_MS: String(TIMEOUT_MS),
       CATALOG_CACHE_TTL_S: '1',
+      // Every refresh blocks here, so that each request below sees the upstream's current state.
+      CATALOG_STALE_WHILE_REVALIDATE_S: '0',
       CATALOG_STALE_IF_ERROR_S: '600',
       TRUST_PROXY: '1',
     });
@@ -117,5 +133,67 @@ describe('catalog cache', () => {
     const fresh = await get(`${cached.url}/v1/biomarkers/public?template=public-v2-complete-uk`);
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('cache-control')).toMatch(/max-age=1/);
+  });
+});
+
+describe('catalog cache with stale-while-revalidate', () => {
+  let site: RunningServer;
+  let origin: FakeUpstream;
+  const url = () => `${site.url}/v1/biomarkers/public?template=public-light-eu`;
+  beforeAll(async () => {
+    origin = await startFakeUpstream();
+    site = await startServer({
+      CATALOG_ORIGIN_URL: origin.url,
+      CATALOG_ORIGIN_TIMEOUT_MS: '3000',
+      CATALOG_CACHE_TTL_S: '1',
+      CATALOG_STALE_WHILE_REVALIDATE_S: '60',
+      CATALOG_STALE_IF_ERROR_S: '0',
+      TRUST_PROXY: '1',
+    });
+  });
+  afterAll(async () => {
+    await site.stop();
+    await origin.close();
+  });
+
+  it('answers past the TTL at once from the old copy while one slow refresh runs, then serves the new one', async () => {
+    const first = await client()(url());
+    expect(first.headers.get('cache-control')).toBe('public, max-age=1, stale-while-revalidate=60');
+    const etag = first.headers.get('etag');
+    origin.catalog = () => smallCatalog(6);
+    origin.mode = 'slow'; // answers after 1.5 s
+    await sleep(1_100);
+    const before = origin.hits;
+    const started = performance.now();
+    const during = await Promise.all(Array.from({ length: 5 }, () => client()(url())));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    for (const response of during) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(response.headers.get('cache-control')).toMatch(/^public, max-age=0, /);
+    }
+    let latest: Response | undefined;
+    await eventually(async () => {
+      latest = await client()(url());
+      return latest.headers.get('etag') !== etag;
+    });
+    expect((await latest!.json()).data).toHaveLength(6);
+    expect(origin.hits - before).toBe(1);
+  });
+
+  it('stops serving the old copy once a refresh has failed, unless stale-if-error allows it', async () => {
+    const fresh = await client()(url());
+    expect(fresh.status).toBe(200);
+    origin.mode = 'status-500';
+    await sleep(1_100);
+    const failuresBefore = upstreamFailures(site).length;
+    const revalidating = await client()(url());
+    expect(revalidating.status).toBe(200);
+    expect(revalidating.headers.get('etag')).toBe(fresh.headers.get('etag'));
+    await eventually(async () => (await client()(url())).status === 502);
+    expect(upstreamFailures(site).length).toBeGreaterThan(failuresBefore);
+    expect(upstreamFailures(site).at(-1)).toMatchObject({ template: 'public-light-eu', reason: 'status' });
+    origin.mode = 'ok';
+    expect((await client()(url())).status).toBe(200);
   });
 });

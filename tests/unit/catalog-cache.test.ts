@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { RefreshCache } from '../../src/lib/catalog/catalog-cache.ts';
 
-function setup(ttlMs: number, staleIfErrorMs: number) {
+function setup(ttlMs: number, staleIfErrorMs: number, staleWhileRevalidateMs = 0) {
   const clock = { now: 0 };
   const calls: string[] = [];
+  const errors: string[] = [];
   let fail = false;
   let release: (() => void) | undefined;
   let gate: Promise<void> | undefined;
   const cache = new RefreshCache<string, string>({
     ttlMs,
     staleIfErrorMs,
+    staleWhileRevalidateMs,
     now: () => clock.now,
+    onLoadError: (key, error) => errors.push(`${key}: ${(error as Error).message}`),
     load: async (key) => {
       calls.push(key);
       if (gate) await gate;
@@ -21,6 +24,7 @@ function setup(ttlMs: number, staleIfErrorMs: number) {
   return {
     cache,
     calls,
+    errors,
     clock,
     failing: (value: boolean) => void (fail = value),
     hold: () => void (gate = new Promise((resolve) => (release = resolve))),
@@ -103,5 +107,75 @@ describe('RefreshCache', () => {
     expect(t.calls).toHaveLength(2);
     t.failing(true);
     expect(await t.cache.get('a')).toMatchObject({ state: 'stale' });
+  });
+
+  it('reports every failed load, including ones a stale copy hid', async () => {
+    const t = setup(1_000, 600_000);
+    await t.cache.get('a');
+    t.failing(true);
+    t.clock.now = 2_000;
+    expect(await t.cache.get('a')).toMatchObject({ state: 'stale' });
+    await expect(t.cache.get('b')).rejects.toThrow();
+    expect(t.errors).toEqual(['a: upstream down', 'b: upstream down']);
+  });
+});
+
+describe('RefreshCache with stale-while-revalidate', () => {
+  /** Lets the background load settle (it awaits the gate and the loader). */
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('serves the old value at once past the TTL, and the new one after one background load', async () => {
+    const t = setup(60_000, 0, 30_000);
+    await t.cache.get('a');
+    t.clock.now = 61_000;
+    t.hold();
+    const during = await Promise.all(Array.from({ length: 10 }, () => t.cache.get('a')));
+    expect(during.every((r) => r.value === 'a@0' && r.state === 'revalidating')).toBe(true);
+    expect(during[0]!.ageMs).toBe(61_000);
+    expect(t.calls).toEqual(['a', 'a']); // one background load for all ten
+    t.releaseAll();
+    await settle();
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@61000', state: 'fresh', ageMs: 0 });
+    expect(t.calls).toHaveLength(2);
+  });
+
+  it('makes callers wait once the window has passed too', async () => {
+    const t = setup(60_000, 0, 30_000);
+    await t.cache.get('a');
+    t.clock.now = 90_000;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@90000', state: 'fetched' });
+  });
+
+  it('after a failed background load, lets stale-if-error decide and reports the failure', async () => {
+    const t = setup(60_000, 0, 30_000);
+    await t.cache.get('a');
+    t.failing(true);
+    t.clock.now = 61_000;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@0', state: 'revalidating' });
+    await settle();
+    expect(t.errors).toEqual(['a: upstream down']);
+    // Still inside the window, but the upstream is known to fail and stale-if-error is 0.
+    await expect(t.cache.get('a')).rejects.toThrow('upstream down');
+    t.failing(false);
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@61000', state: 'fetched' });
+  });
+
+  it('after a failed background load, serves a copy stale-if-error allows, asking upstream each time', async () => {
+    const t = setup(60_000, 600_000, 30_000);
+    await t.cache.get('a');
+    t.failing(true);
+    t.clock.now = 61_000;
+    await t.cache.get('a');
+    await settle();
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@0', state: 'stale' });
+    expect(t.calls).toHaveLength(3);
+  });
+
+  it('is off when the TTL is 0, so that every request still asks upstream', async () => {
+    const t = setup(0, 0, 30_000);
+    expect(await t.cache.get('a')).toMatchObject({ state: 'fetched' });
+    t.clock.now = 1;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@1', state: 'fetched' });
+    expect(t.calls).toHaveLength(2);
   });
 });

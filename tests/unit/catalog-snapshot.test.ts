@@ -15,6 +15,7 @@ function service() {
   const failing = new Set<CatalogTemplate>();
   const svc: CatalogService = {
     ttlS: 60,
+    staleWhileRevalidateS: 0, // refreshes block here, so a changed panel shows on the next read
     staleIfErrorS: 600,
     cache: new RefreshCache({
       ttlMs: 60_000,

@@ -11,6 +11,7 @@ describe('parseConfig', () => {
       catalogOriginPort: 4322,
       catalogOriginTimeoutMs: 5000,
       catalogCacheTtlS: 60,
+      catalogStaleWhileRevalidateS: 60,
       catalogStaleIfErrorS: 600,
       deployEnv: 'development',
       trustProxy: 0,
@@ -41,6 +42,7 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', 'yes'],
     ['CATALOG_ORIGIN_TIMEOUT_MS', '0'],
     ['CATALOG_CACHE_TTL_S', '1.5'],
+    ['CATALOG_STALE_WHILE_REVALIDATE_S', '-5'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

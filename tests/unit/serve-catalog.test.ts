@@ -1,10 +1,11 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareCatalogBody } from '../../src/lib/catalog/catalog-body.ts';
-import { RefreshCache } from '../../src/lib/catalog/catalog-cache.ts';
+import { RefreshCache, type CacheState } from '../../src/lib/catalog/catalog-cache.ts';
+import type { CatalogBody } from '../../src/lib/catalog/catalog-body.ts';
 import type { CatalogService } from '../../src/lib/catalog/catalog-service.ts';
 import { UpstreamError } from '../../src/lib/catalog/fetch-upstream-catalog.ts';
-import { serveCatalog } from '../../src/lib/catalog/serve-catalog.ts';
+import { catalogCacheControl, serveCatalog } from '../../src/lib/catalog/serve-catalog.ts';
 import type { CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 import { smallCatalog } from '../helpers/catalog-fixture.ts';
 
@@ -14,9 +15,11 @@ function service(load: (template: CatalogTemplate) => Promise<ReturnType<typeof 
   const asked: CatalogTemplate[] = [];
   const svc: CatalogService = {
     ttlS: 60,
+    staleWhileRevalidateS: 60,
     staleIfErrorS: 600,
     cache: new RefreshCache({
       ttlMs: 60_000,
+      staleWhileRevalidateMs: 60_000,
       staleIfErrorMs: 600_000,
       load: async (template) => {
         asked.push(template);
@@ -120,5 +123,32 @@ describe('serveCatalog', () => {
     const problem = await response.json();
     expect(problem).toMatchObject({ code: 'bad_gateway', status: 502, type: `${BASE}/developers#bad-gateway` });
     expect(problem.detail).toMatch(/5000 ms/);
+  });
+});
+
+describe('catalogCacheControl', () => {
+  const windows = (ttlS: number, staleWhileRevalidateS: number, staleIfErrorS: number) =>
+    ({ ttlS, staleWhileRevalidateS, staleIfErrorS }) as CatalogService;
+  let body: CatalogBody;
+  beforeAll(async () => {
+    body = await prepareCatalogBody(smallCatalog());
+  });
+  const lookup = (state: CacheState, ageMs: number) => ({ value: body, state, ageMs });
+
+  it('gives what is left of the freshness, and 0 once past the TTL', () => {
+    const svc = windows(60, 60, 600);
+    expect(catalogCacheControl(svc, lookup('fetched', 0))).toBe(
+      'public, max-age=60, stale-while-revalidate=60, stale-if-error=600',
+    );
+    expect(catalogCacheControl(svc, lookup('fresh', 20_500))).toMatch(/^public, max-age=39, /);
+    expect(catalogCacheControl(svc, lookup('revalidating', 61_000))).toMatch(/^public, max-age=0, /);
+    expect(catalogCacheControl(svc, lookup('stale', 300_000))).toMatch(/^public, max-age=0, /);
+  });
+
+  it('leaves out a window the server does not keep', () => {
+    expect(catalogCacheControl(windows(60, 0, 600), lookup('fetched', 0))).toBe(
+      'public, max-age=60, stale-if-error=600',
+    );
+    expect(catalogCacheControl(windows(0, 0, 0), lookup('fetched', 0))).toBe('public, max-age=0');
   });
 });

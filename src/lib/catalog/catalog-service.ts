@@ -1,8 +1,9 @@
 import type { Config } from '../config/config.ts';
+import { createLogger, describeError, type Logger } from '../log/logger.ts';
 import type { CatalogTemplate } from '../schemas/catalog.ts';
 import { prepareCatalogBody, type CatalogBody } from './catalog-body.ts';
 import { RefreshCache } from './catalog-cache.ts';
-import { fetchUpstreamCatalog } from './fetch-upstream-catalog.ts';
+import { fetchUpstreamCatalog, UpstreamError } from './fetch-upstream-catalog.ts';
 
 /** Largest upstream catalog accepted (the bundled complete panel is about 150 KB). */
 export const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
@@ -11,6 +12,8 @@ export const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
 export interface CatalogService {
   cache: RefreshCache<CatalogTemplate, CatalogBody>;
   ttlS: number;
+  /** Seconds past the TTL a value is served while a background request refreshes it (0 when off). */
+  staleWhileRevalidateS: number;
   staleIfErrorS: number;
 }
 
@@ -25,22 +28,41 @@ export function upstreamOrigin(config: Pick<Config, 'catalogOriginUrl' | 'catalo
   return `http://${host}:${config.catalogOriginPort}`;
 }
 
-/** Builds the service from the configuration. */
-export function createCatalogService(config: Config, fetchImpl?: typeof fetch): CatalogService {
+/** Options of the catalog service that tests replace. */
+export interface CatalogServiceDeps {
+  fetch?: typeof fetch;
+  logger?: Logger;
+}
+
+/**
+ * Builds the service from the configuration. Every failed upstream call is logged as
+ * `catalog_upstream_failed`, whether a client saw a 502, a stale copy, or nothing at all
+ * (a background refresh): the request log alone would hide the last two.
+ */
+export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
+  const logger = deps.logger ?? createLogger(config.logLevel);
   const options = {
     timeoutMs: config.catalogOriginTimeoutMs,
     maxBytes: UPSTREAM_MAX_BYTES,
-    ...(fetchImpl === undefined ? {} : { fetch: fetchImpl }),
+    ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
   };
+  const staleWhileRevalidateS = config.catalogCacheTtlS > 0 ? config.catalogStaleWhileRevalidateS : 0;
   return {
     cache: new RefreshCache({
       ttlMs: config.catalogCacheTtlS * 1000,
+      staleWhileRevalidateMs: staleWhileRevalidateS * 1000,
       staleIfErrorMs: config.catalogStaleIfErrorS * 1000,
       load: async (template: CatalogTemplate) =>
         prepareCatalogBody(await fetchUpstreamCatalog(origin, template, options)),
+      onLoadError: (template, error) =>
+        logger.error('catalog_upstream_failed', {
+          template,
+          ...(error instanceof UpstreamError ? { reason: error.reason, message: error.message } : describeError(error)),
+        }),
     }),
     ttlS: config.catalogCacheTtlS,
+    staleWhileRevalidateS,
     staleIfErrorS: config.catalogStaleIfErrorS,
   };
 }

@@ -6,18 +6,23 @@ import type { CatalogService } from './catalog-service.ts';
 import { UpstreamError } from './fetch-upstream-catalog.ts';
 import { parseTemplate } from './parse-template.ts';
 
-/** Whole seconds a looked-up catalog stays fresh in the server's cache; 0 for a stale stand-in. */
+/** Whole seconds a looked-up catalog stays fresh in the server's cache; 0 once past its TTL. */
 export const freshnessLeftS = (service: CatalogService, lookup: CacheLookup<CatalogBody>): number =>
-  lookup.state === 'stale' ? 0 : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
+  lookup.state === 'stale' || lookup.state === 'revalidating'
+    ? 0
+    : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
 
 /**
- * `Cache-Control` of a catalog response, matching the server's own cache: shared caches
- * may keep it for what is left of our freshness, revalidate in the background for one
- * more TTL, and fall back to it on errors as long as we would (RFC 5861).
+ * `Cache-Control` of a catalog response, matching the server's own cache (RFC 5861):
+ * shared caches may keep it for what is left of our freshness, serve it while they
+ * revalidate in the background for as long as we do, and fall back to it on errors as
+ * long as we would. A directive whose window is 0 is left out.
  */
 export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
-  const left = freshnessLeftS(service, lookup);
-  return `public, max-age=${left}, stale-while-revalidate=${service.ttlS}, stale-if-error=${service.staleIfErrorS}`;
+  const directives = [`public`, `max-age=${freshnessLeftS(service, lookup)}`];
+  if (service.staleWhileRevalidateS > 0) directives.push(`stale-while-revalidate=${service.staleWhileRevalidateS}`);
+  if (service.staleIfErrorS > 0) directives.push(`stale-if-error=${service.staleIfErrorS}`);
+  return directives.join(', ');
 }
 
 /**

@@ -11,6 +11,7 @@ export interface Config {
   catalogOriginPort: number;
   catalogOriginTimeoutMs: number;
   catalogCacheTtlS: number;
+  catalogStaleWhileRevalidateS: number;
   catalogStaleIfErrorS: number;
   deployEnv: 'development' | 'test' | 'staging' | 'production';
   trustProxy: number;
@@ -46,6 +47,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     catalogOriginPort: e.CATALOG_ORIGIN_PORT,
     catalogOriginTimeoutMs: e.CATALOG_ORIGIN_TIMEOUT_MS,
     catalogCacheTtlS: e.CATALOG_CACHE_TTL_S,
+    catalogStaleWhileRevalidateS: e.CATALOG_STALE_WHILE_REVALIDATE_S,
     catalogStaleIfErrorS: e.CATALOG_STALE_IF_ERROR_S,
     deployEnv: e.DEPLOY_ENV,
     trustProxy: e.TRUST_PROXY,

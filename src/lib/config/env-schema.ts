@@ -37,6 +37,8 @@ export const EnvSchema = z.object({
   CATALOG_ORIGIN_TIMEOUT_MS: integerVar(1, 120_000).default(5000),
   /** Seconds a validated catalog stays fresh in memory; 0 disables the cache. */
   CATALOG_CACHE_TTL_S: integerVar(0, 86_400).default(60),
+  /** Seconds past the TTL a catalog is still served while one background request refreshes it; 0 disables it. */
+  CATALOG_STALE_WHILE_REVALIDATE_S: integerVar(0, 86_400).default(60),
   /** Seconds a stale catalog may be served while the upstream fails; 0 disables it. */
   CATALOG_STALE_IF_ERROR_S: integerVar(0, 604_800).default(600),
   /** `production` allows search engines to index the site. */
