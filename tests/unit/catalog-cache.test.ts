@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RefreshCache } from '../../src/lib/catalog/catalog-cache.ts';
 
-function setup(ttlMs: number, staleIfErrorMs: number, staleWhileRevalidateMs = 0) {
+function setup(ttlMs: number, staleIfErrorMs: number, staleWhileRevalidateMs = 0, retryAfterFailureMs = 0) {
   const clock = { now: 0 };
   const calls: string[] = [];
   const errors: string[] = [];
@@ -12,6 +12,7 @@ function setup(ttlMs: number, staleIfErrorMs: number, staleWhileRevalidateMs = 0
     ttlMs,
     staleIfErrorMs,
     staleWhileRevalidateMs,
+    retryAfterFailureMs,
     now: () => clock.now,
     onLoadError: (key, error) => errors.push(`${key}: ${(error as Error).message}`),
     load: async (key) => {
@@ -177,5 +178,35 @@ describe('RefreshCache with stale-while-revalidate', () => {
     t.clock.now = 1;
     expect(await t.cache.get('a')).toMatchObject({ value: 'a@1', state: 'fetched' });
     expect(t.calls).toHaveLength(2);
+  });
+});
+
+describe('RefreshCache after a failed load', () => {
+  it('answers with the same error for retryAfterFailureMs without asking upstream, then asks again', async () => {
+    const t = setup(60_000, 0, 0, 5_000);
+    t.failing(true);
+    await expect(t.cache.get('a')).rejects.toThrow('upstream down');
+    t.clock.now = 4_999;
+    await expect(t.cache.get('a')).rejects.toThrow('upstream down');
+    expect(t.calls).toEqual(['a']);
+    expect(t.errors).toHaveLength(1); // one log line, not one per request
+    t.failing(false);
+    t.clock.now = 5_000;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@5000', state: 'fetched' });
+    expect(await t.cache.get('b')).toMatchObject({ state: 'fetched' }); // other keys never waited
+  });
+
+  it('serves the stale copy meanwhile, if stale-if-error allows it', async () => {
+    const t = setup(60_000, 600_000, 0, 5_000);
+    await t.cache.get('a');
+    t.failing(true);
+    t.clock.now = 60_000;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@0', state: 'stale' });
+    t.clock.now = 62_000;
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@0', state: 'stale', ageMs: 62_000 });
+    expect(t.calls).toHaveLength(2);
+    t.clock.now = 65_000;
+    t.failing(false);
+    expect(await t.cache.get('a')).toMatchObject({ value: 'a@65000', state: 'fetched' });
   });
 });

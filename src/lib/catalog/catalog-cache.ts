@@ -24,12 +24,22 @@ export interface RefreshCacheOptions<K, T> {
   staleWhileRevalidateMs?: number;
   /** How old a value may be and still stand in for a failed fetch; 0 never. */
   staleIfErrorMs: number;
+  /**
+   * After a failed load, how long the failure is remembered and answered from (the stale
+   * value, or the same error) without asking upstream again; 0 asks every time.
+   */
+  retryAfterFailureMs?: number;
   /** Fetches a fresh value; rejects when upstream fails. */
   load: (key: K) => Promise<T>;
   /** Told about every failed load, including background ones no caller waits for. */
   onLoadError?: (key: K, error: unknown) => void;
   /** Monotonic clock in milliseconds; injectable for tests. */
   now?: () => number;
+}
+
+interface Failure {
+  error: unknown;
+  at: number;
 }
 
 interface Entry<T> {
@@ -44,7 +54,8 @@ interface Entry<T> {
  * the server side): fresh values are served for `ttlMs`; for `staleWhileRevalidateMs` after
  * that the old value is still served at once while one background load replaces it;
  * concurrent misses of one key share a single load (single flight); when a load fails, a
- * value younger than `staleIfErrorMs` is served instead of the error.
+ * value younger than `staleIfErrorMs` is served instead of the error, and for
+ * `retryAfterFailureMs` the failure answers without a new load.
  */
 export class RefreshCache<K, T> {
   readonly #options: RefreshCacheOptions<K, T>;
@@ -52,6 +63,7 @@ export class RefreshCache<K, T> {
   readonly #revalidateMs: number;
   readonly #entries = new Map<K, Entry<T>>();
   readonly #inflight = new Map<K, Promise<CacheLookup<T>>>();
+  readonly #failures = new Map<K, Failure>();
 
   constructor(options: RefreshCacheOptions<K, T>) {
     this.#options = options;
@@ -74,7 +86,26 @@ export class RefreshCache<K, T> {
         return Promise.resolve({ value: entry.value, state: 'revalidating', ageMs: age });
       }
     }
+    const failure = this.#failures.get(key);
+    if (
+      failure !== undefined &&
+      !this.#inflight.has(key) &&
+      now - failure.at < (this.#options.retryAfterFailureMs ?? 0)
+    ) {
+      // A failing upstream is asked again only after a pause, not once per request: it
+      // spares the upstream (and its rate limit) while it recovers, and bounds the log.
+      return this.#afterFailure(entry, failure.error, now);
+    }
     return this.#loadOnce(key);
+  }
+
+  /** The answer when a load for `entry` has just failed: a stale copy if allowed, else the error. */
+  #afterFailure(entry: Entry<T> | undefined, error: unknown, now: number): Promise<CacheLookup<T>> {
+    const age = entry === undefined ? Number.POSITIVE_INFINITY : now - entry.fetchedAt;
+    if (entry !== undefined && age < this.#options.staleIfErrorMs) {
+      return Promise.resolve({ value: entry.value, state: 'stale', ageMs: age });
+    }
+    return Promise.reject(error);
   }
 
   /** The load in flight for `key`, or a new one that every caller meanwhile shares. */
@@ -87,21 +118,22 @@ export class RefreshCache<K, T> {
   }
 
   async #load(key: K): Promise<CacheLookup<T>> {
+    let value: T;
     try {
-      const value = await this.#options.load(key);
-      // Keep the value even with ttl 0: it may still stand in for a failure later.
-      if (this.#options.ttlMs > 0 || this.#options.staleIfErrorMs > 0) {
-        this.#entries.set(key, { value, fetchedAt: this.#now(), refreshFailed: false });
-      }
-      return { value, state: 'fetched', ageMs: 0 };
+      value = await this.#options.load(key);
     } catch (error) {
       this.#options.onLoadError?.(key, error);
+      const now = this.#now();
+      this.#failures.set(key, { error, at: now });
       const entry = this.#entries.get(key);
-      if (entry === undefined) throw error;
-      entry.refreshFailed = true;
-      const age = this.#now() - entry.fetchedAt;
-      if (age < this.#options.staleIfErrorMs) return { value: entry.value, state: 'stale', ageMs: age };
-      throw error;
+      if (entry !== undefined) entry.refreshFailed = true;
+      return this.#afterFailure(entry, error, now);
     }
+    this.#failures.delete(key);
+    // Keep the value even with ttl 0: it may still stand in for a failure later.
+    if (this.#options.ttlMs > 0 || this.#options.staleIfErrorMs > 0) {
+      this.#entries.set(key, { value, fetchedAt: this.#now(), refreshFailed: false });
+    }
+    return { value, state: 'fetched', ageMs: 0 };
   }
 }

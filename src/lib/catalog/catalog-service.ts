@@ -8,6 +8,12 @@ import { fetchUpstreamCatalog, UpstreamError } from './fetch-upstream-catalog.ts
 /** Largest upstream catalog accepted (the bundled complete panel is about 150 KB). */
 export const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Longest pause after a failed upstream request before the next one for that template:
+ * the TTL when shorter, so `CATALOG_CACHE_TTL_S=0` still asks every time.
+ */
+export const RETRY_AFTER_FAILURE_MAX_MS = 5_000;
+
 /** The catalog cache of one process, with the settings it was made with. */
 export interface CatalogService {
   cache: RefreshCache<CatalogTemplate, CatalogBody>;
@@ -37,7 +43,8 @@ export interface CatalogServiceDeps {
 /**
  * Builds the service from the configuration. Every failed upstream call is logged as
  * `catalog_upstream_failed`, whether a client saw a 502, a stale copy, or nothing at all
- * (a background refresh): the request log alone would hide the last two.
+ * (a background refresh): the request log alone would hide the last two. After a failure
+ * the template's upstream is left alone for min(TTL, 5 s).
  */
 export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
@@ -53,6 +60,7 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
       ttlMs: config.catalogCacheTtlS * 1000,
       staleWhileRevalidateMs: staleWhileRevalidateS * 1000,
       staleIfErrorMs: config.catalogStaleIfErrorS * 1000,
+      retryAfterFailureMs: Math.min(config.catalogCacheTtlS * 1000, RETRY_AFTER_FAILURE_MAX_MS),
       load: async (template: CatalogTemplate) =>
         prepareCatalogBody(await fetchUpstreamCatalog(origin, template, options)),
       onLoadError: (template, error) =>
