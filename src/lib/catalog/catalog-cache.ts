@@ -37,6 +37,7 @@ export interface RefreshCacheOptions<K, T> {
   now?: () => number;
 }
 
+/** The last failed load of a key, answered from until the retry pause ends. */
 interface Failure {
   error: unknown;
   at: number;
@@ -45,7 +46,7 @@ interface Failure {
 interface Entry<T> {
   value: T;
   fetchedAt: number;
-  /** The last load after this value failed: callers past the TTL wait for the next one. */
+  /** Whether a load since this value was fetched has failed: callers past the TTL then wait for the next one. */
   refreshFailed: boolean;
 }
 
