@@ -9,7 +9,7 @@ import {
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
-import { eventually } from '../helpers/eventually.ts';
+import { eventually, sleep } from '../helpers/eventually.ts';
 
 let n = 0;
 /** A fresh client address per call, so no test shares a rate-limit window. */
@@ -241,7 +241,7 @@ describe('/biomarkers while a stale copy stands in', () => {
     const fresh = await client()(`${site.url}/biomarkers`);
     expect(fresh.status).toBe(200);
     upstream.mode = 'status-500';
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await sleep(1_200);
     const stale = await client()(`${site.url}/biomarkers`);
     expect(stale.status).toBe(200);
     expect(stale.headers.get('cache-control')).toBe('public, max-age=0');

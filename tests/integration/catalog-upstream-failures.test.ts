@@ -109,7 +109,7 @@ describe('catalog cache', () => {
     const pending = Array.from({ length: 20 }, (_, i) =>
       fetchAs(`203.0.113.${i + 1}`)(`${cached.url}/v1/biomarkers/public?template=public-v2-light-uk`),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     origin.mode = 'ok';
     // The hanging request times out, so they all share its 502; one upstream call in all.
     const statuses = (await Promise.all(pending)).map((r) => r.status);
