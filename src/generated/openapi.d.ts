@@ -192,8 +192,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness of this instance
-         * @description For load balancers and container probes: 200 while the process serves requests. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation.
+         * Liveness and readiness of this instance
+         * @description For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation.
          */
         get: operations["getHealth"];
         put?: never;
@@ -205,10 +205,10 @@ export interface paths {
          */
         options: operations["optionsHealth"];
         /**
-         * Liveness of this instance (headers only)
+         * Liveness and readiness of this instance (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     For load balancers and container probes: 200 while the process serves requests. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation.
+         *     For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation.
          */
         head: operations["headHealth"];
         patch?: never;
@@ -385,13 +385,13 @@ export interface components {
             /** @description Scopes the resource understands. */
             scopes_supported?: string[];
         };
-        /** @description Liveness of one instance. */
+        /** @description Liveness and readiness of one instance. */
         Health: {
             /**
-             * @description Always `ok` while the process serves requests.
-             * @constant
+             * @description `ok` (200) while the instance takes traffic; `draining` (503) from SIGTERM until it stops listening, while it still answers every other request.
+             * @enum {string}
              */
-            status: "ok";
+            status: "ok" | "draining";
             /** @description Seconds since the process started. */
             uptimeSeconds: number;
         };
@@ -1532,6 +1532,28 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description The instance is shutting down: route new requests elsewhere. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Always a live answer. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "draining",
+                     *       "uptimeSeconds": 3600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
         };
     };
     optionsHealth: {
@@ -1581,6 +1603,28 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description The instance is shutting down: route new requests elsewhere. */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Always a live answer. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "draining",
+                     *       "uptimeSeconds": 3600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
         };
     };
 }

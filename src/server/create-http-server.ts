@@ -9,8 +9,13 @@ export const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
   /** Whole request, body included. */
   requestTimeout: 30_000,
-  /** Idle time allowed between requests on a kept-alive connection. */
-  keepAliveTimeout: 5_000,
+  /**
+   * Idle time allowed between requests on a kept-alive connection, unless configured
+   * (`KEEP_ALIVE_TIMEOUT_S`). Longer than the 60 s idle timeout of nginx's upstream pool and
+   * of an AWS ALB, so the proxy, not this server, closes an idle connection: a server that
+   * closes first races the proxy's next request on it, which then fails (RFC 9112 §9.6).
+   */
+  keepAliveTimeout: 65_000,
   /**
    * Inactivity of any socket. headersTimeout alone only catches connections that keep
    * sending header bytes: one that sends nothing, or half a request and then nothing,
@@ -22,11 +27,20 @@ export const SERVER_TIMEOUTS = {
   connectionsCheckingInterval: 1_000,
 } as const;
 
-/** A server, plus a switch that makes every later response close its connection. */
+/** A server, plus the switches a graceful shutdown turns (see graceful-shutdown.ts). */
 export interface DrainableServer {
   server: Server;
+  /** From now on readiness probes get 503; every other request is served as before. */
+  unready?(): void;
+  /** From now on every response closes its connection (`Connection: close`). */
   drain(): void;
 }
+
+/** Requests each server has received, so a shutdown can tell when its peers stopped sending. */
+const received = new WeakMap<Server, { count: number }>();
+
+/** How many requests `server` has received since it was created. */
+export const requestsReceived = (server: Server): number => received.get(server)?.count ?? 0;
 
 /**
  * A `node:http` server with the project's timeouts and transport-level refusals, used by
@@ -34,10 +48,13 @@ export interface DrainableServer {
  */
 export function createHttpServer(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
-  options: TransportErrorOptions & { logger: Logger },
+  options: TransportErrorOptions & { logger: Logger; keepAliveTimeoutMs?: number },
 ): Server {
   const { socketTimeout, ...timeouts } = SERVER_TIMEOUTS;
-  const server = createServer(timeouts, (req, res) => {
+  const keepAliveTimeout = options.keepAliveTimeoutMs ?? SERVER_TIMEOUTS.keepAliveTimeout;
+  const counter = { count: 0 };
+  const server = createServer({ ...timeouts, keepAliveTimeout }, (req, res) => {
+    counter.count += 1;
     // Whatever a handler throws, synchronously or not: logged with its stack, answered
     // with a 500 Problem, never a hung request or a stack trace sent to the client.
     const fail = (error: unknown) => {
@@ -60,7 +77,8 @@ export function createHttpServer(
       fail(error);
     }
   });
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  received.set(server, counter);
+  server.keepAliveTimeout = keepAliveTimeout;
   server.timeout = socketTimeout;
   answerTransportErrors(server, options);
   return server;

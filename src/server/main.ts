@@ -27,8 +27,10 @@ async function importAstroHandler(): Promise<AstroHandler> {
 }
 
 try {
-  const servers: DrainableServer[] = [];
-  if (config.catalogOriginUrl === undefined) servers.push(await startOrigin(config, config.catalogOriginPort, logger));
+  const dependencies: DrainableServer[] = [];
+  if (config.catalogOriginUrl === undefined) {
+    dependencies.push(await startOrigin(config, config.catalogOriginPort, logger));
+  }
   const site = createSiteServer({
     config,
     logger,
@@ -37,8 +39,10 @@ try {
     responseCache: new ResponseCache({ maxEntries: 256, maxBodyBytes: 2 * 1024 * 1024 }),
     astroHandler: await importAstroHandler(),
   });
-  servers.push(site);
-  installGracefulShutdown(servers, logger);
+  installGracefulShutdown({ site, dependencies }, logger, {
+    delayMs: config.shutdownDelayMs,
+    timeoutMs: config.shutdownTimeoutMs,
+  });
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
 } catch (error) {

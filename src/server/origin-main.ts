@@ -7,7 +7,11 @@ import { startOrigin } from './start-origin.ts';
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 try {
-  installGracefulShutdown([await startOrigin(config, config.port, logger)], logger);
+  // Run alone, the origin is the public server: it drains like the site does.
+  installGracefulShutdown({ site: await startOrigin(config, config.port, logger) }, logger, {
+    delayMs: config.shutdownDelayMs,
+    timeoutMs: config.shutdownTimeoutMs,
+  });
 } catch (error) {
   logger.error('origin_failed', describeError(error));
   process.exit(1);

@@ -23,7 +23,7 @@ const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET',
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'> & Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
@@ -75,6 +75,12 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     res.end(method === 'HEAD' ? undefined : body);
   }
 
-  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline, logger });
+  const server = createHttpServer(handle, {
+    baseUrl: config.baseUrl,
+    limiter,
+    baseline: step.baseline,
+    logger,
+    ...(config.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: config.keepAliveTimeoutMs }),
+  });
   return { server, drain: () => void (draining = true) };
 }

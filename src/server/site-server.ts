@@ -12,6 +12,8 @@ import { sendProblem } from './send-problem.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { guardUnreadBody } from './unread-body-guard.ts';
+import { sendNotReady } from './send-not-ready.ts';
+import { HEALTH_PATH } from '../lib/health/health-response.ts';
 import type { StaticAsset } from './static-assets.ts';
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
@@ -22,7 +24,7 @@ export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promis
 
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'> & Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   assets: ReadonlyMap<string, StaticAsset>;
@@ -39,6 +41,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, assets, responseCache, astroHandler } = options;
   const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   let draining = false;
+  let ready = true;
 
   // Not async: a fresh cached response is answered within this call, without a promise.
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
@@ -65,6 +68,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       const detail = 'The request target is not a valid, percent-encoded URL path.';
       return sendProblem(res, config.baseUrl, { code: 'bad_request', detail });
     }
+    // Readiness during a shutdown: 503 here, everything else still served (graceful-shutdown.ts).
+    if (!ready && path === HEALTH_PATH && (method === 'GET' || method === 'HEAD')) return sendNotReady(res, method);
     const asset = assets.get(path);
     if (asset !== undefined) return serveStaticAsset(req, res, asset, config.baseUrl);
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
@@ -82,6 +87,12 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     return astroHandler(req, res);
   }
 
-  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline, logger });
-  return { server, drain: () => void (draining = true) };
+  const server = createHttpServer(handle, {
+    baseUrl: config.baseUrl,
+    limiter,
+    baseline: step.baseline,
+    logger,
+    ...(config.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: config.keepAliveTimeoutMs }),
+  });
+  return { server, unready: () => void (ready = false), drain: () => void (draining = true) };
 }

@@ -59,6 +59,8 @@ export async function startServer(
     BASE_URL: url,
     CATALOG_ORIGIN_PORT: String(originPort),
     LOG_LEVEL: 'info',
+    // Tests stop servers often: no readiness delay unless a test asks for one.
+    SHUTDOWN_DELAY_S: '0',
     ...env,
   };
   const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

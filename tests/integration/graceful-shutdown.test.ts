@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchAs, startServer } from '../helpers/start-server.ts';
@@ -35,5 +36,65 @@ describe('SIGTERM during load', () => {
     // In-flight requests take about 1.5 s; waiting for idle keep-alive connections (5 s) would fail this.
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(site.output.join('')).toContain('"event":"shutdown"');
+  });
+});
+
+describe('signals and deadlines', () => {
+  it('stops at once on SIGINT (Ctrl-C), with a readiness delay configured and an idle keep-alive connection open', async () => {
+    const site = await startServer({ SHUTDOWN_DELAY_S: '5' });
+    const agent = new Agent({ keepAlive: true });
+    const status = await new Promise<number>((resolve, reject) =>
+      get(`${site.url}/healthz`, { agent }, (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode ?? 0));
+      }).once('error', reject),
+    );
+    expect(status).toBe(200);
+    const started = performance.now();
+    site.child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => site.child.once('exit', resolve));
+    agent.destroy();
+    expect(code).toBe(0);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('answers readiness 503 during the SIGTERM delay, still serves the rest, and keeps accepting connections', async () => {
+    const site = await startServer({ SHUTDOWN_DELAY_S: '2', TRUST_PROXY: '1' });
+    const exited = site.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const health = await fetchAs('192.0.2.50')(`${site.url}/healthz`, { headers: { Connection: 'close' } });
+    expect(health.status).toBe(503);
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    expect(health.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+    expect(await health.json()).toMatchObject({ status: 'draining' });
+    const head = await fetchAs('192.0.2.50')(`${site.url}/healthz`, {
+      method: 'HEAD',
+      headers: { Connection: 'close' },
+    });
+    expect(head.status).toBe(503);
+    const page = await fetchAs('192.0.2.51')(`${site.url}/developers`, { headers: { Connection: 'close' } });
+    expect(page.status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(site.output.join('')).toMatch(/"event":"listener_closed"[\s\S]*"event":"stopped"/);
+  });
+
+  it('exits 1 when a request is still running at SHUTDOWN_TIMEOUT_S', async () => {
+    const hanging = await startFakeUpstream('hang');
+    try {
+      const site = await startServer({
+        CATALOG_ORIGIN_URL: hanging.url,
+        SHUTDOWN_TIMEOUT_S: '1',
+        CATALOG_ORIGIN_TIMEOUT_MS: '8000',
+      });
+      const pending = fetch(`${site.url}/v1/biomarkers/public`).catch(() => 'cut');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = performance.now();
+      expect(await site.stop()).toBe(1);
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(await pending).toBe('cut');
+      expect(site.output.join('')).toContain('"event":"shutdown_deadline"');
+    } finally {
+      await hanging.close();
+    }
   });
 });

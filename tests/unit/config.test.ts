@@ -17,6 +17,19 @@ describe('parseConfig', () => {
       trustProxy: 0,
       rateLimitMaxClients: 100_000,
       logLevel: 'info',
+      keepAliveTimeoutMs: 65_000,
+      shutdownDelayMs: 5_000,
+      shutdownTimeoutMs: 20_000,
+    });
+  });
+
+  it('refuses a shutdown delay that leaves no time to drain before the timeout', () => {
+    expect(() => parseConfig({ SHUTDOWN_DELAY_S: '20' })).toThrow(
+      /SHUTDOWN_DELAY_S="20": must be shorter than SHUTDOWN_TIMEOUT_S \(20\)/,
+    );
+    expect(parseConfig({ SHUTDOWN_DELAY_S: '0', SHUTDOWN_TIMEOUT_S: '1' })).toMatchObject({
+      shutdownDelayMs: 0,
+      shutdownTimeoutMs: 1_000,
     });
   });
 
@@ -43,6 +56,9 @@ describe('parseConfig', () => {
     ['CATALOG_ORIGIN_TIMEOUT_MS', '0'],
     ['CATALOG_CACHE_TTL_S', '1.5'],
     ['CATALOG_STALE_WHILE_REVALIDATE_S', '-5'],
+    ['KEEP_ALIVE_TIMEOUT_S', '0'],
+    ['SHUTDOWN_DELAY_S', 'soon'],
+    ['SHUTDOWN_TIMEOUT_S', '0'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

@@ -17,6 +17,12 @@ export interface Config {
   trustProxy: number;
   rateLimitMaxClients: number;
   logLevel: 'info' | 'error' | 'silent';
+  /** Idle time allowed between requests on a kept-alive connection. */
+  keepAliveTimeoutMs: number;
+  /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */
+  shutdownDelayMs: number;
+  /** From SIGTERM to a forced exit. */
+  shutdownTimeoutMs: number;
 }
 
 /** Raised when an environment variable holds a bad value; the message names each variable. */
@@ -39,6 +45,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  if (e.SHUTDOWN_DELAY_S >= e.SHUTDOWN_TIMEOUT_S) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SHUTDOWN_DELAY_S=${JSON.stringify(String(e.SHUTDOWN_DELAY_S))}: must be shorter than ` +
+        `SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S}), which also has to cover the requests still running after the delay`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -53,6 +65,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitMaxClients: e.RATE_LIMIT_MAX_CLIENTS,
     logLevel: e.LOG_LEVEL,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_S * 1000,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_S * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
   };
 }
 

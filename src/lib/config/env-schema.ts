@@ -47,6 +47,19 @@ export const EnvSchema = z.object({
   TRUST_PROXY: integerVar(0, 32).default(0),
   /** Most clients the rate limiter tracks at once before new ones share an overflow window. */
   RATE_LIMIT_MAX_CLIENTS: integerVar(1, 10_000_000).default(100_000),
+  /**
+   * Seconds the server keeps an idle connection open between requests. It must outlast the
+   * idle timeout of the proxy in front (nginx's upstream `keepalive_timeout` and an AWS ALB
+   * both default to 60 s): the side that closes an idle connection races the other's next request.
+   */
+  KEEP_ALIVE_TIMEOUT_S: integerVar(1, 600).default(65),
+  /**
+   * Seconds after SIGTERM during which `/healthz` answers 503 while every request is still
+   * served and the listener stays open, so load balancers stop routing before it closes.
+   */
+  SHUTDOWN_DELAY_S: integerVar(0, 300).default(5),
+  /** Seconds from SIGTERM until the process gives up on requests still running and exits 1. */
+  SHUTDOWN_TIMEOUT_S: integerVar(1, 600).default(20),
   /** `info` logs one JSON line per request; `error` only failures; `silent` nothing. */
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
 });

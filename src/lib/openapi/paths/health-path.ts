@@ -1,11 +1,11 @@
+import { HEALTH_PATH } from '../../health/health-response.ts';
 import { HealthSchema } from '../../schemas/health.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject } from '../openapi-types.ts';
 import { cacheControlHeader, COMMON_RESPONSES, responseHeaders } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
-/** Path of the liveness probe. */
-export const HEALTH_PATH = '/healthz';
+export { HEALTH_PATH };
 
 const TAGS = ['Operations'];
 
@@ -14,10 +14,12 @@ export function healthPath(): PathItemObject {
   return {
     ...getAndHead({
       name: 'Health',
-      summary: 'Liveness of this instance',
+      summary: 'Liveness and readiness of this instance',
       description:
-        'For load balancers and container probes: 200 while the process serves requests. It never calls the ' +
-        'catalog origin, so an upstream outage does not take healthy instances out of rotation.',
+        'For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers ' +
+        '503 for the shutdown delay while every other request is still served, so health-checking load ' +
+        'balancers stop routing here before the listener closes. It never calls the catalog origin, so an ' +
+        'upstream outage does not take healthy instances out of rotation.',
       tags: TAGS,
       responses: {
         '200': {
@@ -25,6 +27,16 @@ export function healthPath(): PathItemObject {
           headers: responseHeaders({ 'Cache-Control': cacheControlHeader('no-store', 'Always a live answer.') }),
           content: {
             'application/json': { schema: schemaRef(HealthSchema), example: { status: 'ok', uptimeSeconds: 3600 } },
+          },
+        },
+        '503': {
+          description: 'The instance is shutting down: route new requests elsewhere.',
+          headers: responseHeaders({ 'Cache-Control': cacheControlHeader('no-store', 'Always a live answer.') }),
+          content: {
+            'application/json': {
+              schema: schemaRef(HealthSchema),
+              example: { status: 'draining', uptimeSeconds: 3600 },
+            },
           },
         },
         ...COMMON_RESPONSES,

@@ -1,0 +1,84 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './start-server.ts';
+
+const DEPLOYMENT_DOC = fileURLToPath(new URL('../../docs/deployment.md', import.meta.url));
+const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'].find((path) => existsSync(path));
+
+/** The nginx configuration that docs/deployment.md recommends: its one `nginx` code block. */
+export function documentedNginxConfig(): string {
+  const blocks = [...readFileSync(DEPLOYMENT_DOC, 'utf8').matchAll(/```nginx\n([\s\S]*?)```/g)];
+  if (blocks.length !== 1) throw new Error(`docs/deployment.md has ${blocks.length} nginx blocks, expected 1`);
+  return blocks[0]![1]!;
+}
+
+/** A real nginx on 127.0.0.1, started and stopped by its process id. */
+export interface RunningNginx {
+  url: string;
+  port: number;
+  /** nginx's error log so far. */
+  errorLog(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Debian's nginx with the documented configuration, its `server` lines replaced by
+ * `upstreams` (host:port) and its `listen` by a free loopback port.
+ */
+export async function startNginx(upstreams: readonly string[]): Promise<RunningNginx> {
+  if (NGINX === undefined)
+    throw new Error('nginx is not installed (Debian: apt-get install nginx-light; .ci/run does)');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-nginx-'));
+  const documented = documentedNginxConfig();
+  const servers = upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`).join('\n');
+  const site = documented
+    .replace(/(?:^ {4}server \S+:\d+[^\n]*\n)+/m, `${servers}\n`)
+    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`);
+  if (!site.includes(`127.0.0.1:${port}`) || !site.includes(upstreams[0]!))
+    throw new Error('nginx block not rewritten');
+  writeFileSync(join(dir, 'site.conf'), site);
+  const temp = (name: string) => `${name} ${join(dir, name)};`;
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    [
+      // As root, workers would run as `nobody` and could not use the private temp directory.
+      ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      'worker_processes 1;',
+      'daemon off;',
+      `pid ${join(dir, 'nginx.pid')};`,
+      `error_log ${join(dir, 'error.log')} info;`,
+      'events { worker_connections 4096; }',
+      'http {',
+      `  access_log ${join(dir, 'access.log')};`,
+      ...['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'].map(
+        (name) => `  ${temp(name)}`,
+      ),
+      `  include ${join(dir, 'site.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  const check = spawnSync(NGINX, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
+  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 10_000;
+  while (!existsSync(join(dir, 'nginx.pid'))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(readFileSync(join(dir, 'error.log'), 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    errorLog: () => readFileSync(join(dir, 'error.log'), 'utf8'),
+    stop: async () => {
+      // SIGQUIT: nginx's graceful stop; by process id, never by name.
+      if (child.exitCode === null) child.kill('SIGQUIT');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
