@@ -14,13 +14,17 @@ export const CATALOG_PATH = '/v1/biomarkers/public';
 const TAGS = ['Catalog'];
 const ALLOWED = CATALOG_TEMPLATES.join(', ');
 
-/** `/v1/biomarkers/public`: GET, HEAD and OPTIONS, on the site and on the catalog origin. */
+/**
+ * `/v1/biomarkers/public`: GET, HEAD and OPTIONS, on the site, and on the catalog origin too
+ * when it is public (path-level `servers`, OAS 3.1.0 §4.8.9).
+ */
 export function catalogPath(origins: DocumentOrigins): PathItemObject {
   const { baseUrl } = origins;
+  const originServer = catalogOriginServer(origins);
   const problem = (code: 'bad_request' | 'bad_gateway', detail: string) =>
     problemExample(baseUrl, code, detail, CATALOG_PATH);
   return {
-    servers: [siteServer(origins), catalogOriginServer(origins)],
+    ...(originServer === undefined ? {} : { servers: [siteServer(origins), originServer] }),
     ...getAndHead({
       name: 'Catalog',
       summary: 'The biomarkers of one panel',
