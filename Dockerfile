@@ -2,7 +2,15 @@
 # Production image: build with every dependency, run with production dependencies only.
 # Build: docker build -t biomarker-catalog .   Run: see docs/deployment.md.
 
-FROM node:24-slim AS build
+# One base image for both stages, pinned to the Node version the project runs (the `node`
+# devDependency, node_modules/node/package.json). To pin it by content as well, append the
+# digest of the tag you reviewed, e.g.
+#   docker buildx imagetools inspect node:24.21.0-bookworm-slim   # prints the index digest
+#   docker build --build-arg NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:<digest> .
+# or write the same `tag@sha256:<digest>` as the default below.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV ASTRO_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
@@ -10,11 +18,16 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:24-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
+# The runtime needs `node` only: no package managers (npm, npx, corepack, yarn) to run or abuse.
+RUN rm -rf /usr/local/lib/node_modules /opt/yarn-* \
+      /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg
+# HOST is the site's listen address. The bundled catalog origin keeps its defaults,
+# CATALOG_ORIGIN_HOST=127.0.0.1 and CATALOG_ORIGIN_PORT=4322: only the site, in this
+# container, reaches it. Never set CATALOG_ORIGIN_HOST=0.0.0.0 here or publish 4322.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
-    CATALOG_ORIGIN_PORT=4322 \
     ASTRO_TELEMETRY_DISABLED=1
 WORKDIR /app
 # The server runs its TypeScript sources directly (Node 24 strips types), next to the build.
@@ -25,7 +38,8 @@ COPY --from=build --chown=root:root /app/src ./src
 COPY --from=build --chown=root:root /app/content ./content
 # Files stay owned by root and read-only to the service, which runs as the unprivileged `node` user.
 USER node
-EXPOSE 4321 4322
+# The site only; the catalog origin is private (see above).
+EXPOSE 4321
 # Liveness: /healthz never calls the catalog origin. Every 30 s from 127.0.0.1 is 2 of the
 # 60 requests a minute that address may make.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

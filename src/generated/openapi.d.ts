@@ -707,7 +707,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /**
-                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin.
+                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
                      * @example public, max-age=60, stale-while-revalidate=60, stale-if-error=600
                      */
                     "Cache-Control": string;
@@ -856,7 +856,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /**
-                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin.
+                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
                      * @example public, max-age=60, stale-while-revalidate=60, stale-if-error=600
                      */
                     "Cache-Control": string;

@@ -1,5 +1,6 @@
 // `npm start`: the site on PORT and, unless CATALOG_ORIGIN_URL is set, the bundled catalog origin.
 import { fileURLToPath } from 'node:url';
+import { createOriginKey } from '../lib/catalog/origin-key.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
@@ -29,7 +30,11 @@ async function importAstroHandler(): Promise<AstroHandler> {
 try {
   const dependencies: DrainableServer[] = [];
   if (config.catalogOriginUrl === undefined) {
-    dependencies.push(await startOrigin(config, config.catalogOriginPort, logger));
+    const catalogOriginKey = config.catalogOriginKey ?? createOriginKey();
+    // The Astro bundle parses its own copy of the configuration from process.env (on import,
+    // below): this is how its catalog service learns the key the bundled origin exempts.
+    process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
+    dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger));
   }
   const site = createSiteServer({
     config,

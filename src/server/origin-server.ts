@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ORIGIN_KEY_HEADER, originKeyMatches } from '../lib/catalog/origin-key.ts';
 import { parseTemplate } from '../lib/catalog/parse-template.ts';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
@@ -23,7 +24,8 @@ const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET',
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'> & Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginTrustProxy' | 'catalogOriginKey'> &
+    Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
@@ -33,11 +35,19 @@ export interface OriginServerOptions {
  * The bundled catalog origin: `GET|HEAD /v1/biomarkers/public` from the bundled data,
  * `public-complete-eu` when no template is named (the spec leaves the origin's default
  * open; this matches the site), 400 for a bad template, 404 for every other path, and
- * the rate-limit headers on every response.
+ * the rate-limit headers on every response. It trusts its own proxy hops
+ * (`CATALOG_ORIGIN_TRUST_PROXY`), not the site's, and requests carrying the site's key
+ * (`origin-key.ts`) cost no quota, so no client can use up the site's upstream budget.
  */
 export function createOriginServer(options: OriginServerOptions): DrainableServer {
   const { config, logger, limiter } = options;
-  const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
+  const keyHeader = ORIGIN_KEY_HEADER.toLowerCase();
+  const step = {
+    limiter,
+    trustProxy: config.catalogOriginTrustProxy,
+    baseline: baselineHeaders(config),
+    exempt: (req: IncomingMessage) => originKeyMatches(req.headers[keyHeader], config.catalogOriginKey),
+  };
   const bodies = new Map(
     Object.entries(options.panels).map(([template, catalog]) => {
       const body = Buffer.from(JSON.stringify(catalog));

@@ -9,7 +9,12 @@ export interface RateLimitStepOptions {
   trustProxy: number;
   /** Headers every response carries (CORS, nosniff…), set before anything answers. */
   baseline: ReadonlyArray<readonly [string, string]>;
+  /** Requests that cost no quota and are never refused (they still get the headers); none when absent. */
+  exempt?: (req: IncomingMessage) => boolean;
 }
+
+/** The limiter key of exempt requests: never taken from, so always a full quota (no address looks like it). */
+const EXEMPT_KEY = '(exempt)';
 
 /** A decision and the headers every response to that request carries, as a flat name/value list. */
 export interface RateLimitOutcome {
@@ -21,12 +26,18 @@ export interface RateLimitOutcome {
 /**
  * Counts the request against its client's window and returns the baseline and rate-limit
  * headers that every response carries, whichever layer answers (spec 8). CORS preflights
- * are sent by browsers on the client's behalf and cost no quota.
+ * are sent by browsers on the client's behalf and cost no quota, nor do exempt requests.
  */
 export function countRequest(req: IncomingMessage, options: RateLimitStepOptions): RateLimitOutcome {
   const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
   const key = rateLimitKey(address);
-  const decision = req.method === 'OPTIONS' ? options.limiter.peek(key) : options.limiter.take(key);
+  // An exempt request is allowed whatever its address has used: a window nobody takes from.
+  const decision =
+    options.exempt?.(req) === true
+      ? options.limiter.peek(EXEMPT_KEY)
+      : req.method === 'OPTIONS'
+        ? options.limiter.peek(key)
+        : options.limiter.take(key);
   const headers: string[] = [];
   for (const [name, value] of options.baseline) headers.push(name, value);
   for (const [name, value] of rateLimitHeaders(decision)) headers.push(name, value);

@@ -12,7 +12,10 @@ import type { DrainableServer } from './create-http-server.ts';
 /** The bundled catalog data, the single source of the origin's panels. */
 export const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
 
-/** Loads and validates the bundled data, then serves it on `port`. */
+/**
+ * Loads and validates the bundled data, then serves it on `port` of `CATALOG_ORIGIN_HOST`
+ * (loopback by default: the site is its only intended client).
+ */
 export async function startOrigin(config: Config, port: number, logger: Logger): Promise<DrainableServer> {
   const panels = buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), config.baseUrl);
   const origin = createOriginServer({
@@ -21,7 +24,7 @@ export async function startOrigin(config: Config, port: number, logger: Logger):
     limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
     panels,
   });
-  const address = await listen(origin.server, port, config.host);
+  const address = await listen(origin.server, port, config.catalogOriginHost);
   const counts = Object.fromEntries(
     Object.entries(panels).map(([template, catalog]) => [template, catalog.data.length]),
   );

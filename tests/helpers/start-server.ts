@@ -33,7 +33,7 @@ function accepts(port: number): Promise<boolean> {
 export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
-  /** The bundled catalog origin's URL (started unless CATALOG_ORIGIN_URL is given). */
+  /** The bundled catalog origin's URL on loopback (started unless CATALOG_ORIGIN_URL is given). */
   originUrl: string;
   /** The environment the process was started with. */
   env: Record<string, string>;
@@ -44,20 +44,24 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/server/main.ts` (the real entry of `npm start`) with extra environment. */
+/**
+ * Starts `src/server/main.ts` (the real entry of `npm start`) with extra environment. A test
+ * that needs the origin's port beforehand (e.g. for CATALOG_ORIGIN_PUBLIC_URL) passes its own
+ * CATALOG_ORIGIN_PORT.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   script = 'src/server/main.ts',
 ): Promise<RunningServer> {
   const port = await freePort();
-  const originPort = await freePort();
+  const originPort = env['CATALOG_ORIGIN_PORT'] ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const childEnv: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
     PORT: String(port),
     HOST: '127.0.0.1',
     BASE_URL: url,
-    CATALOG_ORIGIN_PORT: String(originPort),
+    CATALOG_ORIGIN_PORT: originPort,
     LOG_LEVEL: 'info',
     // Tests stop servers often: no readiness delay unless a test asks for one.
     SHUTDOWN_DELAY_S: '0',

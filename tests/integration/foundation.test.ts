@@ -137,12 +137,15 @@ describe('errors and methods', () => {
 });
 
 describe('baseline headers', () => {
-  it('sends nosniff, a referrer policy, CORS and noindex outside production on every response', async () => {
+  it('sends nosniff, a referrer and a permissions policy, CORS and noindex outside production on every response', async () => {
     const get = client();
     for (const path of ['/', '/nope', '/v1/biomarkers/public']) {
       const response = await get(server.url + path, { method: path === '/' ? 'DELETE' : 'GET' });
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy')).toBe(
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      );
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-expose-headers')).toMatch(/RateLimit-Remaining.*Retry-After.*ETag/);
       expect(response.headers.get('x-robots-tag')).toBe('noindex');
@@ -150,10 +153,11 @@ describe('baseline headers', () => {
     }
   });
 
-  it('puts a strict Content-Security-Policy on HTML', async () => {
+  it('puts a strict Content-Security-Policy on HTML, and denies powerful features to pages', async () => {
     const response = await client()(`${server.url}/`);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(response.headers.get('permissions-policy')).toMatch(/^accelerometer=\(\), camera=\(\), .*usb=\(\)$/);
   });
 
   it('adds HSTS when BASE_URL is https, and drops noindex in production', async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { contractFor } from '../helpers/contract/servers-under-test.ts';
+import { fetchAs, freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 let server: RunningServer;
 let n = 0;
@@ -10,7 +11,13 @@ let n = 0;
 const client = () => fetchAs(`198.51.100.${++n}`);
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  // The catalog origin published at its listen address, so the contract covers it too.
+  const originPort = String(await freePort());
+  server = await startServer({
+    TRUST_PROXY: '1',
+    CATALOG_ORIGIN_PORT: originPort,
+    CATALOG_ORIGIN_PUBLIC_URL: `http://127.0.0.1:${originPort}`,
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -29,6 +36,8 @@ describe('GET /openapi.json and /api/openapi.yaml', () => {
     expect(parse(await yaml.text())).toEqual(expected);
     expect(yaml.headers.get('etag')).not.toBe(json.headers.get('etag'));
     expect(expected.servers).toEqual([expect.objectContaining({ url: server.url })]);
+    const catalogServers = expected.paths['/v1/biomarkers/public']?.servers?.map(({ url }) => url);
+    expect(catalogServers).toEqual([server.url, server.originUrl]);
   });
 
   it.each(['/openapi.json', '/api/openapi.yaml'])(
@@ -79,8 +88,9 @@ describe('the contract check of every response', () => {
     expect((await get(`${server.url}/healthz`, { method: 'HEAD' })).status).toBe(200);
   });
 
-  it('covers the catalog origin, a documented second server of the catalog path', async () => {
+  it('covers the catalog origin where CATALOG_ORIGIN_PUBLIC_URL documents it as a second server', async () => {
     const origin = `${server.originUrl}/v1/biomarkers/public`;
+    expect(contractFor(origin)?.path).toBe('/v1/biomarkers/public');
     const preflight = await fetch(origin, {
       method: 'OPTIONS',
       headers: { Origin: 'https://app.example', 'Access-Control-Request-Headers': 'authorization' },

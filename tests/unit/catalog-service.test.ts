@@ -7,6 +7,7 @@ import { smallCatalog } from '../helpers/catalog-fixture.ts';
 /** A service over a fake upstream that answers with `status`, and the lines it logged. */
 function service(env: Record<string, string>, status: () => number) {
   const asked: string[] = [];
+  const sent: Headers[] = [];
   const logged: { event: string; fields?: Record<string, unknown> }[] = [];
   const logger: Logger = {
     info: () => undefined,
@@ -14,15 +15,16 @@ function service(env: Record<string, string>, status: () => number) {
   };
   const svc = createCatalogService(parseConfig({ CATALOG_ORIGIN_URL: 'http://origin.test', ...env }), {
     logger,
-    fetch: async (url) => {
+    fetch: async (url, init) => {
       asked.push(String(url));
+      sent.push(new Headers(init?.headers));
       return new Response(JSON.stringify(smallCatalog()), {
         status: status(),
         headers: { 'Content-Type': 'application/json' },
       });
     },
   });
-  return { svc, asked, logged };
+  return { svc, asked, sent, logged };
 }
 
 describe('createCatalogService', () => {
@@ -51,17 +53,38 @@ describe('createCatalogService', () => {
     expect(t.asked).toHaveLength(2);
     expect(t.logged).toHaveLength(2);
   });
+
+  it('sends the configured origin key on every upstream request, and no key header when none is set', async () => {
+    const key = 'k'.repeat(40);
+    const keyed = service({ CATALOG_ORIGIN_KEY: key }, () => 200);
+    await keyed.svc.cache.get('public-light-eu');
+    expect(keyed.sent[0]?.get('catalog-origin-key')).toBe(key);
+    expect(keyed.sent[0]?.get('accept')).toBe('application/json');
+    const plain = service({}, () => 200);
+    await plain.svc.cache.get('public-light-eu');
+    expect(plain.sent[0]?.has('catalog-origin-key')).toBe(false);
+  });
 });
 
 describe('upstreamOrigin', () => {
-  it('reaches the bundled origin over loopback when the site listens on a local or wildcard host', () => {
-    expect(upstreamOrigin({ catalogOriginUrl: undefined, catalogOriginPort: 4322, host: '0.0.0.0' })).toBe(
-      'http://127.0.0.1:4322',
-    );
-    expect(upstreamOrigin({ catalogOriginUrl: undefined, catalogOriginPort: 4322, host: '::1' })).toBe(
-      'http://[::1]:4322',
-    );
-    expect(upstreamOrigin({ catalogOriginUrl: 'https://c.example', catalogOriginPort: 4322, host: 'localhost' })).toBe(
+  const origin = (env: Record<string, string>) => upstreamOrigin(parseConfig(env));
+
+  it('reaches the bundled origin on CATALOG_ORIGIN_HOST, loopback by default whatever HOST is', () => {
+    expect(origin({})).toBe('http://127.0.0.1:4322');
+    expect(origin({ HOST: '0.0.0.0' })).toBe('http://127.0.0.1:4322');
+    expect(origin({ HOST: '192.0.2.10' })).toBe('http://127.0.0.1:4322');
+    expect(origin({ CATALOG_ORIGIN_HOST: '10.1.2.3', CATALOG_ORIGIN_PORT: '9000' })).toBe('http://10.1.2.3:9000');
+  });
+
+  it('uses loopback for a wildcard or local origin host, and brackets an IPv6 one', () => {
+    for (const host of ['0.0.0.0', '::', 'localhost', '127.0.0.1']) {
+      expect(origin({ CATALOG_ORIGIN_HOST: host })).toBe('http://127.0.0.1:4322');
+    }
+    expect(origin({ CATALOG_ORIGIN_HOST: '::1' })).toBe('http://[::1]:4322');
+  });
+
+  it('is CATALOG_ORIGIN_URL when set', () => {
+    expect(origin({ CATALOG_ORIGIN_URL: 'https://c.example', CATALOG_ORIGIN_HOST: '10.1.2.3' })).toBe(
       'https://c.example',
     );
   });

@@ -9,6 +9,10 @@ describe('parseConfig', () => {
       baseUrl: 'http://localhost:4321',
       catalogOriginUrl: undefined,
       catalogOriginPort: 4322,
+      catalogOriginHost: '127.0.0.1',
+      catalogOriginTrustProxy: 0,
+      catalogOriginPublicUrl: undefined,
+      catalogOriginKey: undefined,
       catalogOriginTimeoutMs: 5000,
       catalogCacheTtlS: 60,
       catalogStaleWhileRevalidateS: 60,
@@ -59,6 +63,14 @@ describe('parseConfig', () => {
     ['KEEP_ALIVE_TIMEOUT_S', '0'],
     ['SHUTDOWN_DELAY_S', 'soon'],
     ['SHUTDOWN_TIMEOUT_S', '0'],
+    ['CATALOG_ORIGIN_HOST', '   '],
+    ['CATALOG_ORIGIN_TRUST_PROXY', 'yes'],
+    ['CATALOG_ORIGIN_TRUST_PROXY', '33'],
+    ['CATALOG_ORIGIN_PUBLIC_URL', 'origin.example.com'],
+    ['CATALOG_ORIGIN_PUBLIC_URL', 'https://origin.example.com/v1'],
+    ['CATALOG_ORIGIN_PUBLIC_URL', 'https://user:pw@origin.example.com'],
+    ['CATALOG_ORIGIN_KEY', 'too-short'],
+    ['CATALOG_ORIGIN_KEY', `${'a'.repeat(20)} ${'b'.repeat(20)}`],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
@@ -72,5 +84,49 @@ describe('parseConfig', () => {
       expect(String(error)).toMatch(/PORT="x"/);
       expect(String(error)).toMatch(/DEPLOY_ENV="y"/);
     }
+  });
+
+  it('keeps the catalog origin private and apart from the site by default', () => {
+    const config = parseConfig({ HOST: '0.0.0.0', TRUST_PROXY: '2' });
+    expect(config).toMatchObject({ host: '0.0.0.0', trustProxy: 2 });
+    expect(config).toMatchObject({ catalogOriginHost: '127.0.0.1', catalogOriginTrustProxy: 0 });
+    expect(config.catalogOriginPublicUrl).toBeUndefined();
+  });
+
+  it('reads the catalog origin settings, normalising the public URL to an origin', () => {
+    const key = 'x'.repeat(32);
+    expect(
+      parseConfig({
+        CATALOG_ORIGIN_HOST: '0.0.0.0',
+        CATALOG_ORIGIN_TRUST_PROXY: '1',
+        CATALOG_ORIGIN_PUBLIC_URL: 'https://catalog.example.com/',
+        CATALOG_ORIGIN_KEY: key,
+      }),
+    ).toMatchObject({
+      catalogOriginHost: '0.0.0.0',
+      catalogOriginTrustProxy: 1,
+      catalogOriginPublicUrl: 'https://catalog.example.com',
+      catalogOriginKey: key,
+    });
+  });
+
+  it('redacts the credentials of a bad URL in the message, and never repeats the origin key', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        return String(error);
+      }
+      return expect.unreachable();
+    };
+    const url = message({ CATALOG_ORIGIN_URL: 'https://user:secret@host.example/path' });
+    expect(url).toMatch(/CATALOG_ORIGIN_URL="https:\/\/\*\*\*@host\.example\/path"/);
+    expect(url).not.toMatch(/secret|user/);
+    const base = message({ BASE_URL: 'https://admin:p@ss@example.com' });
+    expect(base).toContain('BASE_URL="https://***@example.com"');
+    expect(base).not.toMatch(/admin|p@ss/);
+    const key = message({ CATALOG_ORIGIN_KEY: 'hunter2-short' });
+    expect(key).toMatch(/CATALOG_ORIGIN_KEY=\(hidden, 13 characters\): must be at least 32 characters/);
+    expect(key).not.toContain('hunter2');
   });
 });

@@ -5,7 +5,7 @@ import { SchemaValidator } from '../helpers/contract/schema-validator.ts';
 import { smallCatalog } from '../helpers/catalog-fixture.ts';
 
 const BASE = 'http://127.0.0.1:4321';
-const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginUrl: undefined, catalogOriginPort: 4322 });
+const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined });
 const validator = new SchemaValidator(document);
 
 const RATE_LIMIT = {

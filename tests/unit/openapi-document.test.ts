@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { parseConfig } from '../../src/lib/config/config.ts';
 import { API_ROUTE_METHODS } from '../../src/lib/http/route-methods.ts';
 import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
 import {
@@ -13,7 +14,7 @@ import { OpenApiDocumentSchema } from '../../src/lib/schemas/openapi.ts';
 import { SchemaValidator } from '../helpers/contract/schema-validator.ts';
 
 const BASE = 'https://biomarkers.example.org';
-const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginUrl: undefined, catalogOriginPort: 4322 });
+const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined });
 const schemas = document.components.schemas;
 
 const resolve = <T>(node: T | ReferenceObject): T =>
@@ -51,18 +52,27 @@ describe('the OpenAPI document', () => {
     expect(JSON.parse(JSON.stringify(document))).toEqual(document);
   });
 
-  it('names both origins on the catalog path: the bundled one on BASE_URL host, or CATALOG_ORIGIN_URL', () => {
-    const bundled = document.paths['/v1/biomarkers/public']?.servers?.map((server) => server.url);
-    expect(bundled).toEqual([BASE, 'http://biomarkers.example.org:4322']);
-    const external = buildOpenApiDocument({
-      baseUrl: BASE,
-      catalogOriginUrl: 'https://origin.example.net',
-      catalogOriginPort: 4322,
-    });
-    expect(external.paths['/v1/biomarkers/public']?.servers?.map((server) => server.url)).toEqual([
+  it('lists only BASE_URL while the catalog origin is private (the default), whatever CATALOG_ORIGIN_URL is', () => {
+    expect(document.paths['/v1/biomarkers/public']?.servers).toBeUndefined();
+    expect(JSON.stringify(document)).not.toMatch(/:4322\b/);
+    const config = parseConfig({ BASE_URL: BASE, CATALOG_ORIGIN_URL: 'http://origin.internal:8080' });
+    const upstream = buildOpenApiDocument(config);
+    expect(upstream.servers.map((server) => server.url)).toEqual([BASE]);
+    expect(upstream.paths['/v1/biomarkers/public']?.servers).toBeUndefined();
+    expect(JSON.stringify(upstream)).not.toContain('origin.internal');
+  });
+
+  it('names the catalog origin on the catalog path only when CATALOG_ORIGIN_PUBLIC_URL publishes it', () => {
+    const published = buildOpenApiDocument(
+      parseConfig({ BASE_URL: BASE, CATALOG_ORIGIN_PUBLIC_URL: 'https://origin.example.net/' }),
+    );
+    expect(published.servers.map((server) => server.url)).toEqual([BASE]);
+    expect(published.paths['/v1/biomarkers/public']?.servers?.map((server) => server.url)).toEqual([
       BASE,
       'https://origin.example.net',
     ]);
+    const others = Object.entries(published.paths).filter(([path]) => path !== '/v1/biomarkers/public');
+    for (const [path, item] of others) expect(item.servers, path).toBeUndefined();
   });
 
   it('documents every API route with exactly the methods it serves, plus OPTIONS', () => {
@@ -187,7 +197,7 @@ describe('components.schemas from zod', () => {
 
   it('takes only the shapes the document uses from the registry', () => {
     z.string().meta({ id: 'UnrelatedShape' });
-    const again = buildOpenApiDocument({ baseUrl: BASE, catalogOriginUrl: undefined, catalogOriginPort: 4322 });
+    const again = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined });
     expect(Object.keys(again.components.schemas)).not.toContain('UnrelatedShape');
     expect(Object.keys(again.components.schemas).sort()).toEqual(Object.keys(schemas).sort());
   });

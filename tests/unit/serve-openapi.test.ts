@@ -6,8 +6,7 @@ import { serveOpenApi } from '../../src/lib/openapi/serve-openapi.ts';
 
 const document = buildOpenApiDocument({
   baseUrl: 'https://biomarkers.example.org',
-  catalogOriginUrl: undefined,
-  catalogOriginPort: 4322,
+  catalogOriginPublicUrl: undefined,
 });
 const { json, yaml } = serialiseOpenApi(document);
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');

@@ -4,6 +4,7 @@ import type { CatalogTemplate } from '../schemas/catalog.ts';
 import { prepareCatalogBody, type CatalogBody } from './catalog-body.ts';
 import { RefreshCache } from './catalog-cache.ts';
 import { fetchUpstreamCatalog, UpstreamError } from './fetch-upstream-catalog.ts';
+import { ORIGIN_KEY_HEADER } from './origin-key.ts';
 
 /** Largest upstream catalog accepted (the bundled complete panel is about 150 KB). */
 export const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
@@ -25,12 +26,16 @@ export interface CatalogService {
 
 /**
  * Where the site fetches the catalog: `CATALOG_ORIGIN_URL`, else the bundled origin on
- * `CATALOG_ORIGIN_PORT`, reached over loopback when it listens on a local or wildcard host.
+ * `CATALOG_ORIGIN_HOST:CATALOG_ORIGIN_PORT`, reached over loopback when it listens on a
+ * local or wildcard host.
  */
-export function upstreamOrigin(config: Pick<Config, 'catalogOriginUrl' | 'catalogOriginPort' | 'host'>): string {
+export function upstreamOrigin(
+  config: Pick<Config, 'catalogOriginUrl' | 'catalogOriginPort' | 'catalogOriginHost'>,
+): string {
   if (config.catalogOriginUrl !== undefined) return config.catalogOriginUrl;
-  const local = ['localhost', '0.0.0.0', '::', '127.0.0.1'].includes(config.host);
-  const host = local ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const listen = config.catalogOriginHost;
+  const local = ['localhost', '0.0.0.0', '::', '127.0.0.1'].includes(listen);
+  const host = local ? '127.0.0.1' : listen.includes(':') ? `[${listen}]` : listen;
   return `http://${host}:${config.catalogOriginPort}`;
 }
 
@@ -52,6 +57,8 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
   const options = {
     timeoutMs: config.catalogOriginTimeoutMs,
     maxBytes: UPSTREAM_MAX_BYTES,
+    // The key exempts the site's own requests from the origin's limiter (see origin-key.ts).
+    ...(config.catalogOriginKey === undefined ? {} : { headers: { [ORIGIN_KEY_HEADER]: config.catalogOriginKey } }),
     ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
   };
   const staleWhileRevalidateS = config.catalogCacheTtlS > 0 ? config.catalogStaleWhileRevalidateS : 0;

@@ -21,6 +21,8 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** Largest body accepted, in bytes after any content decoding. */
   maxBytes: number;
+  /** Extra request headers (e.g. the site's key for its catalog origin); `Accept` is always sent. */
+  headers?: Readonly<Record<string, string>>;
   fetch?: typeof fetch;
 }
 
@@ -66,7 +68,10 @@ export async function fetchUpstreamCatalog(
     new UpstreamError('timeout', `The catalog origin did not answer within ${options.timeoutMs} ms.`);
   let bytes: Buffer;
   try {
-    const response = await (options.fetch ?? fetch)(url, { signal, headers: { Accept: 'application/json' } });
+    const response = await (options.fetch ?? fetch)(url, {
+      signal,
+      headers: { ...options.headers, Accept: 'application/json' },
+    });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       throw new UpstreamError('status', `The catalog origin answered ${response.status}.`);

@@ -1,4 +1,5 @@
-import { EnvSchema } from './env-schema.ts';
+import { redactUrlCredentials } from '../log/redact-url-credentials.ts';
+import { EnvSchema, SECRET_VARIABLES } from './env-schema.ts';
 
 /** Typed service configuration, derived once from the environment. */
 export interface Config {
@@ -9,6 +10,14 @@ export interface Config {
   /** Upstream catalog origin; undefined means "start the bundled one". */
   catalogOriginUrl: string | undefined;
   catalogOriginPort: number;
+  /** Listen address of the bundled catalog origin (loopback unless an operator opens it). */
+  catalogOriginHost: string;
+  /** Trusted proxy hops in front of the catalog origin, independent of the site's `trustProxy`. */
+  catalogOriginTrustProxy: number;
+  /** Where clients may reach the catalog origin; undefined: it is private, and not documented. */
+  catalogOriginPublicUrl: string | undefined;
+  /** Shared secret of the site's upstream requests (see `origin-key.ts`); undefined: none configured. */
+  catalogOriginKey: string | undefined;
   catalogOriginTimeoutMs: number;
   catalogCacheTtlS: number;
   catalogStaleWhileRevalidateS: number;
@@ -30,6 +39,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * A bad value as a message repeats it: quoted, with the credentials of a URL redacted,
+ * and not at all for a secret (only its length, which is what is wrong with it).
+ */
+function shownValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return `(hidden, ${value.trim().length} characters)`;
+  return JSON.stringify(redactUrlCredentials(value));
+}
+
 /** Parses the environment into a Config, or throws a ConfigError naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable counts as unset, as shells and .env files commonly leave them.
@@ -40,7 +58,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      return `  ${name}=${shownValue(name, env[name] ?? '')}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -57,6 +75,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
     catalogOriginUrl: e.CATALOG_ORIGIN_URL,
     catalogOriginPort: e.CATALOG_ORIGIN_PORT,
+    catalogOriginHost: e.CATALOG_ORIGIN_HOST,
+    catalogOriginTrustProxy: e.CATALOG_ORIGIN_TRUST_PROXY,
+    catalogOriginPublicUrl: e.CATALOG_ORIGIN_PUBLIC_URL,
+    catalogOriginKey: e.CATALOG_ORIGIN_KEY,
     catalogOriginTimeoutMs: e.CATALOG_ORIGIN_TIMEOUT_MS,
     catalogCacheTtlS: e.CATALOG_CACHE_TTL_S,
     catalogStaleWhileRevalidateS: e.CATALOG_STALE_WHILE_REVALIDATE_S,

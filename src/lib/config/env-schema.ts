@@ -18,6 +18,22 @@ const originVar = z
   .refine((url) => !url.username && !url.password, 'must not carry credentials')
   .transform((url) => url.origin);
 
+/** Listen address: a host name or an IP address, never empty. */
+const hostVar = z.string().trim().min(1, 'must not be empty');
+
+/**
+ * A secret shared by the site and a separately run catalog origin: long enough not to be
+ * guessed, and sendable as a header value (visible ASCII, RFC 9110 §5.5).
+ */
+const originKeyVar = z
+  .string()
+  .trim()
+  .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+  .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces');
+
+/** Variables whose value is never repeated in a message, even when it is invalid. */
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['CATALOG_ORIGIN_KEY']);
+
 /**
  * The service's environment variables. Every variable is optional: the defaults
  * make `npm start` work with nothing set. Names match the README's table.
@@ -25,14 +41,22 @@ const originVar = z
 export const EnvSchema = z.object({
   /** Port the site listens on. */
   PORT: integerVar(0, 65535).default(4321),
-  /** Listen address of the site (and of the bundled catalog origin). */
-  HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
+  /** Listen address of the site. */
+  HOST: hostVar.default('localhost'),
   /** Public origin used in every absolute URL; defaults to http://localhost:$PORT. */
   BASE_URL: originVar.optional(),
   /** Upstream catalog origin; when set, the bundled origin is not started. */
   CATALOG_ORIGIN_URL: originVar.optional(),
   /** Port of the bundled catalog origin. */
   CATALOG_ORIGIN_PORT: integerVar(0, 65535).default(4322),
+  /** Listen address of the bundled catalog origin: loopback, so only the site reaches it. */
+  CATALOG_ORIGIN_HOST: hostVar.default('127.0.0.1'),
+  /** Trusted reverse-proxy hops in front of the catalog origin, independent of TRUST_PROXY; 0 ignores X-Forwarded-For. */
+  CATALOG_ORIGIN_TRUST_PROXY: integerVar(0, 32).default(0),
+  /** Origin at which clients may call the catalog origin directly; unset keeps it out of the OpenAPI document. */
+  CATALOG_ORIGIN_PUBLIC_URL: originVar.optional(),
+  /** Shared secret exempting the site's upstream requests from the origin's limiter; random per process when unset. */
+  CATALOG_ORIGIN_KEY: originKeyVar.optional(),
   /** Total deadline for one upstream catalog request, in milliseconds. */
   CATALOG_ORIGIN_TIMEOUT_MS: integerVar(1, 120_000).default(5000),
   /** Seconds a validated catalog stays fresh in memory; 0 disables the cache. */

@@ -1,3 +1,5 @@
+import { redactUrlCredentials } from './redact-url-credentials.ts';
+
 /** Severity of a log line; `silent` drops everything. */
 export type LogLevel = 'info' | 'error' | 'silent';
 
@@ -84,8 +86,14 @@ export function createLogger(level: LogLevel, sink: LogSink = createStdioSink())
   };
 }
 
-/** Serialises an unknown thrown value for the server log (never for a client). */
+/**
+ * Serialises an unknown thrown value for the server log (never for a client), with the
+ * credentials of any URL in it redacted: an error may quote a configured URL.
+ */
 export function describeError(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
-  return { message: String(error) };
+  if (error instanceof Error) {
+    const message = redactUrlCredentials(error.message);
+    return { message, ...(error.stack ? { stack: redactUrlCredentials(error.stack) } : {}) };
+  }
+  return { message: redactUrlCredentials(String(error)) };
 }

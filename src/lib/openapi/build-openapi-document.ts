@@ -34,11 +34,10 @@ headers, \`Retry-After\`, \`ETag\` and \`WWW-Authenticate\`.`;
 
 /**
  * The OpenAPI 3.1 description of the service for one configuration (spec sections 2.11 and 9):
- * the servers and absolute URLs come from BASE_URL and the catalog origin, the schemas from zod.
+ * the servers and absolute URLs come from BASE_URL (and the catalog origin when it is public), the
+ * schemas from zod.
  */
-export function buildOpenApiDocument(
-  config: Pick<Config, 'baseUrl' | 'catalogOriginUrl' | 'catalogOriginPort'>,
-): OpenApiDocument {
+export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'catalogOriginPublicUrl'>): OpenApiDocument {
   const origins = documentOrigins(config);
   const { baseUrl } = origins;
   const document: OpenApiDocument = {

@@ -5,26 +5,23 @@ import type { ServerObject } from './openapi-types.ts';
 export interface DocumentOrigins {
   /** `BASE_URL`: the site, serving every path. */
   baseUrl: string;
-  /** The catalog origin, serving only the catalog path (spec section 1). */
-  catalogOrigin: string;
+  /**
+   * `CATALOG_ORIGIN_PUBLIC_URL`: the catalog origin, serving only the catalog path (spec
+   * section 1), when the operator publishes it; undefined while it is private.
+   */
+  catalogOrigin: string | undefined;
 }
 
 /**
- * The catalog origin as clients reach it: `CATALOG_ORIGIN_URL` when set, else the bundled origin
- * on `CATALOG_ORIGIN_PORT` of BASE_URL's host, over http (the bundled origin speaks plain HTTP;
- * `upstreamOrigin` is the loopback address the site itself uses).
+ * The origins of the document for a configuration. The catalog origin is listed only when
+ * `CATALOG_ORIGIN_PUBLIC_URL` says where clients reach it: the bundled origin listens on
+ * loopback by default, and `CATALOG_ORIGIN_URL` is where the site reaches its upstream,
+ * often an internal address, so neither is an address a client should be given.
  */
-export function publicCatalogOrigin(
-  config: Pick<Config, 'baseUrl' | 'catalogOriginUrl' | 'catalogOriginPort'>,
-): string {
-  if (config.catalogOriginUrl !== undefined) return config.catalogOriginUrl;
-  return `http://${new URL(config.baseUrl).hostname}:${config.catalogOriginPort}`;
-}
-
-/** The origins of the document for a configuration. */
-export const documentOrigins = (
-  config: Pick<Config, 'baseUrl' | 'catalogOriginUrl' | 'catalogOriginPort'>,
-): DocumentOrigins => ({ baseUrl: config.baseUrl, catalogOrigin: publicCatalogOrigin(config) });
+export const documentOrigins = (config: Pick<Config, 'baseUrl' | 'catalogOriginPublicUrl'>): DocumentOrigins => ({
+  baseUrl: config.baseUrl,
+  catalogOrigin: config.catalogOriginPublicUrl,
+});
 
 /** The site's server entry. */
 export const siteServer = (origins: DocumentOrigins): ServerObject => ({
@@ -32,10 +29,13 @@ export const siteServer = (origins: DocumentOrigins): ServerObject => ({
   description: 'The service: catalog proxy, token endpoint, discovery and documentation.',
 });
 
-/** The catalog origin's server entry. */
-export const catalogOriginServer = (origins: DocumentOrigins): ServerObject => ({
-  url: origins.catalogOrigin,
-  description:
-    'The catalog origin: serves only the catalog, uncompressed and uncached, with the same templates, ' +
-    'default and rate limit.',
-});
+/** The catalog origin's server entry, when it is public. */
+export const catalogOriginServer = (origins: DocumentOrigins): ServerObject | undefined =>
+  origins.catalogOrigin === undefined
+    ? undefined
+    : {
+        url: origins.catalogOrigin,
+        description:
+          'The catalog origin, published by this deployment: serves only the catalog, uncompressed and ' +
+          'uncached, with the same templates, default and rate limit. Prefer the service, which caches.',
+      };

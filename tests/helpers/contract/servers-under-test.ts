@@ -1,7 +1,6 @@
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { buildOpenApiDocument } from '../../../src/lib/openapi/build-openapi-document.ts';
 import type { OpenApiDocument } from '../../../src/lib/openapi/openapi-types.ts';
-import { publicCatalogOrigin } from '../../../src/lib/openapi/servers.ts';
 import { SchemaValidator } from './schema-validator.ts';
 
 /** The document of one server under test, and a validator for its schemas. */
@@ -21,16 +20,18 @@ const servers = new Map<string, { contract: ServerContract; documentServer: stri
 
 /**
  * Registers a started service: requests to `siteUrl` are checked as requests to BASE_URL, and
- * (when the bundled origin runs) requests to `originUrl` as requests to the catalog origin, against
- * the document built in-process from the environment the service was started with.
+ * (when the bundled origin runs and is public, `CATALOG_ORIGIN_PUBLIC_URL`) requests to
+ * `originUrl` as requests to the catalog origin, against the document built in-process from
+ * the environment the service was started with. A private origin is in no document, so its
+ * responses are outside the contract.
  */
 export function registerServerUnderTest(siteUrl: string, originUrl: string | undefined, env: Record<string, string>) {
   const config = parseConfig(env);
   const document = buildOpenApiDocument(config);
   const contract = { document, validator: new SchemaValidator(document) };
   servers.set(new URL(siteUrl).origin, { contract, documentServer: config.baseUrl });
-  if (originUrl !== undefined) {
-    servers.set(new URL(originUrl).origin, { contract, documentServer: publicCatalogOrigin(config) });
+  if (originUrl !== undefined && config.catalogOriginPublicUrl !== undefined) {
+    servers.set(new URL(originUrl).origin, { contract, documentServer: config.catalogOriginPublicUrl });
   }
 }
 

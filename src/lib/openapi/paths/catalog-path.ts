@@ -14,13 +14,17 @@ export const CATALOG_PATH = '/v1/biomarkers/public';
 const TAGS = ['Catalog'];
 const ALLOWED = CATALOG_TEMPLATES.join(', ');
 
-/** `/v1/biomarkers/public`: GET, HEAD and OPTIONS, on the site and on the catalog origin. */
+/**
+ * `/v1/biomarkers/public`: GET, HEAD and OPTIONS, on the site, and on the catalog origin too
+ * when it is public (path-level `servers`, OAS 3.1.0 §4.8.9).
+ */
 export function catalogPath(origins: DocumentOrigins): PathItemObject {
   const { baseUrl } = origins;
+  const originServer = catalogOriginServer(origins);
   const problem = (code: 'bad_request' | 'bad_gateway', detail: string) =>
     problemExample(baseUrl, code, detail, CATALOG_PATH);
   return {
-    servers: [siteServer(origins), catalogOriginServer(origins)],
+    ...(originServer === undefined ? {} : { servers: [siteServer(origins), originServer] }),
     ...getAndHead({
       name: 'Catalog',
       summary: 'The biomarkers of one panel',
@@ -43,7 +47,7 @@ export function catalogPath(origins: DocumentOrigins): PathItemObject {
                 "How long shared caches may keep it: what is left of the site's own freshness (0 while the site " +
                 'serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in ' +
                 'the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window ' +
-                'the site does not keep is left out. `no-cache` on the catalog origin.',
+                'the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.',
               required: true,
               schema: { type: 'string' },
               example: 'public, max-age=60, stale-while-revalidate=60, stale-if-error=600',
