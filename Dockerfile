@@ -44,6 +44,8 @@ EXPOSE 4321
 # 60 requests a minute that address may make.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM lets in-flight requests finish (up to 10 s); give the container at least that.
+# SIGTERM drains without losing a request, within SHUTDOWN_TIMEOUT_S (20 s; docs/deployment.md):
+# stop the container with `docker stop -t 30` or run it with `--stop-timeout 30`, since Docker's
+# default of 10 s would kill it first.
 STOPSIGNAL SIGTERM
 CMD ["node", "src/server/main.ts"]
