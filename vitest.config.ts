@@ -1,9 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Integration tests that measure latency under load; they run alone (see below). */
+const LOAD_TESTS = 'tests/integration/**/*.load.test.ts';
 
 /**
- * Two projects: `unit` drives modules and middleware as Request → Response with no
+ * Three projects: `unit` drives modules and middleware as Request → Response with no
  * server; `integration` starts the built server (run `npm run build` first) on free
- * ports and speaks real HTTP to it.
+ * ports and speaks real HTTP to it; `integration-load` does the same with latency
+ * budgets, one file at a time after the others, so that no other server under test
+ * competes with it for the two cores.
  */
 export default defineConfig({
   test: {
@@ -19,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, LOAD_TESTS],
           environment: 'node',
           // Checks every response from a documented path against the OpenAPI document (issue 5).
           setupFiles: ['tests/helpers/contract/contract-fetch-setup.ts'],
@@ -26,6 +32,19 @@ export default defineConfig({
           hookTimeout: 30_000,
           // Two cores: servers under test and the tests themselves share them.
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'integration-load',
+          include: [LOAD_TESTS],
+          environment: 'node',
+          setupFiles: ['tests/helpers/contract/contract-fetch-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
+          maxWorkers: 1,
+          // A later group starts once the earlier ones have finished.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -17,7 +17,7 @@ export interface paths {
          * The biomarkers of one panel
          * @description The markers of the panel named by `template`, with localized names, categories and units. No authentication is needed; a Bearer token with scope `catalog.read` is accepted and ignored.
          *
-         *     The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) and serves a copy up to `stale-if-error` seconds old while the catalog origin fails. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
+         *     The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) and serves a copy up to `stale-if-error` seconds old while the catalog origin fails or is slow: with such a copy at hand, no request waits more than 50 ms for the origin. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
          */
         get: operations["getCatalog"];
         put?: never;
@@ -34,7 +34,7 @@ export interface paths {
          *
          *     The markers of the panel named by `template`, with localized names, categories and units. No authentication is needed; a Bearer token with scope `catalog.read` is accepted and ignored.
          *
-         *     The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) and serves a copy up to `stale-if-error` seconds old while the catalog origin fails. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
+         *     The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) and serves a copy up to `stale-if-error` seconds old while the catalog origin fails or is slow: with such a copy at hand, no request waits more than 50 ms for the origin. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
          */
         head: operations["headCatalog"];
         patch?: never;
@@ -707,7 +707,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /**
-                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
+                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing or slow upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
                      * @example public, max-age=60, stale-while-revalidate=60, stale-if-error=600
                      */
                     "Cache-Control": string;
@@ -856,7 +856,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /**
-                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
+                     * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing or slow upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
                      * @example public, max-age=60, stale-while-revalidate=60, stale-if-error=600
                      */
                     "Cache-Control": string;

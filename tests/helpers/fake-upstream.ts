@@ -18,6 +18,10 @@ export interface FakeUpstream {
   catalog: CatalogFor;
   /** Requests received so far. */
   hits: number;
+  /** Requests received and not yet finished or abandoned. */
+  open: number;
+  /** The most requests that were open at once. */
+  mostOpen: number;
   close(): Promise<void>;
 }
 
@@ -61,13 +65,18 @@ function answer(mode: UpstreamMode, res: ServerResponse, catalog: () => Biomarke
 /** Starts a fake catalog origin in `mode`; change `mode` at any time. */
 export async function startFakeUpstream(mode: UpstreamMode = 'ok'): Promise<FakeUpstream> {
   const sockets = new Set<Socket>();
-  const state: { mode: UpstreamMode; hits: number; catalog: CatalogFor } = {
+  const state: { mode: UpstreamMode; hits: number; open: number; mostOpen: number; catalog: CatalogFor } = {
     mode,
     hits: 0,
+    open: 0,
+    mostOpen: 0,
     catalog: () => smallCatalog(5),
   };
   const server: Server = createServer((req, res) => {
     state.hits += 1;
+    state.open += 1;
+    state.mostOpen = Math.max(state.mostOpen, state.open);
+    res.once('close', () => (state.open -= 1)); // answered, or abandoned by the client
     const template = new URL(req.url ?? '/', 'http://upstream.invalid').searchParams.get('template');
     answer(state.mode, res, () => state.catalog(template));
   });
@@ -87,6 +96,12 @@ export async function startFakeUpstream(mode: UpstreamMode = 'ok'): Promise<Fake
     },
     get hits() {
       return state.hits;
+    },
+    get open() {
+      return state.open;
+    },
+    get mostOpen() {
+      return state.mostOpen;
     },
     get catalog() {
       return state.catalog;

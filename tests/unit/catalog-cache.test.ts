@@ -210,3 +210,175 @@ describe('RefreshCache after a failed load', () => {
     expect(await t.cache.get('a')).toMatchObject({ value: 'a@65000', state: 'fetched' });
   });
 });
+
+/** How a fake upstream behaves, on the fake clock: what `load` does after being called. */
+type Upstream = (after: (ms: number) => Promise<void>) => Promise<void>;
+
+const DEADLINE_MS = 5_000;
+const deadline = (after: (ms: number) => Promise<void>) =>
+  after(DEADLINE_MS).then(() => Promise.reject(new Error('timeout')));
+const UPSTREAMS: Record<string, Upstream> = {
+  'hangs until the deadline': deadline,
+  'drips a body slower than the deadline': deadline, // the fetch deadline covers the body too
+  'refuses the connection': () => Promise.reject(new Error('unreachable')),
+  'answers 500 at once': (after) => after(3).then(() => Promise.reject(new Error('status 500'))),
+};
+
+/**
+ * A cache with a stale-if-error window and a 50 ms grace, on a fake clock whose timers the
+ * cache and the fake upstream share; `advance` moves the clock, firing timers on the way.
+ */
+function graceSetup(options: { ttlMs?: number; staleIfErrorMs?: number; graceMs?: number } = {}) {
+  const clock = { now: 0 };
+  const timers: { at: number; fire: () => void }[] = [];
+  const after = (ms: number) => new Promise<void>((resolve) => timers.push({ at: clock.now + ms, fire: resolve }));
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
+  const loads: number[] = [];
+  const stats = { running: 0, mostRunning: 0, timersSet: 0 };
+  let upstream: Upstream = () => Promise.resolve();
+  const cache = new RefreshCache<string, string>({
+    ttlMs: options.ttlMs ?? 1_000,
+    staleIfErrorMs: options.staleIfErrorMs ?? 600_000,
+    retryAfterFailureMs: Math.min(options.ttlMs ?? 1_000, 5_000),
+    staleGraceMs: options.graceMs ?? 50,
+    now: () => clock.now,
+    setTimer: (fire, ms) => {
+      stats.timersSet += 1;
+      timers.push({ at: clock.now + ms, fire });
+    },
+    load: async (key) => {
+      loads.push(clock.now);
+      stats.running += 1;
+      stats.mostRunning = Math.max(stats.mostRunning, stats.running);
+      try {
+        await upstream(after);
+        return `${key}@${clock.now}`;
+      } finally {
+        stats.running -= 1;
+      }
+    },
+  });
+  const advance = async (ms: number) => {
+    const until = clock.now + ms;
+    for (;;) {
+      await flush();
+      const next = timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (next === undefined) break;
+      timers.splice(timers.indexOf(next), 1);
+      clock.now = Math.max(clock.now, next.at);
+      next.fire();
+    }
+    clock.now = until;
+    await flush();
+  };
+  /** Sends a request every `everyMs` for `forMs`, and the answers with their latency on the fake clock. */
+  const load = async (forMs: number, everyMs = 10) => {
+    const answers: { value?: string; state?: string; error?: string; latencyMs: number; sentAt: number }[] = [];
+    for (let t = 0; t < forMs; t += everyMs) {
+      const sentAt = clock.now;
+      cache.get('a').then(
+        (lookup) => answers.push({ value: lookup.value, state: lookup.state, latencyMs: clock.now - sentAt, sentAt }),
+        (error: Error) => answers.push({ error: error.message, latencyMs: clock.now - sentAt, sentAt }),
+      );
+      await advance(everyMs);
+    }
+    await advance(DEADLINE_MS * 2); // lets the last requests settle
+    return answers;
+  };
+  return {
+    cache,
+    clock,
+    loads,
+    stats,
+    advance,
+    load,
+    upstream: (next: Upstream) => void (upstream = next),
+  };
+}
+
+describe('RefreshCache with a stale grace', () => {
+  it.each(Object.keys(UPSTREAMS))(
+    'answers from the stale copy within the grace while the upstream %s, one load at a time',
+    async (name) => {
+      const t = graceSetup();
+      await t.cache.get('a');
+      t.upstream(UPSTREAMS[name]!);
+      await t.advance(1_000); // past the TTL
+      const answers = await t.load(12_000);
+      expect(answers).toHaveLength(1_200);
+      expect(answers.every((a) => a.value === 'a@0' && a.state === 'stale')).toBe(true);
+      expect(Math.max(...answers.map((a) => a.latencyMs))).toBeLessThanOrEqual(50);
+      // Only requests that arrive in the first 50 ms of a load wait at all.
+      expect(answers.filter((a) => a.latencyMs > 0).length).toBeLessThanOrEqual(5 * t.loads.length);
+      expect(t.stats.mostRunning).toBe(1);
+      // A new load only after the last one failed and the 1 s pause (min(TTL, 5 s)) has passed.
+      for (let i = 1; i < t.loads.length; i += 1) expect(t.loads[i]! - t.loads[i - 1]!).toBeGreaterThanOrEqual(1_000);
+      expect(t.loads.length).toBeGreaterThanOrEqual(2);
+    },
+  );
+
+  it('prefers a fresh value that arrives within the grace', async () => {
+    const t = graceSetup();
+    await t.cache.get('a');
+    t.upstream((after) => after(30));
+    await t.advance(1_000);
+    const answers = await t.load(100);
+    expect(answers[0]).toMatchObject({ value: 'a@1030', state: 'fetched', latencyMs: 30 });
+    expect(answers.every((a) => a.value === 'a@1030')).toBe(true);
+    expect(t.loads).toHaveLength(2);
+  });
+
+  it('serves the copy once the grace is over, and the fresh value once a slow load brings it', async () => {
+    const t = graceSetup();
+    await t.cache.get('a');
+    t.upstream((after) => after(2_000));
+    await t.advance(1_000);
+    const answers = await t.load(3_000);
+    const during = answers.filter((a) => a.sentAt < 3_000);
+    expect(during.every((a) => a.value === 'a@0' && a.state === 'stale' && a.latencyMs <= 50)).toBe(true);
+    expect(answers.filter((a) => a.sentAt >= 3_000).every((a) => a.value === 'a@3000')).toBe(true);
+    expect(t.loads).toEqual([0, 1_000]);
+  });
+
+  it('sets one timer per load: callers after the grace answer at once, the first ones share it', async () => {
+    const t = graceSetup();
+    await t.cache.get('a');
+    t.upstream(UPSTREAMS['hangs until the deadline']!);
+    await t.advance(1_000);
+    const first = [t.cache.get('a'), t.cache.get('a')];
+    await t.advance(20);
+    first.push(t.cache.get('a'));
+    await t.advance(30);
+    expect(await Promise.all(first)).toMatchObject([{ state: 'stale' }, { state: 'stale' }, { state: 'stale' }]);
+    await t.advance(100);
+    for (let i = 0; i < 100; i += 1) await expect(t.cache.get('a')).resolves.toMatchObject({ state: 'stale' });
+    expect(t.stats.timersSet).toBe(1);
+  });
+
+  it('waits for the load, however long, when the copy is older than stale-if-error', async () => {
+    const t = graceSetup({ staleIfErrorMs: 2_000 });
+    await t.cache.get('a');
+    t.upstream(UPSTREAMS['hangs until the deadline']!);
+    await t.advance(2_000);
+    const answers = await t.load(10, 10);
+    expect(answers).toEqual([{ error: 'timeout', latencyMs: DEADLINE_MS, sentAt: 2_000 }]);
+  });
+
+  it('never serves stale with stale-if-error 0', async () => {
+    const t = graceSetup({ staleIfErrorMs: 0 });
+    await t.cache.get('a');
+    t.upstream(UPSTREAMS['hangs until the deadline']!);
+    await t.advance(1_000);
+    const answers = await t.load(100);
+    expect(answers.every((a) => a.error === 'timeout')).toBe(true);
+    expect(answers[0]!.latencyMs).toBe(DEADLINE_MS);
+  });
+
+  it('with TTL 0, asks upstream for every request that finds no load running, and serves what it brings', async () => {
+    const t = graceSetup({ ttlMs: 0 });
+    t.upstream((after) => after(5));
+    const answers = await t.load(100, 20);
+    expect(answers.every((a) => a.state === 'fetched' && a.latencyMs === 5)).toBe(true);
+    expect(t.loads).toHaveLength(5);
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/lib/config/config.ts';
+import { CATALOG_ORIGIN_TIMEOUT_MAX_MS } from '../../src/lib/config/env-schema.ts';
+import { SERVER_TIMEOUTS } from '../../src/lib/http/server-timeouts.ts';
 
 describe('parseConfig', () => {
   it('needs nothing set: every variable has a default', () => {
@@ -74,6 +76,21 @@ describe('parseConfig', () => {
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('refuses an upstream deadline the server would cut the client connection before, and says why', () => {
+    expect(CATALOG_ORIGIN_TIMEOUT_MAX_MS).toBeLessThan(SERVER_TIMEOUTS.socketTimeout);
+    expect(parseConfig({ CATALOG_ORIGIN_TIMEOUT_MS: String(CATALOG_ORIGIN_TIMEOUT_MAX_MS) })).toMatchObject({
+      catalogOriginTimeoutMs: CATALOG_ORIGIN_TIMEOUT_MAX_MS,
+    });
+    for (const value of [CATALOG_ORIGIN_TIMEOUT_MAX_MS + 1, SERVER_TIMEOUTS.socketTimeout, 120_000]) {
+      expect(() => parseConfig({ CATALOG_ORIGIN_TIMEOUT_MS: String(value) })).toThrow(
+        new RegExp(
+          `CATALOG_ORIGIN_TIMEOUT_MS="${value}": must be at most ${CATALOG_ORIGIN_TIMEOUT_MAX_MS} ms: ` +
+            `the server closes a client connection after ${SERVER_TIMEOUTS.socketTimeout} ms without traffic`,
+        ),
+      );
+    }
   });
 
   it('names every bad variable at once', () => {

@@ -6,7 +6,8 @@ export interface CacheLookup<T> {
   value: T;
   /**
    * `fresh`: within the TTL; `fetched`: just loaded; `revalidating`: past the TTL, served
-   * while a background load runs; `stale`: standing in for a failed load.
+   * while a background load runs; `stale`: standing in for a failed load, or for one still
+   * running past `staleGraceMs`.
    */
   state: CacheState;
   /** Milliseconds since the value was fetched. */
@@ -29,12 +30,20 @@ export interface RefreshCacheOptions<K, T> {
    * value, or the same error) without asking upstream again; 0 asks every time.
    */
   retryAfterFailureMs?: number;
+  /**
+   * When a copy younger than `staleIfErrorMs` exists, how long after a load started a caller
+   * still waits for it; later, or once that time is up, the copy is served and the load goes
+   * on in the background. 0 never waits; unset waits for the load, however long.
+   */
+  staleGraceMs?: number;
   /** Fetches a fresh value; rejects when upstream fails. */
   load: (key: K) => Promise<T>;
   /** Told about every failed load, including background ones no caller waits for. */
   onLoadError?: (key: K, error: unknown) => void;
   /** Monotonic clock in milliseconds; injectable for tests. */
   now?: () => number;
+  /** Calls `fire` after `ms` (on the `now` clock); injectable for tests. */
+  setTimer?: (fire: () => void, ms: number) => void;
 }
 
 /** The last failed load of a key, answered from until the retry pause ends. */
@@ -43,10 +52,19 @@ interface Failure {
   at: number;
 }
 
+/** The load running for a key, shared by every caller meanwhile. */
+interface Flight<T> {
+  result: Promise<CacheLookup<T>>;
+  startedAt: number;
+  settled: boolean;
+  /** Settles when the load does or its grace ends, whichever is first; one timer per load. */
+  grace?: Promise<void>;
+}
+
 interface Entry<T> {
   value: T;
   fetchedAt: number;
-  /** Whether a load since this value was fetched has failed: callers past the TTL then wait for the next one. */
+  /** Whether a load since this value was fetched has failed: past the TTL, stale-if-error then decides. */
   refreshFailed: boolean;
 }
 
@@ -56,19 +74,22 @@ interface Entry<T> {
  * that the old value is still served at once while one background load replaces it;
  * concurrent misses of one key share a single load (single flight); when a load fails, a
  * value younger than `staleIfErrorMs` is served instead of the error, and for
- * `retryAfterFailureMs` the failure answers without a new load.
+ * `retryAfterFailureMs` the failure answers without a new load. While such a value exists,
+ * nobody waits more than `staleGraceMs` for a load: a hung upstream costs no latency.
  */
 export class RefreshCache<K, T> {
   readonly #options: RefreshCacheOptions<K, T>;
   readonly #now: () => number;
+  readonly #setTimer: (fire: () => void, ms: number) => void;
   readonly #revalidateMs: number;
   readonly #entries = new Map<K, Entry<T>>();
-  readonly #inflight = new Map<K, Promise<CacheLookup<T>>>();
+  readonly #inflight = new Map<K, Flight<T>>();
   readonly #failures = new Map<K, Failure>();
 
   constructor(options: RefreshCacheOptions<K, T>) {
     this.#options = options;
     this.#now = options.now ?? (() => performance.now());
+    this.#setTimer = options.setTimer ?? ((fire, ms) => void setTimeout(fire, ms));
     // With TTL 0 the cache is off; serving old values in the background would turn it back on.
     this.#revalidateMs = options.ttlMs > 0 ? (options.staleWhileRevalidateMs ?? 0) : 0;
   }
@@ -83,7 +104,7 @@ export class RefreshCache<K, T> {
       // RFC 5861 §3: past freshness, within the window, serve the old value and revalidate
       // behind it. Once a revalidation has failed, stale-if-error (§4) decides instead.
       if (age < this.#options.ttlMs + this.#revalidateMs && !entry.refreshFailed) {
-        this.#loadOnce(key).catch(() => {}); // reported through onLoadError; nobody waits here
+        this.#loadOnce(key, now); // reported through onLoadError; nobody waits here
         return Promise.resolve({ value: entry.value, state: 'revalidating', ageMs: age });
       }
     }
@@ -97,25 +118,55 @@ export class RefreshCache<K, T> {
       // spares the upstream (and its rate limit) while it recovers, and bounds the log.
       return this.#afterFailure(entry, failure.error, now);
     }
-    return this.#loadOnce(key);
+    const flight = this.#loadOnce(key, now);
+    const graceMs = this.#options.staleGraceMs;
+    if (entry === undefined || graceMs === undefined || now - entry.fetchedAt >= this.#options.staleIfErrorMs) {
+      return flight.result;
+    }
+    // A copy may stand in: the first callers race the load against the grace (one shared
+    // timer); later ones find the grace over and get the copy at once, without a timer.
+    const left = flight.startedAt + graceMs - now;
+    if (left <= 0) return Promise.resolve(staleLookup(entry, now));
+    flight.grace ??= new Promise((resolve) => {
+      this.#setTimer(resolve, left);
+      flight.result.then(
+        () => resolve(),
+        () => resolve(),
+      );
+    });
+    return flight.grace.then(() => this.#loadOrStale(flight, entry));
+  }
+
+  /** After the grace: the load's answer if it came, else the copy (unless it aged past stale-if-error meanwhile). */
+  #loadOrStale(flight: Flight<T>, entry: Entry<T>): Promise<CacheLookup<T>> {
+    if (flight.settled) return flight.result;
+    const now = this.#now();
+    return now - entry.fetchedAt < this.#options.staleIfErrorMs
+      ? Promise.resolve(staleLookup(entry, now))
+      : flight.result;
   }
 
   /** The answer when a load for `entry` has just failed: a stale copy if allowed, else the error. */
   #afterFailure(entry: Entry<T> | undefined, error: unknown, now: number): Promise<CacheLookup<T>> {
-    const age = entry === undefined ? Number.POSITIVE_INFINITY : now - entry.fetchedAt;
-    if (entry !== undefined && age < this.#options.staleIfErrorMs) {
-      return Promise.resolve({ value: entry.value, state: 'stale', ageMs: age });
+    if (entry !== undefined && now - entry.fetchedAt < this.#options.staleIfErrorMs) {
+      return Promise.resolve(staleLookup(entry, now));
     }
     return Promise.reject(error);
   }
 
   /** The load in flight for `key`, or a new one that every caller meanwhile shares. */
-  #loadOnce(key: K): Promise<CacheLookup<T>> {
-    const pending = this.#inflight.get(key);
-    if (pending !== undefined) return pending;
-    const load = this.#load(key).finally(() => this.#inflight.delete(key));
-    this.#inflight.set(key, load);
-    return load;
+  #loadOnce(key: K, now: number): Flight<T> {
+    const running = this.#inflight.get(key);
+    if (running !== undefined) return running;
+    const result = this.#load(key).finally(() => {
+      flight.settled = true;
+      this.#inflight.delete(key);
+    });
+    // Failures reach onLoadError; callers answered from a stale copy no longer wait for this.
+    result.catch(() => undefined);
+    const flight: Flight<T> = { result, startedAt: now, settled: false };
+    this.#inflight.set(key, flight);
+    return flight;
   }
 
   async #load(key: K): Promise<CacheLookup<T>> {
@@ -138,3 +189,10 @@ export class RefreshCache<K, T> {
     return { value, state: 'fetched', ageMs: 0 };
   }
 }
+
+/** `entry` standing in for a load that failed or is taking too long. */
+const staleLookup = <T>(entry: Entry<T>, now: number): CacheLookup<T> => ({
+  value: entry.value,
+  state: 'stale',
+  ageMs: now - entry.fetchedAt,
+});

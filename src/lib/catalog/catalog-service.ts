@@ -15,6 +15,13 @@ export const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
  */
 export const RETRY_AFTER_FAILURE_MAX_MS = 5_000;
 
+/**
+ * How long a catalog request with a stale-if-error copy at hand waits for the upstream
+ * request in flight: a healthy origin answers well within it, so its fresh copy is
+ * preferred; a hung or slow one is not waited for (the copy is served, the request goes on).
+ */
+export const STALE_GRACE_MS = 50;
+
 /** The catalog cache of one process, with the settings it was made with. */
 export interface CatalogService {
   cache: RefreshCache<CatalogTemplate, CatalogBody>;
@@ -49,7 +56,8 @@ export interface CatalogServiceDeps {
  * Builds the service from the configuration. Every failed upstream call is logged as
  * `catalog_upstream_failed`, whether a client saw a 502, a stale copy, or nothing at all
  * (a background refresh): the request log alone would hide the last two. After a failure
- * the template's upstream is left alone for min(TTL, 5 s).
+ * the template's upstream is left alone for min(TTL, 5 s). While a stale-if-error copy is at
+ * hand, no request waits more than STALE_GRACE_MS for the upstream.
  */
 export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
@@ -68,6 +76,7 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
       staleWhileRevalidateMs: staleWhileRevalidateS * 1000,
       staleIfErrorMs: config.catalogStaleIfErrorS * 1000,
       retryAfterFailureMs: Math.min(config.catalogCacheTtlS * 1000, RETRY_AFTER_FAILURE_MAX_MS),
+      staleGraceMs: STALE_GRACE_MS,
       load: async (template: CatalogTemplate) =>
         prepareCatalogBody(await fetchUpstreamCatalog(origin, template, options)),
       onLoadError: (template, error) =>

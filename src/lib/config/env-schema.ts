@@ -1,8 +1,25 @@
 import { z } from 'zod';
+// The server's own timeouts, imported so that the bound below cannot drift from them.
+import { SERVER_TIMEOUTS } from '../http/server-timeouts.ts';
 
-/** Whole-number environment value within bounds, e.g. a port or a duration. */
-const integerVar = (min: number, max: number) =>
-  z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+/** Time kept, after the upstream deadline, to validate, compress and send a catalog. */
+const RESPONSE_MARGIN_MS = 1_000;
+
+/**
+ * Longest `CATALOG_ORIGIN_TIMEOUT_MS`: a catalog request with no stale copy to fall back on
+ * waits that long for the upstream, and the server cuts a connection that stays silent for
+ * `SERVER_TIMEOUTS.socketTimeout`, with no response and no log line.
+ */
+export const CATALOG_ORIGIN_TIMEOUT_MAX_MS = SERVER_TIMEOUTS.socketTimeout - RESPONSE_MARGIN_MS;
+
+/** Whole-number environment value within bounds, e.g. a port or a duration; `tooBig` explains the maximum. */
+const integerVar = (min: number, max: number, tooBig?: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max, tooBig));
 
 /** An absolute http(s) origin: scheme, host and optional port; no path, query or fragment. */
 const originVar = z
@@ -57,8 +74,15 @@ export const EnvSchema = z.object({
   CATALOG_ORIGIN_PUBLIC_URL: originVar.optional(),
   /** Shared secret exempting the site's upstream requests from the origin's limiter; random per process when unset. */
   CATALOG_ORIGIN_KEY: originKeyVar.optional(),
-  /** Total deadline for one upstream catalog request, in milliseconds. */
-  CATALOG_ORIGIN_TIMEOUT_MS: integerVar(1, 120_000).default(5000),
+  /** Total deadline for one upstream catalog request, in milliseconds; below the server's socket timeout. */
+  CATALOG_ORIGIN_TIMEOUT_MS: integerVar(
+    1,
+    CATALOG_ORIGIN_TIMEOUT_MAX_MS,
+    `must be at most ${CATALOG_ORIGIN_TIMEOUT_MAX_MS} ms: the server closes a client connection after ` +
+      `${SERVER_TIMEOUTS.socketTimeout} ms without traffic (its socket timeout), so a request still waiting for ` +
+      `the catalog origin then would get no response at all; ${RESPONSE_MARGIN_MS} ms are kept to validate, ` +
+      `compress and send the catalog`,
+  ).default(5000),
   /** Seconds a validated catalog stays fresh in memory; 0 disables the cache. */
   CATALOG_CACHE_TTL_S: integerVar(0, 86_400).default(60),
   /** Seconds past the TTL a catalog is still served while one background request refreshes it; 0 disables it. */

@@ -1,3 +1,4 @@
+import { STALE_GRACE_MS } from '../../catalog/catalog-service.ts';
 import { catalogExample, problemExample } from '../examples.ts';
 import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../schemas/catalog.ts';
 import { schemaRef } from '../component-schemas.ts';
@@ -32,7 +33,8 @@ export function catalogPath(origins: DocumentOrigins): PathItemObject {
         'The markers of the panel named by `template`, with localized names, categories and units. ' +
         'No authentication is needed; a Bearer token with scope `catalog.read` is accepted and ignored.\n\n' +
         'The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) ' +
-        'and serves a copy up to `stale-if-error` seconds old while the catalog origin fails. Poll with ' +
+        'and serves a copy up to `stale-if-error` seconds old while the catalog origin fails or is slow: with ' +
+        `such a copy at hand, no request waits more than ${STALE_GRACE_MS} ms for the origin. Poll with ` +
         '`If-None-Match`: an unchanged catalog costs a 304 without a body.',
       tags: TAGS,
       security: [{}, { oauth2: ['catalog.read'] }],
@@ -45,7 +47,7 @@ export function catalogPath(origins: DocumentOrigins): PathItemObject {
             'Cache-Control': {
               description:
                 "How long shared caches may keep it: what is left of the site's own freshness (0 while the site " +
-                'serves a stale copy, refreshing it or standing in for a failing upstream), then revalidation in ' +
+                'serves a stale copy, refreshing it or standing in for a failing or slow upstream), then revalidation in ' +
                 'the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window ' +
                 'the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.',
               required: true,
