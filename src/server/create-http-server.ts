@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { describeError, type Logger } from '../lib/log/logger.ts';
 import { sendProblem } from './send-problem.ts';
-import { answerTransportErrors, type TransportErrorOptions } from './transport-errors.ts';
+import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
 
 /** Server timeouts: slow or idle clients are cut off in bounded time (see docs/deployment.md). */
 export const SERVER_TIMEOUTS = {
@@ -62,6 +63,13 @@ export function createHttpServer(
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   server.timeout = socketTimeout;
+  // A listener replaces Node's own destroy on timeout. A request in flight is then logged as
+  // cut by `socket_timeout`; half a request with no response yet is refused with a 408, as
+  // headersTimeout would (whichever check comes first), so it leaves a line too.
+  server.on('timeout', (socket: Socket) => {
+    if (options.requestLog?.timedOut(socket) === true) return refuseTimedOut(socket, options);
+    socket.destroy();
+  });
   answerTransportErrors(server, options);
   return server;
 }

@@ -9,7 +9,7 @@ import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import type { BiomarkerCatalog, CatalogTemplate } from '../lib/schemas/catalog.ts';
 import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
-import { logRequestOnFinish } from './request-log.ts';
+import { createRequestLog } from './request-log.ts';
 import { requestPath } from './request-path.ts';
 import { sendProblem } from './send-problem.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
@@ -23,7 +23,7 @@ const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET',
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
@@ -44,15 +44,21 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
       return [template, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }];
     }),
   );
+  const requestLog = createRequestLog({
+    logger,
+    service: 'origin',
+    trustProxy: config.trustProxy,
+    clientAddress: config.logClientAddress,
+  });
   let draining = false;
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    logRequestOnFinish(res, logger, { service: 'origin', method, path });
+    const { decision, address } = applyRateLimit(req, res, step);
+    res.setHeader('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
-    const decision = applyRateLimit(req, res, step);
     const problem = (init: Parameters<typeof sendProblem>[2]) =>
       sendProblem(res, config.baseUrl, { ...(path === undefined ? {} : { instance: path }), ...init });
     if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
@@ -75,6 +81,12 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     res.end(method === 'HEAD' ? undefined : body);
   }
 
-  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline, logger });
+  const server = createHttpServer(handle, {
+    baseUrl: config.baseUrl,
+    limiter,
+    baseline: step.baseline,
+    logger,
+    requestLog,
+  });
   return { server, drain: () => void (draining = true) };
 }

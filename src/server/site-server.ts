@@ -6,7 +6,7 @@ import { allowHeader } from '../lib/http/route-methods.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { countRequest, rateLimitedDetail, setHeaders } from './rate-limit-step.ts';
 import { requestPath } from './request-path.ts';
-import { logRequestOnFinish } from './request-log.ts';
+import { createRequestLog, type RequestLogOptions } from './request-log.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendProblem } from './send-problem.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
@@ -22,12 +22,14 @@ export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promis
 
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   assets: ReadonlyMap<string, StaticAsset>;
   responseCache: ResponseCache;
   astroHandler: AstroHandler;
+  /** Told of every finished request (metrics). */
+  observe?: RequestLogOptions['observe'];
 }
 
 /**
@@ -38,16 +40,23 @@ export interface SiteServerOptions {
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, assets, responseCache, astroHandler } = options;
   const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
+  const requestLog = createRequestLog({
+    logger,
+    service: 'site',
+    trustProxy: config.trustProxy,
+    clientAddress: config.logClientAddress,
+    ...(options.observe === undefined ? {} : { observe: options.observe }),
+  });
   let draining = false;
 
   // Not async: a fresh cached response is answered within this call, without a promise.
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    logRequestOnFinish(res, logger, { service: 'site', method, path });
+    const { decision, headers, address } = countRequest(req, step);
+    headers.push('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
-    const { decision, headers } = countRequest(req, step);
     const key = decision.allowed && path !== undefined ? responseCache.keyFor(req, req.url ?? path) : undefined;
     const hit = key === undefined ? undefined : responseCache.get(key);
     // The fast path writes every header in one writeHead; other layers need them set first.
@@ -82,6 +91,12 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     return astroHandler(req, res);
   }
 
-  const server = createHttpServer(handle, { baseUrl: config.baseUrl, limiter, baseline: step.baseline, logger });
+  const server = createHttpServer(handle, {
+    baseUrl: config.baseUrl,
+    limiter,
+    baseline: step.baseline,
+    logger,
+    requestLog,
+  });
   return { server, drain: () => void (draining = true) };
 }

@@ -17,6 +17,11 @@ export interface Config {
   trustProxy: number;
   rateLimitMaxClients: number;
   logLevel: 'info' | 'error' | 'silent';
+  /** How request lines record the client address (see docs/observability.md). */
+  logClientAddress: 'truncated' | 'full';
+  metricsHost: string;
+  /** Port of the Prometheus endpoint; undefined when `METRICS_PORT=off`. */
+  metricsPort: number | undefined;
 }
 
 /** Raised when an environment variable holds a bad value; the message names each variable. */
@@ -53,6 +58,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitMaxClients: e.RATE_LIMIT_MAX_CLIENTS,
     logLevel: e.LOG_LEVEL,
+    logClientAddress: e.LOG_CLIENT_ADDRESS,
+    metricsHost: e.METRICS_HOST,
+    metricsPort: e.METRICS_PORT === 'off' ? undefined : e.METRICS_PORT,
   };
 }
 
