@@ -1,11 +1,13 @@
 // `npm run bench:logger`: 1,000,000 request lines through the logger into a bounded
 // destination on /dev/null (the write path of production, without a reader's speed), and
-// the same line through pino's own serialiser for comparison. Prints µs per line.
+// the same line through pino's own serialiser for comparison, and the metrics each request
+// records. Prints µs per request.
 import pino from 'pino';
 import { createBoundedSink } from '../src/lib/log/bounded-log-sink.ts';
 import { createLogger } from '../src/lib/log/logger.ts';
 import { logAddress } from '../src/lib/http/client-address.ts';
 import { createRequestIdGenerator } from '../src/lib/http/request-id.ts';
+import { ServiceMetrics } from '../src/lib/metrics/service-metrics.ts';
 
 const LINES = Number(process.env['LOGGER_LINES'] ?? 1_000_000);
 const open = () => pino.destination({ dest: '/dev/null', sync: false, maxLength: 4 * 1024 * 1024 });
@@ -41,4 +43,8 @@ const logger = createLogger('info', createBoundedSink(open(), open()));
 await run('createLogger + bounded pino.destination', (i) => logger.info('request', requestFields(i)));
 const viaPino = pino({ base: null, timestamp: pino.stdTimeFunctions.isoTime }, open());
 await run('pino serialiser + pino.destination', (i) => viaPino.info({ event: 'request', ...requestFields(i) }));
+const metrics = new ServiceMetrics();
+await run('metrics.observeRequest (catalog, 200)', (i) =>
+  metrics.observeRequest('site', { path: '/v1/biomarkers/public', status: 200, durationS: (i % 1000) / 1e5 }),
+);
 process.exit(0);

@@ -1,11 +1,13 @@
 // `npm start`: the site on PORT and, unless CATALOG_ORIGIN_URL is set, the bundled catalog origin.
 import { fileURLToPath } from 'node:url';
 import { createLogger, describeError } from '../lib/log/logger.ts';
+import { processMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { installGracefulShutdown } from './graceful-shutdown.ts';
 import { listen } from './listen.ts';
 import { loadConfigOrExit } from './load-config-or-exit.ts';
+import { createMetricsServer } from './metrics-server.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { DrainableServer } from './create-http-server.ts';
 import { createSiteServer, type AstroHandler } from './site-server.ts';
@@ -15,6 +17,7 @@ import { loadStaticAssets } from './static-assets.ts';
 const root = new URL('../../', import.meta.url);
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
+const metrics = processMetrics();
 
 async function importAstroHandler(): Promise<AstroHandler> {
   try {
@@ -28,11 +31,20 @@ async function importAstroHandler(): Promise<AstroHandler> {
 
 try {
   const servers: DrainableServer[] = [];
-  if (config.catalogOriginUrl === undefined) servers.push(await startOrigin(config, config.catalogOriginPort, logger));
+  if (config.catalogOriginUrl === undefined) {
+    servers.push(await startOrigin(config, config.catalogOriginPort, logger, metrics));
+  }
+  if (config.metricsPort !== undefined) {
+    const bound = await listen(createMetricsServer(metrics.registry, logger), config.metricsPort, config.metricsHost);
+    logger.info('listening', { service: 'metrics', url: `http://${bound}/metrics` });
+  }
+  const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
+  metrics.watchLimiter('site', limiter);
   const site = createSiteServer({
     config,
     logger,
-    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    limiter,
+    observe: (request) => metrics.observeRequest('site', request),
     assets: await loadStaticAssets(fileURLToPath(new URL('dist/client', root))),
     responseCache: new ResponseCache({ maxEntries: 256, maxBodyBytes: 2 * 1024 * 1024 }),
     astroHandler: await importAstroHandler(),

@@ -9,7 +9,7 @@ import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import type { BiomarkerCatalog, CatalogTemplate } from '../lib/schemas/catalog.ts';
 import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
-import { createRequestLog } from './request-log.ts';
+import { createRequestLog, type RequestLogOptions } from './request-log.ts';
 import { requestPath } from './request-path.ts';
 import { sendProblem } from './send-problem.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
@@ -27,6 +27,8 @@ export interface OriginServerOptions {
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
+  /** Told of every finished request (metrics). */
+  observe?: RequestLogOptions['observe'];
 }
 
 /**
@@ -49,6 +51,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     service: 'origin',
     trustProxy: config.trustProxy,
     clientAddress: config.logClientAddress,
+    ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
   let draining = false;
 

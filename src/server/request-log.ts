@@ -4,6 +4,7 @@ import { parseTemplate } from '../lib/catalog/parse-template.ts';
 import { logAddress } from '../lib/http/client-address.ts';
 import { acceptedRequestId, createRequestIdGenerator } from '../lib/http/request-id.ts';
 import type { Logger } from '../lib/log/logger.ts';
+import type { RequestObservation } from '../lib/metrics/service-metrics.ts';
 
 /** The catalog path, the one path whose lines name a template. */
 const CATALOG_PATH = '/v1/biomarkers/public';
@@ -22,11 +23,7 @@ export interface RequestLogOptions {
 }
 
 /** A finished request as the metrics see it. */
-export interface ObservedRequest {
-  path: string | undefined;
-  status: number;
-  durationS: number;
-}
+export type ObservedRequest = RequestObservation;
 
 /** One log line per request, whichever way it ends. */
 export interface RequestLog {

@@ -3,6 +3,7 @@ import { buildPanels } from '../lib/catalog/build-panels.ts';
 import { loadCatalogSource } from '../lib/catalog/load-catalog-source.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { Logger } from '../lib/log/logger.ts';
+import type { ServiceMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { listen } from './listen.ts';
@@ -12,14 +13,22 @@ import type { DrainableServer } from './create-http-server.ts';
 /** The bundled catalog data, the single source of the origin's panels. */
 export const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
 
-/** Loads and validates the bundled data, then serves it on `port`. */
-export async function startOrigin(config: Config, port: number, logger: Logger): Promise<DrainableServer> {
+/** Loads and validates the bundled data, then serves it on `port`, counting requests in `metrics`. */
+export async function startOrigin(
+  config: Config,
+  port: number,
+  logger: Logger,
+  metrics?: ServiceMetrics,
+): Promise<DrainableServer> {
   const panels = buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), config.baseUrl);
+  const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
+  metrics?.watchLimiter('origin', limiter);
   const origin = createOriginServer({
     config,
     logger,
-    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    limiter,
     panels,
+    ...(metrics === undefined ? {} : { observe: (request) => metrics.observeRequest('origin', request) }),
   });
   const address = await listen(origin.server, port, config.host);
   const counts = Object.fromEntries(

@@ -59,6 +59,8 @@ export async function startServer(
     BASE_URL: url,
     CATALOG_ORIGIN_PORT: String(originPort),
     LOG_LEVEL: 'info',
+    // Several servers run at once: none takes the default metrics port unless a test gives one.
+    METRICS_PORT: 'off',
     ...env,
   };
   const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

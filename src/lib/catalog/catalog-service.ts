@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import { createLogger, describeError, type Logger } from '../log/logger.ts';
+import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.ts';
 import type { CatalogTemplate } from '../schemas/catalog.ts';
 import { prepareCatalogBody, type CatalogBody } from './catalog-body.ts';
 import { RefreshCache } from './catalog-cache.ts';
@@ -21,7 +22,12 @@ export interface CatalogService {
   /** Seconds past the TTL a value is served while a background request refreshes it (0 when off). */
   staleWhileRevalidateS: number;
   staleIfErrorS: number;
+  /** Where lookups and upstream failures are counted; none in some unit tests. */
+  metrics?: CatalogMetrics;
 }
+
+/** The catalog's part of the service metrics. */
+export type CatalogMetrics = Pick<ServiceMetrics, 'observeCatalogLookup' | 'observeUpstreamFailure'>;
 
 /**
  * Where the site fetches the catalog: `CATALOG_ORIGIN_URL`, else the bundled origin on
@@ -38,6 +44,7 @@ export function upstreamOrigin(config: Pick<Config, 'catalogOriginUrl' | 'catalo
 export interface CatalogServiceDeps {
   fetch?: typeof fetch;
   logger?: Logger;
+  metrics?: CatalogMetrics;
 }
 
 /**
@@ -49,6 +56,7 @@ export interface CatalogServiceDeps {
 export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
   const logger = deps.logger ?? createLogger(config.logLevel);
+  const metrics = deps.metrics ?? processMetrics();
   const options = {
     timeoutMs: config.catalogOriginTimeoutMs,
     maxBytes: UPSTREAM_MAX_BYTES,
@@ -63,14 +71,17 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
       retryAfterFailureMs: Math.min(config.catalogCacheTtlS * 1000, RETRY_AFTER_FAILURE_MAX_MS),
       load: async (template: CatalogTemplate) =>
         prepareCatalogBody(await fetchUpstreamCatalog(origin, template, options)),
-      onLoadError: (template, error) =>
+      onLoadError: (template, error) => {
+        metrics.observeUpstreamFailure(template, error instanceof UpstreamError ? error.reason : 'other');
         logger.error('catalog_upstream_failed', {
           template,
           ...(error instanceof UpstreamError ? { reason: error.reason, message: error.message } : describeError(error)),
-        }),
+        });
+      },
     }),
     ttlS: config.catalogCacheTtlS,
     staleWhileRevalidateS,
     staleIfErrorS: config.catalogStaleIfErrorS,
+    metrics,
   };
 }
