@@ -82,3 +82,21 @@ describe('logging with a stalled stdout reader', () => {
     await eventually(async () => linesWith(server, 'request').some((line) => line['path'] === '/after-stall'));
   }, 60_000);
 });
+
+describe('stopping with a stalled stdout reader', () => {
+  it('exits promptly on SIGTERM instead of waiting for the reader', async () => {
+    const server = await startServer();
+    try {
+      server.child.stdout!.pause();
+      await drive(server.url, `/stalled-${'x'.repeat(12 * 1024)}`, 3000, 8);
+      const started = performance.now();
+      const code = await server.stop();
+      expect(code).toBe(0);
+      // Graceful shutdown, then at most 500 ms for the log flush (and a busy machine's margin).
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      server.child.stdout?.resume();
+      await server.stop();
+    }
+  }, 60_000);
+});
