@@ -60,17 +60,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
   const { logger, service, trustProxy, clientAddress, observe } = options;
   const nextId = createRequestIdGenerator();
   const sockets = new WeakMap<Duplex, SocketState>();
-  const templates = new Map<string, string | undefined>();
-  // Parsing the query costs more than the rest of the line; a few distinct queries recur.
-  const templateOf = (url: string): string | undefined => {
-    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    if (templates.has(query)) return templates.get(query);
-    if (templates.size >= 256) templates.clear();
-    const parsed = parseTemplate(query);
-    const template = parsed.ok ? parsed.template : undefined;
-    templates.set(query, template);
-    return template;
-  };
+  const templateOf = createTemplateMemo();
 
   return {
     nextId,
@@ -126,6 +116,24 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       const readAt = state?.readAt ?? 0;
       return (state?.inFlight ?? 0) === 0 && 'bytesRead' in socket && Number(socket.bytesRead) > readAt;
     },
+  };
+}
+
+/**
+ * The catalog template a request target names, or undefined when invalid. Parsing the
+ * query costs more than the rest of the line and a few distinct queries recur, so answers
+ * are remembered (at most 256, then forgotten all at once).
+ */
+function createTemplateMemo(): (url: string) => string | undefined {
+  const templates = new Map<string, string | undefined>();
+  return (url) => {
+    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    if (templates.has(query)) return templates.get(query);
+    if (templates.size >= 256) templates.clear();
+    const parsed = parseTemplate(query);
+    const template = parsed.ok ? parsed.template : undefined;
+    templates.set(query, template);
+    return template;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/lib/log/logger.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
@@ -39,7 +40,7 @@ async function serve(
   );
   closers.push(() => server.close());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines, observed };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines, observed, requestLog };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -123,5 +124,33 @@ describe('createRequestLog', () => {
       expect.objectContaining({ path: '/slow', status: 499, aborted: true, reason: 'client_closed' }),
     ]);
     expect(t.observed[0]).toMatchObject({ status: 499 });
+  });
+
+  it('logs a request cut by the socket timeout as 499, aborted, socket_timeout', async () => {
+    let cut: (() => void) | undefined;
+    const t = await serve((res) => {
+      // What the server's timeout listener does: tell the log, then destroy the socket.
+      cut = () => {
+        expect(t.requestLog.timedOut(res.socket!)).toBe(false); // a response is in flight
+        res.socket!.destroy();
+      };
+    });
+    const socket = connect(Number(new URL(t.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await settle();
+    cut!();
+    await settle();
+    expect(t.lines).toEqual([expect.objectContaining({ status: 499, aborted: true, reason: 'socket_timeout' })]);
+  });
+
+  it('says a timed-out socket holds half a request only when bytes came after the last response', async () => {
+    const t = await serve((res) => res.writeHead(204).end());
+    const idle = Object.assign(new PassThrough(), { bytesRead: 0 });
+    expect(t.requestLog.timedOut(idle)).toBe(false); // nothing received: no request
+    const partial = Object.assign(new PassThrough(), { bytesRead: 20 });
+    expect(t.requestLog.timedOut(partial)).toBe(true); // half a request head, no response yet
+    idle.destroy();
+    partial.destroy();
   });
 });
