@@ -53,6 +53,8 @@ export default defineConfig({
       BASE_URL,
       CATALOG_ORIGIN_PORT: String(PORT + 1),
       LOG_LEVEL: 'error',
+      // Several servers may run on one machine: leave the default metrics port alone.
+      METRICS_PORT: 'off',
       // Browser tests load many pages from one address; trust a header the tests set.
       TRUST_PROXY: '1',
     },

@@ -110,6 +110,7 @@ const site = await spawnReady(
     CATALOG_ORIGIN_PORT: String(await freePort()),
     TRUST_PROXY: '1',
     LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
+    METRICS_PORT: process.env['BENCH_METRICS_PORT'] ?? 'off',
   },
   `http://127.0.0.1:${sitePort}/healthz`,
 );

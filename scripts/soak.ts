@@ -63,6 +63,7 @@ const site = spawn(process.execPath, ['src/server/main.ts'], {
     CATALOG_CACHE_TTL_S: '2',
     TRUST_PROXY: '1',
     LOG_LEVEL: 'error',
+    METRICS_PORT: 'off',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -496,6 +496,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 ETag: components["headers"]["ETag"];
                 Age: components["headers"]["Age"];
                 /** @description As on the 200 response. */
@@ -514,6 +515,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 Allow: components["headers"]["Allow"];
                 /** @description Problems are never cached. */
                 "Cache-Control": "no-store";
@@ -540,6 +542,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 /** @description Problems are never cached. */
                 "Cache-Control": "no-store";
@@ -566,6 +569,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description Problems are never cached. */
                 "Cache-Control": "no-store";
                 [name: string]: unknown;
@@ -591,6 +595,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 Allow: components["headers"]["Allow"];
                 /**
                  * @description Methods a cross-origin request may use.
@@ -645,6 +650,11 @@ export interface components {
          * @example 60
          */
         "RateLimit-Reset": number;
+        /**
+         * @description Id of this request in the service's log: the trusted proxy's `X-Request-Id` when it sent a well-formed one, otherwise generated. Quote it when reporting a problem.
+         * @example q0Zr3Wx8-1a
+         */
+        "X-Request-Id": string;
         /**
          * @description Seconds to wait before the next request: until the window resets (RFC 9110 section 10.2.3).
          * @example 42
@@ -704,6 +714,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /**
@@ -772,6 +783,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Problems are never cached. */
                     "Cache-Control": "no-store";
                     [name: string]: unknown;
@@ -791,6 +803,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Problems are never cached. */
                     "Cache-Control": "no-store";
                     [name: string]: unknown;
@@ -853,6 +866,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /**
@@ -921,6 +935,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Problems are never cached. */
                     "Cache-Control": "no-store";
                     [name: string]: unknown;
@@ -940,6 +955,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Problems are never cached. */
                     "Cache-Control": "no-store";
                     [name: string]: unknown;
@@ -995,6 +1011,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
                     "Cache-Control": "no-store";
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
@@ -1021,6 +1038,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
                     "Cache-Control": "no-store";
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
@@ -1039,6 +1057,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
                     "Cache-Control": "no-store";
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
@@ -1065,6 +1084,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
                     "Cache-Control": "no-store";
                     /** @description Token responses are never cached (RFC 6749 section 5.1). */
@@ -1115,6 +1135,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1179,6 +1200,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1230,6 +1252,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1288,6 +1311,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1339,6 +1363,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
@@ -1391,6 +1416,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
@@ -1430,6 +1456,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
@@ -1482,6 +1509,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
                     Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
@@ -1515,6 +1543,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always a live answer. */
                     "Cache-Control": "no-store";
                     [name: string]: unknown;
@@ -1586,6 +1615,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always a live answer. */
                     "Cache-Control": "no-store";
                     [name: string]: unknown;

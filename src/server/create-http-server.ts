@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { describeError, type Logger } from '../lib/log/logger.ts';
 import { SERVER_TIMEOUTS } from '../lib/http/server-timeouts.ts';
 import { sendProblem } from './send-problem.ts';
-import { answerTransportErrors, type TransportErrorOptions } from './transport-errors.ts';
+import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
 
 /** A server, plus the switches a graceful shutdown turns (see graceful-shutdown.ts). */
 export interface DrainableServer {
@@ -57,6 +58,13 @@ export function createHttpServer(
   received.set(server, counter);
   server.keepAliveTimeout = keepAliveTimeout;
   server.timeout = socketTimeout;
+  // A listener replaces Node's own destroy on timeout. A request in flight is then logged as
+  // cut by `socket_timeout`; half a request with no response yet is refused with a 408, as
+  // headersTimeout would (whichever check comes first), so it leaves a line too.
+  server.on('timeout', (socket: Socket) => {
+    if (options.requestLog?.timedOut(socket) === true) return refuseTimedOut(socket, options);
+    socket.destroy();
+  });
   answerTransportErrors(server, options);
   return server;
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import type { BiomarkerCatalog, CatalogTemplate } from '../lib/schemas/catalog.ts';
 import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
-import { logRequestOnFinish } from './request-log.ts';
+import { createRequestLog, type RequestLogOptions } from './request-log.ts';
 import { requestPath } from './request-path.ts';
 import { sendProblem } from './send-problem.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
@@ -24,11 +24,13 @@ const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET',
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginTrustProxy' | 'catalogOriginKey'> &
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginTrustProxy' | 'catalogOriginKey' | 'logClientAddress'> &
     Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
+  /** Told of every finished request (metrics). */
+  observe?: RequestLogOptions['observe'];
 }
 
 /**
@@ -54,15 +56,22 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
       return [template, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }];
     }),
   );
+  const requestLog = createRequestLog({
+    logger,
+    service: 'origin',
+    trustProxy: config.catalogOriginTrustProxy,
+    clientAddress: config.logClientAddress,
+    ...(options.observe === undefined ? {} : { observe: options.observe }),
+  });
   let draining = false;
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    logRequestOnFinish(res, logger, { service: 'origin', method, path });
+    const { decision, address } = applyRateLimit(req, res, step);
+    res.setHeader('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
-    const decision = applyRateLimit(req, res, step);
     const problem = (init: Parameters<typeof sendProblem>[2]) =>
       sendProblem(res, config.baseUrl, { ...(path === undefined ? {} : { instance: path }), ...init });
     if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
@@ -91,6 +100,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     baseline: step.baseline,
     logger,
     ...(config.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: config.keepAliveTimeoutMs }),
+    requestLog,
   });
   return { server, drain: () => void (draining = true) };
 }

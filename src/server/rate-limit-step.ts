@@ -21,6 +21,8 @@ export interface RateLimitOutcome {
   decision: RateLimitDecision;
   /** `[name, value, name, value…]`: the form `writeHead` takes without copying. */
   headers: string[];
+  /** The client's address as the limiter saw it (see resolveClientAddress), for the log. */
+  address: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export function countRequest(req: IncomingMessage, options: RateLimitStepOptions
   const headers: string[] = [];
   for (const [name, value] of options.baseline) headers.push(name, value);
   for (const [name, value] of rateLimitHeaders(decision)) headers.push(name, value);
-  return { decision, headers };
+  return { decision, headers, address };
 }
 
 /** Sets a flat name/value list on a response, for layers that write their own headers later. */
@@ -54,10 +56,10 @@ export function applyRateLimit(
   req: IncomingMessage,
   res: ServerResponse,
   options: RateLimitStepOptions,
-): RateLimitDecision {
-  const { decision, headers } = countRequest(req, options);
-  setHeaders(res, headers);
-  return decision;
+): RateLimitOutcome {
+  const outcome = countRequest(req, options);
+  setHeaders(res, outcome.headers);
+  return outcome;
 }
 
 /** The detail of a 429 Problem. */

@@ -1,21 +1,145 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { parseTemplate } from '../lib/catalog/parse-template.ts';
+import { logAddress } from '../lib/http/client-address.ts';
+import { acceptedRequestId, createRequestIdGenerator } from '../lib/http/request-id.ts';
 import type { Logger } from '../lib/log/logger.ts';
+import type { RequestObservation } from '../lib/metrics/service-metrics.ts';
 
-/** Logs one JSON line when the response finishes: method, path (never the query), status, duration. */
-export function logRequestOnFinish(
-  res: ServerResponse,
-  logger: Logger,
-  fields: { service: string; method: string; path: string | undefined },
-): void {
-  const started = performance.now();
-  // `on`, not `once`: a response finishes once and is then dropped, so nothing needs removing.
-  res.on('finish', () => {
-    logger.info('request', {
-      service: fields.service,
-      method: fields.method,
-      path: fields.path ?? '(invalid)',
-      status: res.statusCode,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-    });
-  });
+/** The catalog path, the one path whose lines name a template. */
+const CATALOG_PATH = '/v1/biomarkers/public';
+/** nginx's status for a request the client closed before the response was complete. */
+export const CLIENT_CLOSED_STATUS = 499;
+
+/** How a server logs its requests. */
+export interface RequestLogOptions {
+  logger: Logger;
+  service: 'site' | 'origin';
+  trustProxy: number;
+  /** `truncated` keeps the /24 or /48 of the client's address, `full` all of it. */
+  clientAddress: 'truncated' | 'full';
+  /** Told of every request once it is over (metrics); must be cheap. */
+  observe?: (request: ObservedRequest) => void;
 }
+
+/** A finished request as the metrics see it. */
+export type ObservedRequest = RequestObservation;
+
+/** One log line per request, whichever way it ends. */
+export interface RequestLog {
+  /** Gives the request its id (a trusted proxy's, or a new one) and logs it when it is over. */
+  begin(req: IncomingMessage, res: ServerResponse, path: string | undefined, address: string): string;
+  /** A new request id, for a request refused before it was parsed. */
+  nextId(): string;
+  /** Logs a request refused below the handler (400, 408, 431…); `bytes` is the whole response. */
+  refused(socket: Duplex, requestId: string, status: number, reason: string, bytes: number): void;
+  /**
+   * Records that the server cut `socket` for inactivity, so a request in flight on it is
+   * logged as `socket_timeout`; true when part of a next request had arrived and has no
+   * response yet (it is to be refused with a 408).
+   */
+  timedOut(socket: Duplex): boolean;
+}
+
+/** What the log knows of a connection between its requests. */
+interface SocketState {
+  /** Requests begun and not yet closed. */
+  inFlight: number;
+  /** `bytesRead` when the last response closed: more since means a request has begun. */
+  readAt: number;
+  timedOut: boolean;
+}
+
+/**
+ * Logs one `request` line per request when its response closes: completed, closed by the
+ * client first (status 499, `aborted`, reason `client_closed`), or cut by the server's socket
+ * timeout (499, `aborted`, reason `socket_timeout`). Never the query string. See
+ * docs/observability.md for every field.
+ */
+export function createRequestLog(options: RequestLogOptions): RequestLog {
+  const { logger, service, trustProxy, clientAddress, observe } = options;
+  const nextId = createRequestIdGenerator();
+  const sockets = new WeakMap<Duplex, SocketState>();
+  const templateOf = createTemplateMemo();
+
+  return {
+    nextId,
+    begin(req, res, path, address) {
+      const started = performance.now();
+      const socket = req.socket;
+      const bytesBefore = socket.bytesWritten;
+      let state = sockets.get(socket);
+      if (state === undefined) sockets.set(socket, (state = { inFlight: 0, readAt: 0, timedOut: false }));
+      state.inFlight += 1;
+      const connection = state;
+      const requestId = acceptedRequestId(req.headers['x-request-id'], trustProxy) ?? nextId();
+      // `on`, not `once`: a response closes once and is then dropped, so nothing needs removing.
+      res.on('close', () => {
+        const durationS = (performance.now() - started) / 1000;
+        connection.inFlight -= 1;
+        connection.readAt = socket.bytesRead;
+        const complete = res.writableFinished;
+        const status = complete ? res.statusCode : CLIENT_CLOSED_STATUS;
+        logger.info('request', {
+          service,
+          method: req.method,
+          path: path ?? '(invalid)',
+          template: path === CATALOG_PATH ? templateOf(req.url ?? '') : undefined,
+          status,
+          bytes: socket.bytesWritten - bytesBefore,
+          durationMs: Math.round(durationS * 100_000) / 100,
+          requestId,
+          client: logAddress(address, clientAddress),
+          ...(complete ? {} : abortFields(res, connection.timedOut)),
+        });
+        observe?.({ path, status, durationS });
+      });
+      return requestId;
+    },
+    refused(socket, requestId, status, reason, bytes) {
+      const address = 'remoteAddress' in socket ? String(socket.remoteAddress ?? 'unknown') : 'unknown';
+      logger.info('request', {
+        service,
+        status,
+        bytes,
+        durationMs: 0,
+        requestId,
+        client: logAddress(address, clientAddress),
+        refused: true,
+        reason,
+      });
+      observe?.({ path: undefined, status, durationS: 0 });
+    },
+    timedOut(socket) {
+      const state = sockets.get(socket);
+      if (state !== undefined) state.timedOut = true;
+      const readAt = state?.readAt ?? 0;
+      return (state?.inFlight ?? 0) === 0 && 'bytesRead' in socket && Number(socket.bytesRead) > readAt;
+    },
+  };
+}
+
+/**
+ * The catalog template a request target names, or undefined when invalid. Parsing the
+ * query costs more than the rest of the line and a few distinct queries recur, so answers
+ * are remembered (at most 256, then forgotten all at once).
+ */
+function createTemplateMemo(): (url: string) => string | undefined {
+  const templates = new Map<string, string | undefined>();
+  return (url) => {
+    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    if (templates.has(query)) return templates.get(query);
+    if (templates.size >= 256) templates.clear();
+    const parsed = parseTemplate(query);
+    const template = parsed.ok ? parsed.template : undefined;
+    templates.set(query, template);
+    return template;
+  };
+}
+
+/** Fields of an aborted request: why, and the status already sent if headers went out. */
+const abortFields = (res: ServerResponse, timedOut: boolean) => ({
+  aborted: true,
+  reason: timedOut ? 'socket_timeout' : 'client_closed',
+  ...(res.headersSent ? { sentStatus: res.statusCode } : {}),
+});

@@ -6,7 +6,7 @@ import { allowHeader } from '../lib/http/route-methods.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { countRequest, rateLimitedDetail, setHeaders } from './rate-limit-step.ts';
 import { requestPath } from './request-path.ts';
-import { logRequestOnFinish } from './request-log.ts';
+import { createRequestLog, type RequestLogOptions } from './request-log.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendProblem } from './send-problem.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
@@ -24,12 +24,15 @@ export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promis
 
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy'> & Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> &
+    Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   assets: ReadonlyMap<string, StaticAsset>;
   responseCache: ResponseCache;
   astroHandler: AstroHandler;
+  /** Told of every finished request (metrics). */
+  observe?: RequestLogOptions['observe'];
 }
 
 /**
@@ -40,6 +43,13 @@ export interface SiteServerOptions {
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, assets, responseCache, astroHandler } = options;
   const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
+  const requestLog = createRequestLog({
+    logger,
+    service: 'site',
+    trustProxy: config.trustProxy,
+    clientAddress: config.logClientAddress,
+    ...(options.observe === undefined ? {} : { observe: options.observe }),
+  });
   let draining = false;
   let ready = true;
 
@@ -47,10 +57,10 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    logRequestOnFinish(res, logger, { service: 'site', method, path });
+    const { decision, headers, address } = countRequest(req, step);
+    headers.push('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
-    const { decision, headers } = countRequest(req, step);
     const key = decision.allowed && path !== undefined ? responseCache.keyFor(req, req.url ?? path) : undefined;
     const hit = key === undefined ? undefined : responseCache.get(key);
     // The fast path writes every header in one writeHead; other layers need them set first.
@@ -92,6 +102,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     limiter,
     baseline: step.baseline,
     logger,
+    requestLog,
     ...(config.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: config.keepAliveTimeoutMs }),
   });
   return { server, unready: () => void (ready = false), drain: () => void (draining = true) };

@@ -3,6 +3,7 @@ import { buildPanels } from '../lib/catalog/build-panels.ts';
 import { loadCatalogSource } from '../lib/catalog/load-catalog-source.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { Logger } from '../lib/log/logger.ts';
+import type { ServiceMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { listen } from './listen.ts';
@@ -14,15 +15,23 @@ export const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', 
 
 /**
  * Loads and validates the bundled data, then serves it on `port` of `CATALOG_ORIGIN_HOST`
- * (loopback by default: the site is its only intended client).
+ * (loopback by default: the site is its only intended client), counting requests in `metrics`.
  */
-export async function startOrigin(config: Config, port: number, logger: Logger): Promise<DrainableServer> {
+export async function startOrigin(
+  config: Config,
+  port: number,
+  logger: Logger,
+  metrics?: ServiceMetrics,
+): Promise<DrainableServer> {
   const panels = buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), config.baseUrl);
+  const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
+  metrics?.watchLimiter('origin', limiter);
   const origin = createOriginServer({
     config,
     logger,
-    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    limiter,
     panels,
+    ...(metrics === undefined ? {} : { observe: (request) => metrics.observeRequest('origin', request) }),
   });
   const address = await listen(origin.server, port, config.catalogOriginHost);
   const counts = Object.fromEntries(

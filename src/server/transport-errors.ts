@@ -4,36 +4,58 @@ import { rateLimitKey } from '../lib/http/client-address.ts';
 import { buildProblem, serializeProblem, type ProblemInit } from '../lib/problem/problem-response.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { rateLimitHeaders } from '../lib/rate-limit/headers.ts';
+import type { RequestLog } from './request-log.ts';
 
 /** What a transport-level refusal needs to look like every other response. */
 export interface TransportErrorOptions {
   baseUrl: string;
   limiter: FixedWindowLimiter;
   baseline: ReadonlyArray<readonly [string, string]>;
+  /** Where refusals are logged, each with a request id; none in some unit tests. */
+  requestLog?: RequestLog;
 }
 
+/** A refusal's Problem, and the reason its log line gives. */
+type Refusal = Omit<ProblemInit, 'headers'> & { reason: string };
+
 /** The Problem for a request Node's parser refused before any handler saw it. */
-function problemFor(code: string | undefined): Omit<ProblemInit, 'headers'> {
+function problemFor(code: string | undefined): Refusal {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { code: 'bad_request', status: 431, detail: 'The request headers exceed 16 KiB.' };
+      return {
+        code: 'bad_request',
+        status: 431,
+        detail: 'The request headers exceed 16 KiB.',
+        reason: 'headers_too_large',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { code: 'bad_request', status: 408, detail: 'The request was not received in time.' };
+      return {
+        code: 'bad_request',
+        status: 408,
+        detail: 'The request was not received in time.',
+        reason: 'request_timeout',
+      };
     case 'HPE_INVALID_METHOD':
-      return { code: 'bad_request', detail: 'The request method is not a method this server knows.' };
+      return {
+        code: 'bad_request',
+        detail: 'The request method is not a method this server knows.',
+        reason: 'invalid_method',
+      };
     default:
-      return { code: 'bad_request', detail: 'The request is not well-formed HTTP/1.1.' };
+      // Node's parser error code (e.g. HPE_INVALID_HEADER_TOKEN) says what was malformed.
+      return {
+        code: 'bad_request',
+        detail: 'The request is not well-formed HTTP/1.1.',
+        reason: `malformed:${code ?? 'unknown'}`,
+      };
   }
 }
 
 /** Writes a complete Problem response on a raw socket and closes it. */
-function refuse(
-  socket: Duplex,
-  options: TransportErrorOptions,
-  init: Omit<ProblemInit, 'headers'>,
-  extra: string[] = [],
-): void {
+function refuse(socket: Duplex, options: TransportErrorOptions, refusal: Refusal, extra: string[] = []): void {
+  const { reason, ...init } = refusal;
   const problem = buildProblem(options.baseUrl, init);
+  const requestId = options.requestLog?.nextId();
   const { body, headers } = serializeProblem(problem);
   const address = 'remoteAddress' in socket ? String(socket.remoteAddress ?? 'unknown') : 'unknown';
   // The request was never parsed, so it is not counted; the client still sees its budget.
@@ -42,13 +64,22 @@ function refuse(
     ...rateLimitHeaders(options.limiter.peek(rateLimitKey(address))).map(([name, value]) => `${name}: ${value}`),
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
     ...extra,
+    ...(requestId === undefined ? [] : [`X-Request-Id: ${requestId}`]),
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
   ];
+  const response = `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
   // end() alone only half-closes: a client still sending would keep the socket open.
-  socket.end(`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`, () =>
-    socket.destroy(),
-  );
+  socket.end(response, () => socket.destroy());
+  if (requestId !== undefined) {
+    options.requestLog?.refused(socket, requestId, problem.status, reason, Buffer.byteLength(response));
+  }
+}
+
+/** Refuses half a request cut by the socket's inactivity timeout with a 408 Problem. */
+export function refuseTimedOut(socket: Duplex, options: TransportErrorOptions): void {
+  if (!socket.writable) return void socket.destroy();
+  refuse(socket, options, { ...problemFor('ERR_HTTP_REQUEST_TIMEOUT'), reason: 'socket_timeout' });
 }
 
 /**
@@ -64,6 +95,7 @@ export function answerTransportErrors(server: Server, options: TransportErrorOpt
   });
   server.on('connect', (_req, socket: Duplex) => {
     const detail = 'CONNECT is not supported: this server is not a proxy.';
-    refuse(socket, options, { code: 'method_not_allowed', detail }, ['Allow: GET, HEAD, POST, OPTIONS']);
+    const refusal = { code: 'method_not_allowed', detail, reason: 'connect_method' } as const;
+    refuse(socket, options, refusal, ['Allow: GET, HEAD, POST, OPTIONS']);
   });
 }

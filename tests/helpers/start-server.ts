@@ -65,6 +65,8 @@ export async function startServer(
     LOG_LEVEL: 'info',
     // Tests stop servers often: no readiness delay unless a test asks for one.
     SHUTDOWN_DELAY_S: '0',
+    // Several servers run at once: none takes the default metrics port unless a test gives one.
+    METRICS_PORT: 'off',
     ...env,
   };
   const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -46,6 +46,7 @@ describe('catalog proxy when the upstream misbehaves', () => {
     async (mode) => {
       const get = client();
       upstream.mode = mode;
+      const failuresBefore = upstreamFailures(site).length;
       const started = performance.now();
       const failed = await get(`${site.url}/v1/biomarkers/public?template=public-light-eu`);
       const elapsed = performance.now() - started;
@@ -56,7 +57,9 @@ describe('catalog proxy when the upstream misbehaves', () => {
       expect(problem).toMatchObject({ code: 'bad_gateway', status: 502, type: `${site.url}/developers#bad-gateway` });
       expect(problem.detail).not.toMatch(/\n\s+at /);
       expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
-      // The operator sees why, in the server's log, without a stack trace.
+      // The operator sees why, in the server's log, without a stack trace. Lines are written
+      // asynchronously, so the line may reach us just after the response.
+      await eventually(async () => upstreamFailures(site).length > failuresBefore, 2_000, 20);
       const logged = upstreamFailures(site).at(-1);
       expect(logged).toMatchObject({ level: 'error', template: 'public-light-eu', reason: expect.any(String) });
       expect(logged).not.toHaveProperty('stack');
@@ -200,7 +203,7 @@ describe('catalog cache with stale-while-revalidate', () => {
     expect(revalidating.status).toBe(200);
     expect(revalidating.headers.get('etag')).toBe(fresh.headers.get('etag'));
     await eventually(async () => (await client()(url())).status === 502);
-    expect(upstreamFailures(site).length).toBeGreaterThan(failuresBefore);
+    await eventually(async () => upstreamFailures(site).length > failuresBefore, 2_000, 20);
     expect(upstreamFailures(site).at(-1)).toMatchObject({ template: 'public-light-eu', reason: 'status' });
     origin.mode = 'ok';
     await eventually(async () => (await client()(url())).status === 200); // after the pause (1 s here)

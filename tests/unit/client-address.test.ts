@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitKey, resolveClientAddress } from '../../src/lib/http/client-address.ts';
+import { logAddress, rateLimitKey, resolveClientAddress } from '../../src/lib/http/client-address.ts';
 
 describe('resolveClientAddress', () => {
   it('ignores X-Forwarded-For unless proxies are trusted', () => {
@@ -41,5 +41,30 @@ describe('rateLimitKey', () => {
   it('puts every address of one /64 under one key and a neighbouring /64 under another', () => {
     expect(rateLimitKey('2001:db8:aa:bb:1::')).toBe(rateLimitKey('2001:db8:aa:bb:ffff:ffff:ffff:ffff'));
     expect(rateLimitKey('2001:db8:aa:bb::1')).not.toBe(rateLimitKey('2001:db8:aa:bc::1'));
+  });
+});
+
+describe('logAddress', () => {
+  it('keeps the /24 of an IPv4 address by default', () => {
+    expect(logAddress('203.0.113.77', 'truncated')).toBe('203.0.113.0/24');
+  });
+
+  it('folds IPv4-mapped IPv6 to IPv4 before truncating', () => {
+    expect(logAddress('::ffff:198.51.100.9', 'truncated')).toBe('198.51.100.0/24');
+  });
+
+  it('keeps the /48 of an IPv6 address, expanded', () => {
+    expect(logAddress('2001:db8:abcd:12::1', 'truncated')).toBe('2001:0db8:abcd::/48');
+    expect(logAddress('::1', 'truncated')).toBe('0000:0000:0000::/48');
+  });
+
+  it('keeps the whole address when configured to', () => {
+    expect(logAddress('203.0.113.77', 'full')).toBe('203.0.113.77');
+    expect(logAddress('2001:db8::1', 'full')).toBe('2001:db8::1');
+  });
+
+  it('never logs something that is not an address', () => {
+    expect(logAddress('unknown', 'truncated')).toBe('unknown');
+    expect(logAddress('not-an-ip', 'truncated')).toBe('invalid');
   });
 });

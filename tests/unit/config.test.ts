@@ -26,6 +26,9 @@ describe('parseConfig', () => {
       keepAliveTimeoutMs: 65_000,
       shutdownDelayMs: 5_000,
       shutdownTimeoutMs: 20_000,
+      logClientAddress: 'truncated',
+      metricsHost: '127.0.0.1',
+      metricsPort: 9464,
     });
   });
 
@@ -37,6 +40,17 @@ describe('parseConfig', () => {
       shutdownDelayMs: 0,
       shutdownTimeoutMs: 1_000,
     });
+  });
+
+  it('turns the metrics endpoint off with METRICS_PORT=off and refuses other words', () => {
+    expect(parseConfig({ METRICS_PORT: 'off' }).metricsPort).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: '9100', LOG_CLIENT_ADDRESS: 'full' })).toMatchObject({
+      metricsPort: 9100,
+      logClientAddress: 'full',
+    });
+    expect(() => parseConfig({ METRICS_PORT: 'none' })).toThrow(/METRICS_PORT="none"/);
+    expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => parseConfig({ LOG_CLIENT_ADDRESS: 'half' })).toThrow(/LOG_CLIENT_ADDRESS/);
   });
 
   it('derives BASE_URL from PORT and strips a trailing slash from an explicit one', () => {

@@ -14,6 +14,7 @@ const RATE_LIMIT = {
   'RateLimit-Limit': '60',
   'RateLimit-Remaining': '59',
   'RateLimit-Reset': '60',
+  'X-Request-Id': 'q0Zr3Wx8-1a',
 };
 
 /** A catalog 200 as the site sends it, with parts replaced. */

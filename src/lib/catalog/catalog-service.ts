@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import { createLogger, describeError, type Logger } from '../log/logger.ts';
+import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.ts';
 import type { CatalogTemplate } from '../schemas/catalog.ts';
 import { prepareCatalogBody, type CatalogBody } from './catalog-body.ts';
 import { RefreshCache } from './catalog-cache.ts';
@@ -29,7 +30,12 @@ export interface CatalogService {
   /** Seconds past the TTL a value is served while a background request refreshes it (0 when off). */
   staleWhileRevalidateS: number;
   staleIfErrorS: number;
+  /** Where lookups and upstream failures are counted; none in some unit tests. */
+  metrics?: CatalogMetrics;
 }
+
+/** The catalog's part of the service metrics. */
+export type CatalogMetrics = Pick<ServiceMetrics, 'observeCatalogLookup' | 'observeUpstreamFailure'>;
 
 /**
  * Where the site fetches the catalog: `CATALOG_ORIGIN_URL`, else the bundled origin on
@@ -50,6 +56,7 @@ export function upstreamOrigin(
 export interface CatalogServiceDeps {
   fetch?: typeof fetch;
   logger?: Logger;
+  metrics?: CatalogMetrics;
 }
 
 /**
@@ -62,6 +69,7 @@ export interface CatalogServiceDeps {
 export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
   const logger = deps.logger ?? createLogger(config.logLevel);
+  const metrics = deps.metrics ?? processMetrics();
   const options = {
     timeoutMs: config.catalogOriginTimeoutMs,
     maxBytes: UPSTREAM_MAX_BYTES,
@@ -79,14 +87,17 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
       staleGraceMs: STALE_GRACE_MS,
       load: async (template: CatalogTemplate) =>
         prepareCatalogBody(await fetchUpstreamCatalog(origin, template, options)),
-      onLoadError: (template, error) =>
+      onLoadError: (template, error) => {
+        metrics.observeUpstreamFailure(template, error instanceof UpstreamError ? error.reason : 'other');
         logger.error('catalog_upstream_failed', {
           template,
           ...(error instanceof UpstreamError ? { reason: error.reason, message: error.message } : describeError(error)),
-        }),
+        });
+      },
     }),
     ttlS: config.catalogCacheTtlS,
     staleWhileRevalidateS,
     staleIfErrorS: config.catalogStaleIfErrorS,
+    metrics,
   };
 }

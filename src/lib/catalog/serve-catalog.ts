@@ -41,7 +41,9 @@ export async function serveCatalog(request: Request, service: CatalogService, ba
   let lookup: CacheLookup<CatalogBody>;
   try {
     lookup = await service.cache.get(parsed.template);
+    service.metrics?.observeCatalogLookup(parsed.template, lookup.state, lookup.ageMs);
   } catch (error) {
+    service.metrics?.observeCatalogLookup(parsed.template, 'failed');
     const detail = error instanceof UpstreamError ? error.message : 'The catalog origin failed.';
     return problemResponse(baseUrl, {
       code: 'bad_gateway',

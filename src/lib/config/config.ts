@@ -32,6 +32,11 @@ export interface Config {
   shutdownDelayMs: number;
   /** From SIGTERM to a forced exit. */
   shutdownTimeoutMs: number;
+  /** How request lines record the client address (see docs/observability.md). */
+  logClientAddress: 'truncated' | 'full';
+  metricsHost: string;
+  /** Port of the Prometheus endpoint; undefined when `METRICS_PORT=off`. */
+  metricsPort: number | undefined;
 }
 
 /** Raised when an environment variable holds a bad value; the message names each variable. */
@@ -90,6 +95,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_S * 1000,
     shutdownDelayMs: e.SHUTDOWN_DELAY_S * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    logClientAddress: e.LOG_CLIENT_ADDRESS,
+    metricsHost: e.METRICS_HOST,
+    metricsPort: e.METRICS_PORT === 'off' ? undefined : e.METRICS_PORT,
   };
 }
 

@@ -110,6 +110,17 @@ export const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_S: integerVar(1, 600).default(20),
   /** `info` logs one JSON line per request; `error` only failures; `silent` nothing. */
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
+  /** Client address in request lines: `truncated` (IPv4 /24, IPv6 /48; personal data under the GDPR) or `full`. */
+  LOG_CLIENT_ADDRESS: z.enum(['truncated', 'full']).default('truncated'),
+  /** Listen address of the Prometheus endpoint; loopback unless a scraper elsewhere needs it. */
+  METRICS_HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  /** Port of the Prometheus endpoint (`GET /metrics`), or `off` for none. */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .refine((value) => value === 'off' || (/^\d{1,5}$/.test(value) && Number(value) <= 65535), 'must be a port or off')
+    .transform((value) => (value === 'off' ? ('off' as const) : Number(value)))
+    .default(9464),
 });
 
 /** The raw, validated environment. */

@@ -68,3 +68,18 @@ function expandIpv6(address: string): string[] {
   const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
   return [...left, ...fill, ...right].map((group) => group.padStart(4, '0'));
 }
+
+/**
+ * The address as request lines record it. Addresses are personal data (GDPR Art. 4(1),
+ * CJEU C-582/14 Breyer), so by default only the network is kept: IPv4 to its /24 (IPv4-mapped
+ * IPv6 folded to IPv4 first), IPv6 to its /48, the usual prefix of one site.
+ */
+export function logAddress(address: string, mode: 'truncated' | 'full'): string {
+  if (mode === 'full') return address;
+  const version = isIP(address);
+  if (version === 4) return `${address.slice(0, address.lastIndexOf('.'))}.0/24`;
+  if (version !== 6) return address === 'unknown' ? address : 'invalid';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1] !== undefined) return logAddress(mapped[1], mode);
+  return `${expandIpv6(address).slice(0, 3).join(':')}::/48`;
+}

@@ -9,6 +9,7 @@ export const EXPOSED_HEADERS = [
   'ETag',
   'Link',
   'WWW-Authenticate',
+  'X-Request-Id',
 ].join(', ');
 
 /** CORS headers of every response: the API is public and cookie-less, so any origin may read it. */

@@ -45,12 +45,25 @@ const RATE_LIMIT_HEADERS = {
   },
 } satisfies Record<string, HeaderObject>;
 
+/** The request id every response carries, beside the rate-limit headers (docs/observability.md). */
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    description:
+      "Id of this request in the service's log: the trusted proxy's `X-Request-Id` when it sent a " +
+      'well-formed one, otherwise generated. Quote it when reporting a problem.',
+    required: true,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:@+=/-]{1,128}$' },
+    example: 'q0Zr3Wx8-1a',
+  },
+} satisfies Record<string, HeaderObject>;
+
 /**
  * `components.headers`: every response header the document names more than once, each
  * described once (HTTP header names are case-insensitive; these are the usual spellings).
  */
 export const COMPONENT_HEADERS = {
   ...RATE_LIMIT_HEADERS,
+  ...REQUEST_ID_HEADER,
   'Retry-After': {
     description: 'Seconds to wait before the next request: until the window resets (RFC 9110 section 10.2.3).',
     required: true,
@@ -97,6 +110,6 @@ export function headerRefs(...names: ComponentHeaderName[]): Record<string, Refe
   return Object.fromEntries(names.map((name) => [name, componentRef('headers', name)]));
 }
 
-/** `$ref`s to the five rate-limit headers that every response carries (spec section 8). */
+/** `$ref`s to the five rate-limit headers (spec section 8) and `X-Request-Id`, which every response carries. */
 export const rateLimitHeaderRefs = (): Record<string, ReferenceObject> =>
-  headerRefs(...(Object.keys(RATE_LIMIT_HEADERS) as ComponentHeaderName[]));
+  headerRefs(...(Object.keys({ ...RATE_LIMIT_HEADERS, ...REQUEST_ID_HEADER }) as ComponentHeaderName[]));

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, sleep } from '../helpers/eventually.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+/** Resident memory of a process, in MiB (Linux). */
+function rssMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1]) / 1024;
+}
+
+/** Sends `count` GETs of `path` over `connections` kept-alive connections; resolves when all are answered. */
+async function drive(url: string, path: string, count: number, connections: number): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(url);
+  let sent = 0;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ agent, hostname, port, path }, (res) => {
+        res.resume();
+        res.once('end', resolve);
+      });
+      req.once('error', reject);
+      req.end();
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent < count) {
+        sent += 1;
+        await one();
+      }
+    }),
+  );
+  agent.destroy();
+}
+
+/** Lines logged so far with `event`. */
+const linesWith = (server: RunningServer, event: string): Record<string, unknown>[] =>
+  server.output
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes(`"event":"${event}"`))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/**
+ * Bound on the growth of the server's memory while nothing reads its stdout: the log
+ * buffer is 4 MiB; the lines below total about 180 MiB. The unbounded logger this replaced
+ * grew by more than this (see docs/observability.md for the figures).
+ */
+const MAX_GROWTH_MIB = 100;
+
+describe('logging with a stalled stdout reader', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    server.child.stdout?.resume();
+    await server.stop();
+  });
+
+  it('keeps memory bounded, drops lines, and logs how many once the reader is back', async () => {
+    // 12 KiB paths make each line (and each 429 Problem naming it) large.
+    const path = `/stalled-${'x'.repeat(12 * 1024)}`;
+    await drive(server.url, path, 200, 4); // warm up
+    await sleep(300);
+    const before = rssMiB(server.child.pid!);
+    server.child.stdout!.pause();
+    await drive(server.url, path, 15_000, 8);
+    await sleep(300);
+    const growth = rssMiB(server.child.pid!) - before;
+    console.log(`RSS growth with stdout stalled: ${growth.toFixed(1)} MiB`);
+    expect(growth).toBeLessThan(MAX_GROWTH_MIB);
+    server.child.stdout!.resume();
+    await eventually(async () => linesWith(server, 'log_lines_dropped').length > 0, 10_000);
+    const [report] = linesWith(server, 'log_lines_dropped');
+    expect(report).toMatchObject({ level: 'error', stream: 'stdout' });
+    expect(report!['count']).toBeGreaterThan(1000);
+    // The server still answers and logs after the stall.
+    await drive(server.url, '/after-stall', 1, 1);
+    await eventually(async () => linesWith(server, 'request').some((line) => line['path'] === '/after-stall'));
+  }, 60_000);
+});
+
+describe('stopping with a stalled stdout reader', () => {
+  it('exits promptly on SIGTERM instead of waiting for the reader', async () => {
+    const server = await startServer();
+    try {
+      server.child.stdout!.pause();
+      await drive(server.url, `/stalled-${'x'.repeat(12 * 1024)}`, 3000, 8);
+      const started = performance.now();
+      const code = await server.stop();
+      expect(code).toBe(0);
+      // Graceful shutdown, then at most 500 ms for the log flush (and a busy machine's margin).
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      server.child.stdout?.resume();
+      await server.stop();
+    }
+  }, 60_000);
+});
