@@ -90,7 +90,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
           durationMs: Math.round(durationS * 100_000) / 100,
           requestId,
           client: logAddress(address, clientAddress),
-          ...(complete ? {} : abortFields(res, connection.timedOut)),
+          ...(complete ? (status === 413 ? BODY_TOO_LARGE : undefined) : abortFields(res, connection.timedOut)),
         });
         observe?.({ path, status, durationS });
       });
@@ -118,6 +118,9 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
     },
   };
 }
+
+/** The reason on a 413 line: the only body the service reads, the token request's, was over its cap. */
+const BODY_TOO_LARGE = { reason: 'body_too_large' } as const;
 
 /**
  * The catalog template a request target names, or undefined when invalid. Parsing the

@@ -46,6 +46,14 @@ async function serve(
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe('createRequestLog', () => {
+  it('gives a 413 its reason, body_too_large', async () => {
+    const t = await serve((res) => res.writeHead(413, { 'Content-Length': 0 }).end());
+    await (await fetch(`${t.url}/oauth/token`, { method: 'POST', body: 'x' })).text();
+    await settle();
+    expect(t.lines[0]).toMatchObject({ path: '/oauth/token', status: 413, reason: 'body_too_large' });
+    expect(t.lines[0]).not.toHaveProperty('aborted');
+  });
+
   it('logs method, path without query, template, status, bytes, duration, id and truncated client', async () => {
     const t = await serve((res) => res.writeHead(200, { 'Content-Length': 5 }).end('hello'));
     const response = await fetch(`${t.url}/v1/biomarkers/public?template=public-light-eu&token=secret`);
