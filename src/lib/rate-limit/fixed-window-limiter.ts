@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
+
 /** Outcome of one request against the limiter, ready to become headers (spec section 8). */
 export interface RateLimitDecision {
   /** False once the client has used its quota for this window. */
   allowed: boolean;
   /** The policy's quota (`q`), constant per limiter. */
   limit: number;
-  /** Requests left in the current window (`r`), never negative. */
+  /** Requests left in the current window (`r`), never negative and never above the truth. */
   remaining: number;
   /** Whole seconds until the window resets (`t`), at least 1. */
   resetSeconds: number;
@@ -16,10 +18,14 @@ export interface FixedWindowLimiterOptions {
   limit: number;
   /** Window length in seconds. */
   windowSeconds: number;
-  /** Most clients tracked at once; see `take` for what happens beyond it. */
+  /** Most clients with an exact window of their own; the others are counted in the sketch. */
   maxClients: number;
+  /** Counters per row of the sketch (a power of two); 2^22 by default, 16 MiB for four rows. */
+  sketchWidth?: number;
   /** Monotonic clock in milliseconds; injectable for tests. */
   now?: () => number;
+  /** Hash seeds; random per process by default, so nobody can aim collisions at another client. */
+  seeds?: readonly [number, number];
 }
 
 interface Window {
@@ -27,18 +33,36 @@ interface Window {
   resetAt: number;
 }
 
-/** Key of the shared window used by new clients while the table is full. */
-export const OVERFLOW_KEY = '\u0000overflow';
+/** Rows of the sketch: a new client is refused only if all four of its counters are full. */
+const SKETCH_DEPTH = 4;
+/** Most exact windows the /64s of one IPv6 /48 may hold, and of one /56 (see `prefixesOf`). */
+export const IPV6_SHARE = { per48: 1024, per56: 64 } as const;
+
+/** The /48 and /56 of a `rateLimitKey` IPv6 key (`2001:0db8:0000:0001::/64`), or none for other keys. */
+function prefixesOf(key: string): [string, string] | undefined {
+  return key.length === 24 && key.endsWith('::/64') ? [key.slice(0, 14), key.slice(0, 17)] : undefined;
+}
 
 /**
- * In-memory fixed-window rate limiter with constant cost per request and bounded memory.
+ * In-memory rate limiter with constant cost per request and memory bounded whatever arrives.
  *
- * Windows live in a Map in insertion order. A client's window is (re)inserted when it
- * starts, and every window has the same length, so the Map is always sorted by expiry:
- * expired windows are dropped from the front, a few per call, never by a full scan.
- * When `maxClients` live windows exist, a new client is counted against one shared
- * overflow window instead of getting its own: memory stays bounded, a flood of new
- * addresses cannot reset anybody's window, and known clients are unaffected.
+ * Clients get an exact fixed window of their own in a Map, in insertion order; every window
+ * has the same length, so the Map is sorted by expiry and expired windows are dropped from
+ * the front, a few per call. At most `maxClients` windows exist (about 14 MB per 100,000),
+ * and the /64s of one IPv6 /48 (or /56) hold at most `IPV6_SHARE` of them, so that a sprayed
+ * prefix cannot fill the table (an ordinary network never comes near: a home has one /56, an
+ * office a few dozen /64s in use, and beyond the share its clients are still limited each).
+ *
+ * A client that finds no room is counted in a count-min sketch with conservative update
+ * (Cormode and Muthukrishnan 2005; Estan and Varghese 2002): four rows of saturating
+ * counters, indexed by seeded hashes of the key and cleared when the shared window ends. Its
+ * estimate never falls below the true count, so `remaining` is never reported higher than
+ * the truth; it overshoots only when all four counters are shared with heavy senders, which
+ * with 2^22 counters per row even a flood of 10,000,000 new addresses a window makes rare
+ * (`npm run bench:limiter`). A flood therefore costs a newcomer nothing, unlike the shared
+ * overflow window this replaces, which refused every new client while the table was full.
+ * GCRA would need one timestamp per client, that is unbounded state again; Cloudflare's
+ * sliding-window estimate smooths window edges but needs per-client state too.
  */
 export class FixedWindowLimiter {
   readonly limit: number;
@@ -46,15 +70,27 @@ export class FixedWindowLimiter {
   readonly #maxClients: number;
   readonly #now: () => number;
   readonly #windows = new Map<string, Window>();
+  readonly #prefixWindows = new Map<string, number>();
+  readonly #width: number;
+  readonly #seeds: readonly [number, number];
+  /** Allocated on first use: a process that never sees a full table never pays for it. */
+  #sketch: Uint8Array | Uint16Array | undefined;
+  /** The shared window the sketch counts, by index since the clock's zero; -1 when empty. */
+  #sketchEpoch = -1;
+  readonly #slots = new Uint32Array(SKETCH_DEPTH);
 
   constructor(options: FixedWindowLimiterOptions) {
     this.limit = options.limit;
     this.#windowMs = options.windowSeconds * 1000;
     this.#maxClients = options.maxClients;
     this.#now = options.now ?? (() => performance.now());
+    this.#width = options.sketchWidth ?? 2 ** 22;
+    if (!Number.isInteger(Math.log2(this.#width))) throw new RangeError('sketchWidth must be a power of two');
+    const random = randomBytes(8);
+    this.#seeds = options.seeds ?? [random.readUInt32LE(0), random.readUInt32LE(4)];
   }
 
-  /** Number of windows held in memory, the overflow window included. */
+  /** Number of exact windows held in memory. */
   get size(): number {
     return this.#windows.size;
   }
@@ -64,54 +100,130 @@ export class FixedWindowLimiter {
     const now = this.#now();
     this.#dropExpired(now, 4);
     const window = this.#windowFor(key, now);
+    if (window === undefined) return this.#takeSketched(key, now);
     // Stop counting one past the limit: the answer no longer changes.
     if (window.count <= this.limit) window.count += 1;
-    return this.#decide(window, now);
+    return this.#decide(window.count, window.resetAt, now);
   }
 
   /** Reports the client's state without counting a request (used for CORS preflights). */
   peek(key: string): RateLimitDecision {
     const now = this.#now();
     const window = this.#windows.get(key);
-    if (window === undefined || window.resetAt <= now) {
-      return { allowed: true, limit: this.limit, remaining: this.limit, resetSeconds: this.#windowMs / 1000 };
-    }
-    return this.#decide(window, now);
+    if (window !== undefined && window.resetAt > now) return this.#decide(window.count, window.resetAt, now);
+    const sketched = this.#estimate(key, now);
+    return sketched === 0
+      ? this.#decide(0, now + this.#windowMs, now)
+      : this.#decide(sketched, this.#epochEnd(now), now);
   }
 
-  #windowFor(key: string, now: number): Window {
+  /** The client's live window, a new one if there is room, or undefined: count it in the sketch. */
+  #windowFor(key: string, now: number): Window | undefined {
     const existing = this.#windows.get(key);
     if (existing !== undefined && existing.resetAt > now) return existing;
-    if (existing !== undefined) this.#windows.delete(key);
-    else if (this.#windows.size >= this.#maxClients) {
-      this.#dropExpired(now, Number.POSITIVE_INFINITY);
-      if (this.#windows.size >= this.#maxClients && key !== OVERFLOW_KEY) {
-        return this.#windowFor(OVERFLOW_KEY, now);
-      }
+    if (existing !== undefined) this.#delete(key);
+    if (this.#windows.size >= this.#maxClients) this.#dropExpired(now, Number.POSITIVE_INFINITY);
+    const prefixes = prefixesOf(key);
+    if (this.#windows.size >= this.#maxClients || (prefixes !== undefined && !this.#hasShare(prefixes))) {
+      return undefined;
     }
+    // What the sketch counted this window comes along, so moving in never refills a quota.
+    const fresh: Window = { count: this.#estimate(key, now), resetAt: now + this.#windowMs };
     // Re-inserting keeps the Map ordered by expiry (all windows have the same length).
-    const fresh: Window = { count: 0, resetAt: now + this.#windowMs };
     this.#windows.set(key, fresh);
+    if (prefixes !== undefined) for (const prefix of prefixes) this.#adjustShare(prefix, 1);
     return fresh;
+  }
+
+  #hasShare([per48, per56]: [string, string]): boolean {
+    return (
+      (this.#prefixWindows.get(per48) ?? 0) < IPV6_SHARE.per48 &&
+      (this.#prefixWindows.get(per56) ?? 0) < IPV6_SHARE.per56
+    );
+  }
+
+  #adjustShare(prefix: string, by: number): void {
+    const count = (this.#prefixWindows.get(prefix) ?? 0) + by;
+    if (count === 0) this.#prefixWindows.delete(prefix);
+    else this.#prefixWindows.set(prefix, count);
+  }
+
+  #delete(key: string): void {
+    this.#windows.delete(key);
+    const prefixes = prefixesOf(key);
+    if (prefixes !== undefined) for (const prefix of prefixes) this.#adjustShare(prefix, -1);
   }
 
   #dropExpired(now: number, budget: number): void {
     let dropped = 0;
     for (const [key, window] of this.#windows) {
       if (window.resetAt > now || dropped >= budget) return;
-      this.#windows.delete(key);
+      this.#delete(key);
       dropped += 1;
     }
   }
 
-  #decide(window: Window, now: number): RateLimitDecision {
+  /** Counts `key` in the sketch: conservative update raises only the counters at the minimum. */
+  #takeSketched(key: string, now: number): RateLimitDecision {
+    const sketch = this.#sketchFor(now);
+    const estimate = this.#locate(key, sketch);
+    // Saturate one past the limit, like the exact windows: the answer no longer changes.
+    const count = Math.min(estimate + 1, this.limit + 1);
+    for (const slot of this.#slots) if (sketch[slot]! < count) sketch[slot] = count;
+    return this.#decide(count, this.#epochEnd(now), now);
+  }
+
+  /** The sketch's count for `key` in the current shared window (0 when nothing was sketched). */
+  #estimate(key: string, now: number): number {
+    if (this.#sketch === undefined || this.#sketchEpoch !== Math.floor(now / this.#windowMs)) return 0;
+    return this.#locate(key, this.#sketch);
+  }
+
+  /** The sketch for the window `now` falls in, cleared when a new one has begun. */
+  #sketchFor(now: number): Uint8Array | Uint16Array {
+    const epoch = Math.floor(now / this.#windowMs);
+    this.#sketch ??=
+      this.limit < 255 ? new Uint8Array(SKETCH_DEPTH * this.#width) : new Uint16Array(SKETCH_DEPTH * this.#width);
+    if (epoch !== this.#sketchEpoch) {
+      if (this.#sketchEpoch !== -1) this.#sketch.fill(0);
+      this.#sketchEpoch = epoch;
+    }
+    return this.#sketch;
+  }
+
+  /** Fills `#slots` with the key's counter in each row and returns their minimum. */
+  #locate(key: string, sketch: Uint8Array | Uint16Array): number {
+    // Two seeded FNV-1a hashes; row i uses h1 + i·h2 (Kirsch and Mitzenmacher's double hashing).
+    let h1 = this.#seeds[0] ^ 0x811c9dc5;
+    let h2 = this.#seeds[1] ^ 0x01000193;
+    for (let i = 0; i < key.length; i += 1) {
+      const c = key.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    }
+    h1 ^= h1 >>> 15;
+    h2 = (h2 ^ (h2 >>> 13)) | 1;
+    let min = Number.POSITIVE_INFINITY;
+    for (let row = 0; row < SKETCH_DEPTH; row += 1) {
+      const slot = row * this.#width + ((h1 + Math.imul(row, h2)) & (this.#width - 1));
+      this.#slots[row] = slot;
+      min = Math.min(min, sketch[slot]!);
+    }
+    return min;
+  }
+
+  #epochEnd(now: number): number {
+    return (Math.floor(now / this.#windowMs) + 1) * this.#windowMs;
+  }
+
+  #decide(count: number, resetAt: number, now: number): RateLimitDecision {
     return {
-      allowed: window.count <= this.limit,
+      allowed: count <= this.limit,
       limit: this.limit,
-      remaining: Math.max(0, this.limit - window.count),
+      remaining: Math.max(0, this.limit - count),
       // Clamped to the window: with fractional clocks, (now + windowMs) - now can exceed windowMs
       // by a rounding error, which ceil would turn into a 61-second reset of a 60-second window.
-      resetSeconds: Math.min(this.#windowMs / 1000, Math.max(1, Math.ceil((window.resetAt - now) / 1000))),
+      resetSeconds: Math.min(this.#windowMs / 1000, Math.max(1, Math.ceil((resetAt - now) / 1000))),
     };
   }
 }
