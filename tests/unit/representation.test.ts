@@ -52,13 +52,36 @@ describe('representationResponse', () => {
     expect(response.headers.get('link')).toContain('rel="canonical"');
   });
 
-  it('answers 200 when If-None-Match names the tag of another coding', () => {
+  it.each([
+    ['identity, now asking for br', 'br', () => representation.identity.etag, () => representation.br.etag],
+    ['gzip, now asking for br', 'br', () => representation.gzip.etag, () => representation.br.etag],
+    ['br, now asking for identity', 'identity', () => representation.br.etag, () => representation.identity.etag],
+    [
+      'a weak gzip tag, now asking for gzip',
+      'gzip',
+      () => `W/${representation.gzip.etag}`,
+      () => representation.gzip.etag,
+    ],
+  ])('answers 304 to a tag of the same content in another coding: %s', (_name, coding, held, sent) => {
     const response = representationResponse(
       representation,
-      request({ 'Accept-Encoding': 'br', 'If-None-Match': representation.gzip.etag }),
+      request({ 'Accept-Encoding': coding, 'If-None-Match': held() }),
       VARY,
     );
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(304);
+    // RFC 9110 §15.4.5: the 304 carries the tag a 200 to this request would have carried.
+    expect(response.headers.get('etag')).toBe(sent());
+  });
+
+  it('answers 200 to a tag of other content, in any coding', () => {
+    for (const held of ['"other"', '"other-br"', `"x${representation.identity.etag.slice(1)}`]) {
+      const response = representationResponse(
+        representation,
+        request({ 'Accept-Encoding': 'br', 'If-None-Match': held }),
+        VARY,
+      );
+      expect(response.status).toBe(200);
+    }
   });
 });
 

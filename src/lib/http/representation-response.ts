@@ -11,8 +11,8 @@ export interface RepresentationResponseOptions {
 
 /**
  * The response for a stored representation: the coding the client prefers (RFC 9110
- * §12.5.3) with its own ETag, or 304 when `If-None-Match` names that tag (RFC 9110 §13.1.2).
- * A tag of another coding gets a 200: the client holds bytes it did not ask for this time.
+ * §12.5.3) with its own ETag, or 304 when `If-None-Match` names the tag of this content in
+ * any coding (RFC 9110 §13.1.2): the client holds the same content, decoded.
  */
 export function representationResponse(
   representation: Representation,
