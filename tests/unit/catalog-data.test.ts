@@ -135,6 +135,16 @@ describe('bundled catalog data (content/catalog)', () => {
     const byKey = (items: typeof eu, key: string) => items.find((i) => i.metadata?.['key'] === key);
     expect(byKey(eu, 'hba1c')?.unit).toBe('mmol/mol');
     expect(byKey(eu, 'ldl-cholesterol')?.unit).toBe('mmol/L');
+    for (const key of ['haemoglobin', 'mchc']) expect(byKey(eu, key)?.unit, key).toBe('g/L');
+    expect(byKey(eu, 'haematocrit')?.unit).toBe('L/L');
+    expect(byKey(eu, 'red-blood-cells')?.unit).toBe('×10¹²/L');
+    expect(byKey(eu, 'platelets')?.unit).toBe('×10⁹/L');
+    for (const marker of source.markers) {
+      // no conventional (dL-based) units, no caret notation, no override that repeats the EU unit
+      expect(marker.unit ?? '', marker.key).not.toMatch(/dL|\^/);
+      expect(marker.unitUk ?? '', marker.key).not.toMatch(/dL|\^/);
+      if (marker.unitUk !== undefined) expect(marker.unitUk, marker.key).not.toBe(marker.unit);
+    }
     const ukDiffers = source.markers.filter((m) => m.unitUk !== undefined && m.panels.includes('complete-uk'));
     expect(ukDiffers.length).toBeGreaterThan(0);
     for (const marker of ukDiffers) expect(byKey(uk, marker.key)?.unit).toBe(marker.unitUk);

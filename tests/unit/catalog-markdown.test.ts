@@ -111,7 +111,7 @@ describe('the BiomarkerCategories Markdown converter', () => {
     const row = markdown.split('\n').find((line) => line.startsWith('| Hämoglobin '))!;
     expect(cells(row)).toEqual([
       'Hämoglobin',
-      'g/dL (UK: g/L)',
+      'g/L',
       'vollständig, Light',
       'vollständig, Light',
       expect.stringMatching(/^Der eisenhaltige rote Blutfarbstoff/),

@@ -86,7 +86,9 @@ describe('buildCatalogView on the bundled catalog', () => {
       expect(view.premium).toBe(marker.premium === true);
     }
     const haemoglobin = all.find((m) => m.name.text === 'Hämoglobin')!;
-    expect([haemoglobin.unitEu, haemoglobin.unitUk]).toEqual(['g/dL', 'g/L']);
+    expect([haemoglobin.unitEu, haemoglobin.unitUk]).toEqual(['g/L', 'g/L']);
+    const insulin = all.find((m) => m.name.text === 'Insulin (nüchtern)')!;
+    expect([insulin.unitEu, insulin.unitUk]).toEqual(['mU/L', 'pmol/L']);
   });
 
   it('shows the icons the catalog links on this site, as paths', () => {

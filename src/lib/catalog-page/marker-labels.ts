@@ -9,7 +9,7 @@ const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>
 
 /**
  * A marker's unit as the page shows it: the EU unit, followed by the UK one where UK
- * labs report it differently (`g/dL (UK: g/L)`); the "none" label for unitless markers.
+ * labs report it differently (`mU/L (UK: pmol/L)`); the "none" label for unitless markers.
  */
 export function unitLabel(marker: MarkerView, ui: CatalogUiStrings): string {
   const eu = marker.unitEu ?? ui.noUnit;
