@@ -84,6 +84,9 @@ describe('/biomarkers on the bundled catalog', () => {
       const text = textOf(html);
       expect(text).toContain('mU/L (UK: pmol/L)'); // fasting insulin: UK labs report pmol/L
       expect(html).toMatch(/<li class="badge badge-premium">Premium<\/li>/);
+      // premium per region: urea only in the EU (it is on the UK light panel), glucose only in the UK
+      expect(html).toContain('<li class="badge badge-premium">Premium (EU)</li>');
+      expect(html).toContain('<li class="badge badge-premium">Premium (UK)</li>');
       expect(html).toMatch(/<li class="badge badge-calculated">(Calculated|Berechnet)<\/li>/);
       expect(html).toContain('<code>public-v2-light-uk</code>');
     },

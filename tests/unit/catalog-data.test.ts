@@ -92,21 +92,61 @@ describe('bundled catalog data (content/catalog)', () => {
     expect(existsSync(`${ICONS}lipids.svg`)).toBe(true);
   });
 
-  it('marks exactly the markers on no light panel as premium', () => {
-    for (const marker of source.markers) {
-      const onLight = marker.panels.some((panel) => panel.startsWith('light-'));
-      expect(Boolean(marker.premium), marker.key).toBe(!onLight);
-    }
+  it.each([
+    ['public-complete-eu', 'public-light-eu'],
+    ['public-v2-complete-uk', 'public-v2-light-uk'],
+  ] as const)(
+    'marks premium on %s exactly the markers missing from %s, and none on a light panel',
+    (complete, light) => {
+      const onLight = uuids(panels[light]);
+      for (const item of panels[complete].data) {
+        expect(item.premium === true, String(item.metadata?.['key'])).toBe(!onLight.has(item.uuid));
+      }
+      expect(panels[light].data.filter((item) => item.premium !== undefined)).toEqual([]);
+    },
+  );
+
+  it('decides premium per region: urea is premium in the EU but on the UK light panel, glucose the reverse', () => {
+    const premium = (template: (typeof CATALOG_TEMPLATES)[number], key: string) =>
+      panels[template].data.find((item) => item.metadata?.['key'] === key)?.premium === true;
+    expect([premium('public-complete-eu', 'urea'), premium('public-v2-complete-uk', 'urea')]).toEqual([true, false]);
+    expect([
+      premium('public-complete-eu', 'fasting-glucose'),
+      premium('public-v2-complete-uk', 'fasting-glucose'),
+    ]).toEqual([false, true]);
   });
 
   it('marks derived markers as computed, and only those are calculated', () => {
     const computed = source.markers.filter((m) => m.computedInternally).map((m) => m.key);
     for (const key of ['egfr', 'non-hdl-cholesterol', 'homa-ir', 'transferrin-saturation']) {
-      expect(computed.some((k) => k.startsWith(key))).toBe(true);
+      expect(computed).toContain(key);
     }
+    // MCH, MCHC and LDL are reported by the analyser or the lab, not calculated by us (see the data)
+    for (const key of ['mch', 'mchc', 'ldl-cholesterol']) expect(computed).not.toContain(key);
     for (const marker of source.markers) {
       expect(marker.specimen === 'calculated', marker.key).toBe(Boolean(marker.computedInternally));
     }
+  });
+
+  it('names the inputs of every computed marker, and every panel that carries it carries them', () => {
+    const byKey = new Map(source.markers.map((m) => [m.key, m]));
+    for (const marker of source.markers.filter((m) => m.computedInternally)) {
+      expect(marker.derivedFrom?.length, marker.key).toBeGreaterThan(0);
+      for (const panel of marker.panels) {
+        for (const input of marker.derivedFrom ?? []) {
+          const choices = typeof input === 'string' ? [input] : input;
+          const carried = choices.some((key) => byKey.get(key)?.panels.includes(panel));
+          expect(carried, `${marker.key} on ${panel} needs ${choices.join(' or ')}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('serves the inputs of a computed marker in its metadata', () => {
+    const tsat = panels['public-v2-complete-uk'].data.find((i) => i.metadata?.['key'] === 'transferrin-saturation');
+    expect(tsat?.metadata?.['derivedFrom']).toEqual(['serum-iron', ['transferrin', 'tibc']]);
+    const ferritin = panels['public-v2-complete-uk'].data.find((i) => i.metadata?.['key'] === 'ferritin');
+    expect(ferritin?.metadata).not.toHaveProperty('derivedFrom');
   });
 
   it('covers the markers a preventive panel must carry', () => {
