@@ -237,9 +237,9 @@ export interface components {
             uuid: string;
             /** @description Display unit, when applicable. */
             unit?: string;
-            /** @description True when the marker is derived rather than measured directly. */
+            /** @description True when the value is calculated from other markers of the same panel (eGFR, non-HDL cholesterol, ratios, HOMA-IR…) rather than measured directly. Red cell indices the analyser reports (MCH, MCHC) and LDL cholesterol are measured values here. */
             computedInternally?: boolean;
-            /** @description True when the marker is on a premium panel. */
+            /** @description True when the marker is premium in the template served: it is on that region's complete panel and not on that region's light panel. Never true on a light panel; absent means false. The same marker can be premium in one region and not in the other. */
             premium?: boolean;
             /** @description Optional origin metadata. */
             metadata?: {

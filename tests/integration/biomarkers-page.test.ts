@@ -82,8 +82,11 @@ describe('/biomarkers on the bundled catalog', () => {
       expect(icons).toHaveLength(14);
       for (const icon of icons) expect(icon).toMatch(/ src="\/images\/categories\/[a-z-]+\.svg" alt=""/);
       const text = textOf(html);
-      expect(text).toContain('g/dL (UK: g/L)'); // haemoglobin: UK labs report g/L
+      expect(text).toContain('mU/L (UK: pmol/L)'); // fasting insulin: UK labs report pmol/L
       expect(html).toMatch(/<li class="badge badge-premium">Premium<\/li>/);
+      // premium per region: urea only in the EU (it is on the UK light panel), glucose only in the UK
+      expect(html).toContain('<li class="badge badge-premium">Premium (EU)</li>');
+      expect(html).toContain('<li class="badge badge-premium">Premium (UK)</li>');
       expect(html).toMatch(/<li class="badge badge-calculated">(Calculated|Berechnet)<\/li>/);
       expect(html).toContain('<code>public-v2-light-uk</code>');
     },

@@ -6,6 +6,7 @@ import { loadCatalogSource, type CatalogSource } from '../../src/lib/catalog/loa
 import { CATALOG_LOCALES, DESCRIBED_LOCALES } from '../../src/lib/catalog/source-schema.ts';
 import { BiomarkerCatalogSchema, CATALOG_TEMPLATES, type BiomarkerCatalog } from '../../src/lib/schemas/catalog.ts';
 
+const IDENTITY = fileURLToPath(new URL('../fixtures/marker-identity.json', import.meta.url));
 const DATA = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
 const ICONS = fileURLToPath(new URL('../../public/images/categories/', import.meta.url));
 const BASE = 'https://catalog.example';
@@ -53,6 +54,15 @@ describe('bundled catalog data (content/catalog)', () => {
     expect(new Set(source.markers.map((m) => m.key)).size).toBe(source.markers.length);
   });
 
+  it('keeps the key and uuid of every marker recorded in tests/fixtures/marker-identity.json', () => {
+    // Keys and uuids are permanent (clients store them); a new marker is added to the fixture,
+    // an existing entry never changes.
+    const recorded = JSON.parse(readFileSync(IDENTITY, 'utf8')) as Record<string, string>;
+    const current = Object.fromEntries(source.markers.map((m) => [m.key, m.uuid]));
+    for (const [key, uuid] of Object.entries(recorded)) expect(current[key], key).toBe(uuid);
+    expect(Object.keys(recorded).length).toBeGreaterThanOrEqual(90);
+  });
+
   it('names every marker and category in every locale, and describes them in en and de', () => {
     for (const entry of [...source.markers, ...source.categories]) {
       for (const locale of CATALOG_LOCALES) expect(entry.translations[locale].name.trim()).not.toBe('');
@@ -82,21 +92,61 @@ describe('bundled catalog data (content/catalog)', () => {
     expect(existsSync(`${ICONS}lipids.svg`)).toBe(true);
   });
 
-  it('marks exactly the markers on no light panel as premium', () => {
-    for (const marker of source.markers) {
-      const onLight = marker.panels.some((panel) => panel.startsWith('light-'));
-      expect(Boolean(marker.premium), marker.key).toBe(!onLight);
-    }
+  it.each([
+    ['public-complete-eu', 'public-light-eu'],
+    ['public-v2-complete-uk', 'public-v2-light-uk'],
+  ] as const)(
+    'marks premium on %s exactly the markers missing from %s, and none on a light panel',
+    (complete, light) => {
+      const onLight = uuids(panels[light]);
+      for (const item of panels[complete].data) {
+        expect(item.premium === true, String(item.metadata?.['key'])).toBe(!onLight.has(item.uuid));
+      }
+      expect(panels[light].data.filter((item) => item.premium !== undefined)).toEqual([]);
+    },
+  );
+
+  it('decides premium per region: urea is premium in the EU but on the UK light panel, glucose the reverse', () => {
+    const premium = (template: (typeof CATALOG_TEMPLATES)[number], key: string) =>
+      panels[template].data.find((item) => item.metadata?.['key'] === key)?.premium === true;
+    expect([premium('public-complete-eu', 'urea'), premium('public-v2-complete-uk', 'urea')]).toEqual([true, false]);
+    expect([
+      premium('public-complete-eu', 'fasting-glucose'),
+      premium('public-v2-complete-uk', 'fasting-glucose'),
+    ]).toEqual([false, true]);
   });
 
   it('marks derived markers as computed, and only those are calculated', () => {
     const computed = source.markers.filter((m) => m.computedInternally).map((m) => m.key);
     for (const key of ['egfr', 'non-hdl-cholesterol', 'homa-ir', 'transferrin-saturation']) {
-      expect(computed.some((k) => k.startsWith(key))).toBe(true);
+      expect(computed).toContain(key);
     }
+    // MCH, MCHC and LDL are reported by the analyser or the lab, not calculated by us (see the data)
+    for (const key of ['mch', 'mchc', 'ldl-cholesterol']) expect(computed).not.toContain(key);
     for (const marker of source.markers) {
       expect(marker.specimen === 'calculated', marker.key).toBe(Boolean(marker.computedInternally));
     }
+  });
+
+  it('names the inputs of every computed marker, and every panel that carries it carries them', () => {
+    const byKey = new Map(source.markers.map((m) => [m.key, m]));
+    for (const marker of source.markers.filter((m) => m.computedInternally)) {
+      expect(marker.derivedFrom?.length, marker.key).toBeGreaterThan(0);
+      for (const panel of marker.panels) {
+        for (const input of marker.derivedFrom ?? []) {
+          const choices = typeof input === 'string' ? [input] : input;
+          const carried = choices.some((key) => byKey.get(key)?.panels.includes(panel));
+          expect(carried, `${marker.key} on ${panel} needs ${choices.join(' or ')}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('serves the inputs of a computed marker in its metadata', () => {
+    const tsat = panels['public-v2-complete-uk'].data.find((i) => i.metadata?.['key'] === 'transferrin-saturation');
+    expect(tsat?.metadata?.['derivedFrom']).toEqual(['serum-iron', ['transferrin', 'tibc']]);
+    const ferritin = panels['public-v2-complete-uk'].data.find((i) => i.metadata?.['key'] === 'ferritin');
+    expect(ferritin?.metadata).not.toHaveProperty('derivedFrom');
   });
 
   it('covers the markers a preventive panel must carry', () => {
@@ -105,7 +155,7 @@ describe('bundled catalog data (content/catalog)', () => {
       'ldl-cholesterol',
       'hdl-cholesterol',
       'triglycerides',
-      'apob',
+      'apolipoprotein-b',
       'hba1c',
       'creatinine',
       'alt',
@@ -115,10 +165,7 @@ describe('bundled catalog data (content/catalog)', () => {
       'hs-crp',
       'vitamin-b12',
     ]) {
-      expect(
-        [...keys].some((k) => k === key || k.startsWith(key)),
-        key,
-      ).toBe(true);
+      expect(keys.has(key), key).toBe(true);
     }
   });
 
@@ -128,6 +175,16 @@ describe('bundled catalog data (content/catalog)', () => {
     const byKey = (items: typeof eu, key: string) => items.find((i) => i.metadata?.['key'] === key);
     expect(byKey(eu, 'hba1c')?.unit).toBe('mmol/mol');
     expect(byKey(eu, 'ldl-cholesterol')?.unit).toBe('mmol/L');
+    for (const key of ['haemoglobin', 'mchc']) expect(byKey(eu, key)?.unit, key).toBe('g/L');
+    expect(byKey(eu, 'haematocrit')?.unit).toBe('L/L');
+    expect(byKey(eu, 'red-blood-cells')?.unit).toBe('×10¹²/L');
+    expect(byKey(eu, 'platelets')?.unit).toBe('×10⁹/L');
+    for (const marker of source.markers) {
+      // no conventional (dL-based) units, no caret notation, no override that repeats the EU unit
+      expect(marker.unit ?? '', marker.key).not.toMatch(/dL|\^/);
+      expect(marker.unitUk ?? '', marker.key).not.toMatch(/dL|\^/);
+      if (marker.unitUk !== undefined) expect(marker.unitUk, marker.key).not.toBe(marker.unit);
+    }
     const ukDiffers = source.markers.filter((m) => m.unitUk !== undefined && m.panels.includes('complete-uk'));
     expect(ukDiffers.length).toBeGreaterThan(0);
     for (const marker of ukDiffers) expect(byKey(uk, marker.key)?.unit).toBe(marker.unitUk);

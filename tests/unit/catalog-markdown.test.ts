@@ -18,7 +18,7 @@ const marker = (extra: Partial<MarkerView>): MarkerView => ({
   unitEu: 'g/dL',
   unitUk: 'g/dL',
   calculated: false,
-  premium: false,
+  premiumIn: [],
   templates: [...CATALOG_TEMPLATES],
   ...extra,
 });
@@ -54,11 +54,22 @@ describe('marker labels', () => {
   });
 
   it('gives calculated and premium markers their badges, in that order', () => {
-    expect(markerBadges(marker({ premium: true, calculated: true }), ui.de.catalog)).toEqual([
+    expect(markerBadges(marker({ premiumIn: ['eu', 'uk'], calculated: true }), ui.de.catalog)).toEqual([
       { kind: 'calculated', label: 'Berechnet' },
       { kind: 'premium', label: 'Premium' },
     ]);
     expect(markerBadges(marker({}), ui.en.catalog)).toEqual([]);
+  });
+
+  it('names the region of a premium badge when the marker is premium in only one of its regions', () => {
+    expect(markerBadges(marker({ premiumIn: ['eu'] }), ui.en.catalog)).toEqual([
+      { kind: 'premium', label: 'Premium (EU)' },
+    ]);
+    expect(markerBadges(marker({ premiumIn: ['uk'] }), ui.de.catalog)).toEqual([
+      { kind: 'premium', label: 'Premium (UK)' },
+    ]);
+    const euOnly = marker({ premiumIn: ['eu'], templates: ['public-complete-eu'] });
+    expect(markerBadges(euOnly, ui.en.catalog)).toEqual([{ kind: 'premium', label: 'Premium' }]);
   });
 });
 
@@ -111,7 +122,7 @@ describe('the BiomarkerCategories Markdown converter', () => {
     const row = markdown.split('\n').find((line) => line.startsWith('| Hämoglobin '))!;
     expect(cells(row)).toEqual([
       'Hämoglobin',
-      'g/dL (UK: g/L)',
+      'g/L',
       'vollständig, Light',
       'vollständig, Light',
       expect.stringMatching(/^Der eisenhaltige rote Blutfarbstoff/),

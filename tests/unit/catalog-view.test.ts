@@ -83,10 +83,15 @@ describe('buildCatalogView on the bundled catalog', () => {
       const templates = CATALOG_TEMPLATES.filter((t) => panels[t].data.some((item) => item.uuid === marker.uuid));
       expect(view.templates).toEqual(templates);
       expect(view.calculated).toBe(marker.computedInternally === true);
-      expect(view.premium).toBe(marker.premium === true);
+      const premiumIn = (['eu', 'uk'] as const).filter(
+        (region) => marker.panels.includes(`complete-${region}`) && !marker.panels.includes(`light-${region}`),
+      );
+      expect(view.premiumIn, marker.key).toEqual(premiumIn);
     }
     const haemoglobin = all.find((m) => m.name.text === 'Hämoglobin')!;
-    expect([haemoglobin.unitEu, haemoglobin.unitUk]).toEqual(['g/dL', 'g/L']);
+    expect([haemoglobin.unitEu, haemoglobin.unitUk]).toEqual(['g/L', 'g/L']);
+    const insulin = all.find((m) => m.name.text === 'Insulin (nüchtern)')!;
+    expect([insulin.unitEu, insulin.unitUk]).toEqual(['mU/L', 'pmol/L']);
   });
 
   it('shows the icons the catalog links on this site, as paths', () => {

@@ -5,7 +5,7 @@ import {
   type CatalogTemplate,
   type Category,
 } from '../schemas/catalog.ts';
-import { PANEL_KINDS } from './panel-kinds.ts';
+import { PANEL_KINDS, type PanelRegion } from './panel-kinds.ts';
 import { pickText, type LocalizedText } from './pick-translation.ts';
 
 /** One marker as the page shows it, merged from every panel that carries it. */
@@ -18,8 +18,8 @@ export interface MarkerView {
   unitUk: string | undefined;
   /** `computedInternally` on any panel. */
   calculated: boolean;
-  /** `premium` on any panel. */
-  premium: boolean;
+  /** The regions whose panel serves it with `premium` (on the complete panel, not on the light one). */
+  premiumIn: PanelRegion[];
   /** The panels that carry it, in `CATALOG_TEMPLATES` order. */
   templates: CatalogTemplate[];
 }
@@ -84,7 +84,7 @@ function newMarker(item: BiomarkerCatalogItem, locale: string): MarkerView {
     unitEu: undefined,
     unitUk: undefined,
     calculated: false,
-    premium: false,
+    premiumIn: [],
     templates: [],
   };
 }
@@ -92,10 +92,11 @@ function newMarker(item: BiomarkerCatalogItem, locale: string): MarkerView {
 /** Folds one panel's item into its marker: the panel, its region's unit, the flags. */
 function mergeItem(marker: MarkerView, item: BiomarkerCatalogItem, template: CatalogTemplate): void {
   if (!marker.templates.includes(template)) marker.templates.push(template);
-  if (PANEL_KINDS[template].region === 'eu') marker.unitEu ??= item.unit;
+  const { region } = PANEL_KINDS[template];
+  if (region === 'eu') marker.unitEu ??= item.unit;
   else marker.unitUk ??= item.unit;
   marker.calculated ||= item.computedInternally === true;
-  marker.premium ||= item.premium === true;
+  if (item.premium === true && !marker.premiumIn.includes(region)) marker.premiumIn.push(region);
 }
 
 /** Every marker of any panel once, grouped by category uuid in first-seen order (complete EU first). */

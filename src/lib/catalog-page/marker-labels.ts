@@ -1,7 +1,7 @@
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { MarkerView } from './build-catalog-view.ts';
-import { PANEL_KINDS, type PanelRegion } from './panel-kinds.ts';
+import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
 
 /** Whether any panel of `region` carries the marker. */
 const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>
@@ -9,7 +9,7 @@ const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>
 
 /**
  * A marker's unit as the page shows it: the EU unit, followed by the UK one where UK
- * labs report it differently (`g/dL (UK: g/L)`); the "none" label for unitless markers.
+ * labs report it differently (`mU/L (UK: pmol/L)`); the "none" label for unitless markers.
  */
 export function unitLabel(marker: MarkerView, ui: CatalogUiStrings): string {
   const eu = marker.unitEu ?? ui.noUnit;
@@ -39,11 +39,20 @@ export interface MarkerBadge {
   label: string;
 }
 
-/** The badges of a marker: calculated (`computedInternally`), then premium. */
+/**
+ * The badges of a marker: calculated (`computedInternally`), then premium. Premium is per
+ * region, so a marker premium in one region of two that carry it says which (`Premium (EU)`).
+ */
 export function markerBadges(marker: MarkerView, ui: CatalogUiStrings): MarkerBadge[] {
   const badges: MarkerBadge[] = [];
   if (marker.calculated) badges.push({ kind: 'calculated', label: ui.calculated });
-  if (marker.premium) badges.push({ kind: 'premium', label: ui.premium });
+  const everywhere = PANEL_REGIONS.every((region) => !carriedIn(marker, region) || marker.premiumIn.includes(region));
+  if (marker.premiumIn.length > 0) {
+    const label = everywhere
+      ? ui.premium
+      : `${ui.premium} (${marker.premiumIn.map((r) => regionName(r, ui)).join(', ')})`;
+    badges.push({ kind: 'premium', label });
+  }
   return badges;
 }
 

@@ -29,15 +29,35 @@ function category(source: CategorySource, baseUrl: string): Category {
   };
 }
 
-function item(marker: MarkerSource, cat: Category, region: 'eu' | 'uk'): BiomarkerCatalogItem {
+/** A panel as the data names it: its region and size. */
+type PanelKey = keyof typeof PANEL_KEYS;
+type Region = 'eu' | 'uk';
+
+/**
+ * Whether a marker is premium on `panel`: on that region's complete panel and not on its
+ * light panel (issue 16). Per region, because the panels differ: urea is premium in the EU
+ * (complete only) but on the UK light panel.
+ */
+export function isPremiumOn(marker: Pick<MarkerSource, 'panels'>, panel: PanelKey): boolean {
+  const region = panel.endsWith('-uk') ? 'uk' : 'eu';
+  return (
+    panel === `complete-${region}` &&
+    marker.panels.includes(`complete-${region}`) &&
+    !marker.panels.includes(`light-${region}`)
+  );
+}
+
+function item(marker: MarkerSource, cat: Category, panel: PanelKey): BiomarkerCatalogItem {
+  const region: Region = panel.endsWith('-uk') ? 'uk' : 'eu';
   const unit = region === 'uk' ? (marker.unitUk ?? marker.unit) : marker.unit;
+  const { key, specimen, derivedFrom } = marker;
   return {
     id: marker.id,
     uuid: marker.uuid,
     ...(unit === undefined ? {} : { unit }),
     ...(marker.computedInternally ? { computedInternally: true } : {}),
-    ...(marker.premium ? { premium: true } : {}),
-    metadata: { key: marker.key, specimen: marker.specimen },
+    ...(isPremiumOn(marker, panel) ? { premium: true } : {}),
+    metadata: { key, specimen, ...(derivedFrom === undefined ? {} : { derivedFrom }) },
     category: cat,
     translations: translations(marker.translations),
   };
@@ -51,11 +71,10 @@ export function buildPanels(source: CatalogSource, baseUrl: string): Record<Cata
   const categories = new Map(source.categories.map((c) => [c.type, category(c, baseUrl)]));
   const panelOf = Object.fromEntries(Object.entries(PANEL_KEYS).map(([key, template]) => [template, key]));
   const entries = CATALOG_TEMPLATES.map((template) => {
-    const key = panelOf[template] as keyof typeof PANEL_KEYS;
-    const region = key.endsWith('-uk') ? 'uk' : 'eu';
+    const key = panelOf[template] as PanelKey;
     const data = source.markers
       .filter((marker) => marker.panels.includes(key))
-      .map((marker) => item(marker, categories.get(marker.category)!, region));
+      .map((marker) => item(marker, categories.get(marker.category)!, key));
     return [template, BiomarkerCatalogSchema.parse({ success: true, data })] as const;
   });
   return Object.fromEntries(entries) as Record<CatalogTemplate, BiomarkerCatalog>;

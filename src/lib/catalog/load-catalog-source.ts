@@ -23,9 +23,22 @@ async function readYaml<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   return result.data;
 }
 
+/** Every input a derived marker names must be another marker of the catalog. */
+function checkDerivedFrom(markers: MarkerSource[]): void {
+  const keys = new Set(markers.map((marker) => marker.key));
+  for (const marker of markers) {
+    for (const input of (marker.derivedFrom ?? []).flat()) {
+      if (input === marker.key || !keys.has(input)) {
+        throw new CatalogSourceError(`marker "${marker.key}": derivedFrom names "${input}", which is no other marker`);
+      }
+    }
+  }
+}
+
 /**
  * Reads `categories.yaml` and `markers/<type>.yaml` from `dir`, validating each file
- * with the source schemas. Every marker file must name a known category.
+ * with the source schemas. Every marker file must name a known category, and every
+ * `derivedFrom` input an existing marker.
  */
 export async function loadCatalogSource(dir: string): Promise<CatalogSource> {
   const categories = await readYaml(join(dir, 'categories.yaml'), z.array(CategorySourceSchema).min(1));
@@ -39,5 +52,6 @@ export async function loadCatalogSource(dir: string): Promise<CatalogSource> {
   const markers = categories.flatMap((category) =>
     (byCategory.get(category.type) ?? []).map((marker) => ({ ...marker, category: category.type })),
   );
+  checkDerivedFrom(markers);
   return { categories, markers };
 }

@@ -46,27 +46,43 @@ export const CategorySourceSchema = z.strictObject({
 });
 
 /** One marker in `content/catalog/markers/<category type>.yaml`. */
-export const MarkerSourceSchema = z.strictObject({
-  /** Permanent marker key, e.g. `ldl-cholesterol`. */
-  key: KeySchema,
-  /** Public identifier, recorded once and never changed, whatever happens to the text. */
-  uuid: z.uuid(),
-  /** Internal numeric identifier, unique across the catalog. */
-  id: z.int().positive(),
-  /** Unit as EU labs report it (SI); omitted for unitless markers such as ratios. */
-  unit: z.string().trim().min(1).optional(),
-  /** Unit as UK labs report it, only where it differs from `unit`. */
-  unitUk: z.string().trim().min(1).optional(),
-  /** Specimen or derivation: how the value is obtained. */
-  specimen: z.enum(['serum', 'plasma', 'whole-blood', 'calculated']),
-  /** True for values calculated from other markers (eGFR, non-HDL, HOMA-IR…). */
-  computedInternally: z.boolean().optional(),
-  /** True for markers carried only by the complete (premium) panels. */
-  premium: z.boolean().optional(),
-  /** Panels carrying this marker. */
-  panels: z.array(z.enum(Object.keys(PANEL_KEYS) as [keyof typeof PANEL_KEYS])).min(1),
-  translations: TranslationsSourceSchema,
-});
+export const MarkerSourceSchema = z
+  .strictObject({
+    /** Permanent marker key, e.g. `ldl-cholesterol`. */
+    key: KeySchema,
+    /** Public identifier, recorded once and never changed, whatever happens to the text. */
+    uuid: z.uuid(),
+    /** Internal numeric identifier, unique across the catalog. */
+    id: z.int().positive(),
+    /** Unit as EU labs report it (SI); omitted for unitless markers such as ratios. */
+    unit: z.string().trim().min(1).optional(),
+    /** Unit as UK labs report it, only where it differs from `unit`. */
+    unitUk: z.string().trim().min(1).optional(),
+    /** Specimen or derivation: how the value is obtained. */
+    specimen: z.enum(['serum', 'plasma', 'whole-blood', 'calculated']),
+    /**
+     * True for values we calculate from other markers of the panel by a formula (eGFR, non-HDL,
+     * ratios, HOMA-IR…); not for indices the analyser reports with the measurement (MCH, MCHC).
+     */
+    computedInternally: z.boolean().optional(),
+    /**
+     * The markers a computed value is calculated from, by key; an inner list is a choice of
+     * alternatives, one of which the panel must carry (transferrin saturation uses transferrin
+     * or TIBC). Required exactly when `computedInternally` is true.
+     */
+    derivedFrom: z
+      .array(z.union([KeySchema, z.array(KeySchema).min(2)]))
+      .min(1)
+      .optional(),
+    // `premium` is not written here: build-panels derives it per region from `panels`.
+    /** Panels carrying this marker. */
+    panels: z.array(z.enum(Object.keys(PANEL_KEYS) as [keyof typeof PANEL_KEYS])).min(1),
+    translations: TranslationsSourceSchema,
+  })
+  .refine((marker) => (marker.derivedFrom !== undefined) === (marker.computedInternally === true), {
+    message: 'derivedFrom is required exactly on markers with computedInternally: true',
+    path: ['derivedFrom'],
+  });
 
 /** A data file of markers: all in the category named by the file. */
 export const MarkerFileSchema = z.array(MarkerSourceSchema).min(1);

@@ -52,13 +52,26 @@ export const BiomarkerCatalogItemSchema = z
     uuid: z.uuid().meta({ description: 'Stable public biomarker identifier.' }),
     /** Display unit as the panel's labs report it, e.g. `mmol/L`. */
     unit: z.string().min(1).optional().meta({ description: 'Display unit, when applicable.' }),
-    /** True when the value is derived from other markers (eGFR, HOMA-IR…). */
+    /** True when the value is calculated from other markers of the panel (eGFR, HOMA-IR…). */
     computedInternally: z
       .boolean()
       .optional()
-      .meta({ description: 'True when the marker is derived rather than measured directly.' }),
-    /** True when the marker belongs to a premium panel. */
-    premium: z.boolean().optional().meta({ description: 'True when the marker is on a premium panel.' }),
+      .meta({
+        description:
+          'True when the value is calculated from other markers of the same panel (eGFR, non-HDL cholesterol, ' +
+          'ratios, HOMA-IR…) rather than measured directly. Red cell indices the analyser reports (MCH, MCHC) ' +
+          'and LDL cholesterol are measured values here.',
+      }),
+    /** True when the marker is premium in the template served: on its region's complete panel only. */
+    premium: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "True when the marker is premium in the template served: it is on that region's complete panel " +
+          "and not on that region's light panel. Never true on a light panel; absent means false. The same " +
+          'marker can be premium in one region and not in the other.',
+      }),
     /** Optional origin metadata; open object. */
     metadata: z.record(z.string(), z.unknown()).optional().meta({ description: 'Optional origin metadata.' }),
     /** The marker's category. */
