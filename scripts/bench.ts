@@ -1,182 +1,180 @@
-// `npm run bench`: the site's catalog GET against a plain node:http server writing the same
-// bytes and headers, in the same run on the same machine; prints req/s, p50, p99, the ratio
-// and the site's memory. Loopback only, bounded in time.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { get, type IncomingHttpHeaders } from 'node:http';
+// `npm run bench`: issue 14's measurement. Every response class against a plain node:http
+// server writing the same status, headers and bytes, in the same run; then start-up time,
+// memory at idle and after a mixed load, and the catalog with a 128 MB heap. Load comes
+// from Debian's wrk (one thread, 32 connections). Loopback only, bounded in time; prints
+// "NOT met" where a target is missed and still exits 0: only a failed run exits 1.
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { captureResponse, headerOf } from './bench/capture.ts';
+import { CATALOG, mixedLoad, responseClasses, TARGETS, type ResponseClass } from './bench/classes.ts';
 import { freePort } from '../tests/helpers/start-server.ts';
-import { combine, drive, type LoadResult } from './bench/load.ts';
+import { cpuMs, memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './bench/processes.ts';
+import { combine, median, misses, tableHead, tableRows, verdict, type Combined } from './bench/report.ts';
+import { measureStartUps, startSite, type Site } from './bench/site.ts';
+import { requireWrk, runWrk, CONNECTIONS, type WrkResult } from './bench/wrk.ts';
 
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
-const WARM_UP_SECONDS = 2;
-const ROUNDS = 5;
-const ROOT = new URL('../', import.meta.url).pathname;
-const HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+/** Measured seconds per class and side, in ROUNDS interleaved rounds of whole seconds (wrk's -d). */
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 6);
+const ROUNDS = 3;
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
+const WARM_UP_SECONDS = 1;
+const MIXED_SECONDS = Number(process.env['BENCH_MIXED_SECONDS'] ?? 60);
+const STARTS = 5;
 
-/** Spawns a server and resolves once `probeUrl` answers (whatever the server logs). */
-async function spawnReady(args: string[], env: Record<string, string>, probeUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited ${code}`))),
-  );
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const up = await Promise.race([
-      fetch(probeUrl).then(
-        () => true,
-        () => false,
-      ),
-      exited,
-    ]);
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`${args[0]} did not start`);
-}
-
-/** GET without any content decoding, so the baseline sends exactly the site's bytes. */
-function rawGet(
-  target: string,
-  requestHeaders: Record<string, string>,
-): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(target, { headers: requestHeaders }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
-
-/** CPU time (user + system) a process has used, in milliseconds, from /proc (Linux). */
-const cpuMs = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
-};
-
-/** One server and request the benchmark drives, with what its rounds measured. */
-interface Target {
-  name: string;
+/** A server wrk drives, with what its rounds measured. */
+interface Side {
+  origin: string;
   pid: number;
-  url: string;
-  headers: Record<string, string>;
-  runs: LoadResult[];
+  runs: WrkResult[];
   cpuMs: number;
 }
 
+const side = (server: { pid: number }, origin: string): Side => ({ origin, pid: server.pid, runs: [], cpuMs: 0 });
+
 /**
- * Drives every target in turn, round after round, so that a slow spell of the machine
- * (other tenants, frequency changes) falls on all of them alike instead of on whichever
- * ran at that moment. Each target first gets the same load for a short warm-up, so no
- * server is measured while V8 still compiles it. Server CPU time comes from /proc.
+ * Drives both sides with the same requests: a warm-up each, then ROUNDS rounds in
+ * alternating order (A B, B A, A B), so a slow spell of the shared machine falls on both.
  */
-async function runRounds(targets: Target[]): Promise<void> {
-  for (const target of targets) await drive(target.url, target.headers, WARM_UP_SECONDS);
+async function interleave(a: Side, b: Side, entry: ResponseClass): Promise<[Combined, Combined]> {
+  for (const s of [a, b]) await runWrk(s.origin, [entry.request], WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const target of targets) {
-      const before = cpuMs(target.pid);
-      target.runs.push(await drive(target.url, target.headers, SECONDS / ROUNDS));
-      target.cpuMs += cpuMs(target.pid) - before;
+    for (const s of round % 2 === 0 ? [a, b] : [b, a]) {
+      const before = cpuMs(s.pid);
+      s.runs.push(await runWrk(s.origin, [entry.request], ROUND_SECONDS));
+      s.cpuMs += cpuMs(s.pid) - before;
     }
+  }
+  return [combine(a.runs, entry.expected, a.cpuMs), combine(b.runs, entry.expected, b.cpuMs)];
+}
+
+/** Starts a plain server writing exactly what the site answered to `entry`. */
+async function startPlain(site: Site, entry: ResponseClass, index: number): Promise<BenchProcess & { origin: string }> {
+  const captured = await captureResponse(site.origin, entry.request, `192.0.2.${10 + index}`);
+  if (captured.status !== entry.expected) {
+    throw new Error(`${entry.name}: the site answered ${captured.status}, not ${entry.expected}`);
+  }
+  const fixture = join(tmpdir(), `bench-response-${process.pid}-${index}.json`);
+  writeFileSync(fixture, JSON.stringify(captured));
+  const port = await freePort();
+  const plain = spawnNode(['scripts/bench/plain-server.ts', fixture, String(port)], {});
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor200(plain, origin, {}, (status) => status !== 0);
+  } finally {
+    rmSync(fixture, { force: true }); // read at start-up
+  }
+  const length = Buffer.from(captured.body, 'base64').length;
+  const coding = headerOf(captured.headers, 'content-encoding') ?? 'identity';
+  console.log(`${entry.name}: ${captured.status}, ${length} bytes ${coding}${captured.chunked ? ', chunked' : ''}`);
+  return { ...plain, origin };
+}
+
+const verdicts: string[] = [];
+const check = (label: string, reasons: string[]) => {
+  verdicts.push(`${label}: ${verdict(reasons)}`);
+  return verdict(reasons);
+};
+/** A check of an upper bound, such as a start-up time or a memory size. */
+const atMost = (label: string, value: number, max: number, unit: string) =>
+  check(label, value > max ? [`${value} ${unit} > ${max} ${unit}`] : []);
+
+/** The ETag of the catalog's gzip representation, for its 304s. */
+async function catalogEtagOf(site: Site): Promise<string> {
+  const etag = headerOf((await captureResponse(site.origin, CATALOG.request, '192.0.2.2')).headers, 'etag');
+  if (etag === undefined) throw new Error(`${CATALOG.name} carries no ETag`);
+  return etag;
+}
+
+async function benchClasses(site: Site, catalogEtag: string): Promise<void> {
+  console.log(
+    `\nResponse classes: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per side after a ` +
+      `${WARM_UP_SECONDS} s warm-up; p50 and p99 are the rounds' medians; lost = other status than expected, ` +
+      `socket errors, timeouts. Target: ratio >= ${TARGETS.ratio}, p99 <= ${TARGETS.p99Ms} ms, nothing lost.\n`,
+  );
+  for (const [index, entry] of responseClasses(catalogEtag).entries()) {
+    const plain = await startPlain(site, entry, index);
+    try {
+      const [ours, theirs] = await interleave(side(site, site.origin), side(plain, plain.origin), entry);
+      console.log([tableHead(), ...tableRows(ours, theirs)].join('\n'));
+      console.log(`  ${check(entry.name, misses(ours, theirs))}\n`);
+    } finally {
+      await stop(plain);
+    }
+  }
+  console.log(`site memory after the class runs: ${memoryMb(site.pid, 'VmRSS')} MB RSS`);
+}
+
+/**
+ * The catalog class on a site with a 128 MB old space against one with the default heap,
+ * both fresh, so neither carries the other runs' garbage.
+ */
+async function benchSmallHeap(): Promise<void> {
+  const small = await startSite({ NODE_OPTIONS: '--max-old-space-size=128' });
+  const usual = await startSite().catch(async (error: unknown) => {
+    await stop(small);
+    throw error;
+  });
+  try {
+    const [ours, theirs] = await interleave(side(small, small.origin), side(usual, usual.origin), CATALOG);
+    console.log(`\n${CATALOG.name} with NODE_OPTIONS=--max-old-space-size=128 against the default heap:`);
+    console.log([tableHead(), ...tableRows(ours, theirs, ['128 MB', 'dflt'])].join('\n'));
+    const ratio = ours.rps / theirs.rps;
+    const reasons = ratio < TARGETS.smallHeapRatio ? [`ratio ${ratio.toFixed(2)} < ${TARGETS.smallHeapRatio}`] : [];
+    console.log(`  ${check('same throughput with a 128 MB heap', reasons)}`);
+  } finally {
+    await stop(small);
+    await stop(usual);
   }
 }
 
-/** A target's rounds as one result, plus the server's CPU microseconds per request (a figure other load barely moves). */
-function total(target: Target): LoadResult & { cpuUs: number } {
-  const result = combine(target.runs);
-  return { ...result, cpuUs: Math.round((target.cpuMs * 1000) / Math.max(1, result.requests)) };
+/** A fresh site: memory idle, then after MIXED_SECONDS of mixed load. */
+async function benchMemory(): Promise<void> {
+  const site = await startSite();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idle = memoryMb(site.pid, 'VmRSS');
+    const load = await runWrk(site.origin, mixedLoad(await catalogEtagOf(site)), MIXED_SECONDS);
+    const after = memoryMb(site.pid, 'VmRSS');
+    const answered = ['200', '304', '404'].reduce((sum, status) => sum + (load.statuses[status] ?? 0), 0);
+    const lost = load.requests - answered + load.socketErrors + load.timeouts;
+    console.log(
+      `\nMixed load, ${MIXED_SECONDS} s (catalog, 304s, pages as HTML and Markdown in both locales, tokens, 404s): ` +
+        `${Math.round(load.rps)} req/s, p99 ${load.p99} ms, ${lost} lost, ${JSON.stringify(load.statuses)}`,
+    );
+    console.log(`  RSS idle ${idle} MB, after the load ${after} MB, peak ${memoryMb(site.pid, 'VmHWM')} MB`);
+    console.log(`  ${atMost(`RSS after ${MIXED_SECONDS} s of mixed load`, after, TARGETS.loadedRssMb, 'MB')}`);
+  } finally {
+    await stop(site);
+  }
 }
 
-const rssMb = (pid: number) => {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb === undefined ? Number.NaN : Math.round(Number(kb) / 1024);
-};
+async function main(): Promise<void> {
+  requireWrk();
+  console.log(`Start-up: ${STARTS} spawns of node src/server/main.ts to the first catalog 200 (bundled origin)`);
+  const starts = await measureStartUps(STARTS);
+  const startUp = median(starts.startUpMs);
+  const idle = median(starts.idleRssMb);
+  console.log(`  ${starts.startUpMs.join(', ')} ms; median ${startUp} ms`);
+  console.log(`  ${atMost('start-up', startUp, TARGETS.startUpMs, 'ms')}`);
+  console.log(`RSS at idle, 1 s after the first catalog 200: ${starts.idleRssMb.join(', ')} MB; median ${idle} MB`);
+  console.log(`  ${atMost('RSS at idle', idle, TARGETS.idleRssMb, 'MB')}`);
 
-const row = (name: string, r: LoadResult & { cpuUs: number }) =>
-  `${name.padEnd(28)} ${String(Math.round(r.rps)).padStart(8)} ${`${r.p50} ms`.padStart(9)} ${`${r.p90} ms`.padStart(9)} ${`${r.p99} ms`.padStart(9)} ${`${r.max} ms`.padStart(9)} ${`${r.cpuUs} µs`.padStart(9)} ${String(r.requests).padStart(9)} ${String(r.errors).padStart(6)}  ${JSON.stringify(r.statuses)}`;
-
-const sitePort = await freePort();
-const site = await spawnReady(
-  ['src/server/main.ts'],
-  {
-    PORT: String(sitePort),
-    HOST: '127.0.0.1',
-    CATALOG_ORIGIN_PORT: String(await freePort()),
-    TRUST_PROXY: '1',
-    LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
-    METRICS_PORT: process.env['BENCH_METRICS_PORT'] ?? 'off',
-  },
-  `http://127.0.0.1:${sitePort}/healthz`,
-);
-const url = `http://127.0.0.1:${sitePort}/v1/biomarkers/public?template=public-complete-eu`;
-const gzip = { 'accept-encoding': 'gzip' };
-// Warm up: Astro renders the first response, the fast path answers the rest.
-const sample = await rawGet(url, { ...gzip, 'x-forwarded-for': '192.0.2.1' });
-const body = sample.body;
-const headers = Object.fromEntries(
-  Object.entries(sample.headers).filter(
-    (entry): entry is [string, string] => !HOP.has(entry[0]) && typeof entry[1] === 'string',
-  ),
-);
-const fixture = join(tmpdir(), `bench-fixture-${process.pid}.json`);
-writeFileSync(fixture, JSON.stringify({ headers, body: body.toString('base64') }));
-const plainPort = await freePort();
-const plain = await spawnReady(
-  ['scripts/bench/plain-server.ts', fixture, String(plainPort)],
-  {},
-  `http://127.0.0.1:${plainPort}/`,
-);
+  const site = await startSite();
+  try {
+    await benchClasses(site, await catalogEtagOf(site));
+  } finally {
+    await stop(site);
+  }
+  await benchSmallHeap();
+  await benchMemory();
+  const met = verdicts.filter((line) => line.endsWith(': met')).length;
+  console.log(`\nSummary: ${met} of ${verdicts.length} targets met\n${verdicts.map((line) => `  ${line}`).join('\n')}`);
+}
 
 try {
-  const etag = headers['etag'] ?? '';
-  console.log(
-    `catalog: ${body.length} bytes gzip (${headers['content-encoding']}), 32 connections, ` +
-      `${SECONDS} s per target in ${ROUNDS} interleaved rounds, after a ${WARM_UP_SECONDS} s warm-up each\n`,
-  );
-  console.log(
-    `${'run'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p90'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)} ${'cpu/req'.padStart(9)} ${'requests'.padStart(9)} ${'errors'.padStart(6)}  statuses`,
-  );
-  const target = (name: string, pid: number, targetUrl: string, requestHeaders: Record<string, string>): Target => ({
-    name,
-    pid,
-    url: targetUrl,
-    headers: requestHeaders,
-    runs: [],
-    cpuMs: 0,
-  });
-  const targets = [
-    target(
-      'plain node:http (baseline)',
-      plain.pid!,
-      `http://127.0.0.1:${plainPort}${new URL(url).pathname}${new URL(url).search}`,
-      gzip,
-    ),
-    target('site catalog GET', site.pid!, url, gzip),
-    target('site catalog 304', site.pid!, url, { ...gzip, 'if-none-match': etag }),
-  ];
-  await runRounds(targets);
-  const [baseline, ours, notModified] = targets.map(total) as [
-    ReturnType<typeof total>,
-    ReturnType<typeof total>,
-    ReturnType<typeof total>,
-  ];
-  for (const [index, result] of [baseline, ours, notModified].entries()) console.log(row(targets[index]!.name, result));
-  const roundRatios = targets[1]!.runs.map((run, index) => (run.rps / targets[0]!.runs[index]!.rps).toFixed(2));
-  const ratio = ours.rps / baseline.rps;
-  const lost = ours.errors + (ours.requests - (ours.statuses['200'] ?? 0));
-  console.log(`\nratio site/plain: ${ratio.toFixed(2)}x req/s (target >= 0.50x): ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
-  console.log(`  per round: ${roundRatios.join(' ')}`);
-  console.log(`server CPU per request, plain/site: ${(baseline.cpuUs / Math.max(1, ours.cpuUs)).toFixed(2)}x`);
-  console.log(`site p99: ${ours.p99} ms (target < 10 ms): ${ours.p99 < 10 ? 'met' : 'NOT met'}`);
-  console.log(`requests not answered 200: ${lost} (target 0): ${lost === 0 ? 'met' : 'NOT met'}`);
-  console.log(`site memory after the runs: ${rssMb(site.pid!)} MB RSS (baseline server: ${rssMb(plain.pid!)} MB)`);
-} finally {
-  site.kill('SIGTERM');
-  plain.kill('SIGTERM');
+  await main();
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 }

@@ -1,0 +1,59 @@
+import { CATALOG_PATH } from './classes.ts';
+import { freePort } from '../../tests/helpers/start-server.ts';
+import { memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './processes.ts';
+
+/** A running site under measurement. */
+export interface Site extends BenchProcess {
+  origin: string;
+  /** From spawn to the first catalog 200, in milliseconds. */
+  startUpMs: number;
+}
+
+/**
+ * Starts `node src/server/main.ts` with its defaults (request log on, bundled catalog origin)
+ * and returns once the catalog answers 200. Only what a benchmark must change differs:
+ * loopback ports, TRUST_PROXY=1 so wrk's X-Forwarded-For addresses count as clients, no
+ * metrics port (runs side by side must not compete for it), and no shutdown delay (it only
+ * matters to a load balancer).
+ */
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<Site> {
+  const port = await freePort();
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CATALOG_ORIGIN_PORT: String(await freePort()),
+    TRUST_PROXY: '1',
+    METRICS_PORT: 'off',
+    SHUTDOWN_DELAY_S: '0',
+    ...extraEnv,
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const site = spawnNode(['src/server/main.ts'], env);
+  try {
+    await waitFor200(site, `${origin}${CATALOG_PATH}`, { 'X-Forwarded-For': '192.0.2.1' });
+  } catch (error) {
+    await stop(site);
+    throw error;
+  }
+  return { ...site, origin, startUpMs: performance.now() - started };
+}
+
+/** Start-up times and the memory each process holds 1 s later, idle. */
+export interface StartUps {
+  startUpMs: number[];
+  idleRssMb: number[];
+}
+
+/** Starts the site `count` times, one after another. */
+export async function measureStartUps(count: number): Promise<StartUps> {
+  const result: StartUps = { startUpMs: [], idleRssMb: [] };
+  for (let i = 0; i < count; i += 1) {
+    const site = await startSite();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    result.startUpMs.push(Math.round(site.startUpMs));
+    result.idleRssMb.push(memoryMb(site.pid, 'VmRSS'));
+    await stop(site);
+  }
+  return result;
+}
