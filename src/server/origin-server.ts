@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ORIGIN_KEY_HEADER, originKeyMatches } from '../lib/catalog/origin-key.ts';
+import { CATALOG_PATH } from '../lib/catalog/catalog-path.ts';
 import { parseTemplate } from '../lib/catalog/parse-template.ts';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
@@ -16,8 +17,6 @@ import { sendProblem } from './send-problem.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { guardUnreadBody } from './unread-body-guard.ts';
 
-/** The one path the catalog origin serves (spec 4.1). */
-export const ORIGIN_PATH = '/v1/biomarkers/public';
 const ALLOW = 'GET, HEAD, OPTIONS';
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */
 const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET', 'HEAD'])) };
@@ -77,11 +76,11 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
     if (path === undefined)
       return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });
-    if (path !== ORIGIN_PATH)
-      return problem({ code: 'not_found', detail: `The catalog origin serves only ${ORIGIN_PATH}.` });
+    if (path !== CATALOG_PATH)
+      return problem({ code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` });
     if (method === 'OPTIONS') return void res.writeHead(204, PREFLIGHT).end();
     if (method !== 'GET' && method !== 'HEAD') {
-      const detail = `${method} is not supported on ${ORIGIN_PATH}; use GET or HEAD.`;
+      const detail = `${method} is not supported on ${CATALOG_PATH}; use GET or HEAD.`;
       return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });
     }
     const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';

@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { CATALOG_PATH } from '../lib/catalog/catalog-path.ts';
 import { parseTemplate } from '../lib/catalog/parse-template.ts';
 import { logAddress } from '../lib/http/client-address.ts';
 import { acceptedRequestId, createRequestIdGenerator } from '../lib/http/request-id.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { RequestObservation } from '../lib/metrics/service-metrics.ts';
 
-/** The catalog path, the one path whose lines name a template. */
-const CATALOG_PATH = '/v1/biomarkers/public';
 /** nginx's status for a request the client closed before the response was complete. */
 export const CLIENT_CLOSED_STATUS = 499;
 

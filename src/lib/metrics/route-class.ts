@@ -1,3 +1,4 @@
+import { CATALOG_PATH } from '../catalog/catalog-path.ts';
 import { resolvePagePath } from '../content/page-paths.ts';
 
 /** The bounded set of route classes requests are counted by: never the raw path. */
@@ -18,7 +19,7 @@ export const ROUTE_CLASSES = [
 export type RouteClass = (typeof ROUTE_CLASSES)[number];
 
 const EXACT: ReadonlyMap<string, RouteClass> = new Map<string, RouteClass>([
-  ['/v1/biomarkers/public', 'catalog'],
+  [CATALOG_PATH, 'catalog'],
   ['/oauth/token', 'token'],
   ['/openapi.json', 'openapi'],
   ['/api/openapi.yaml', 'openapi'],

@@ -1,3 +1,4 @@
+import { CATALOG_PATH } from '../../catalog/catalog-path.ts';
 import { STALE_GRACE_MS } from '../../catalog/catalog-service.ts';
 import { catalogExample, problemExample } from '../examples.ts';
 import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../schemas/catalog.ts';
@@ -9,8 +10,7 @@ import { COMMON_RESPONSES, problemResponse, responseHeaders, sharedResponse } fr
 import { catalogOriginServer, siteServer, type DocumentOrigins } from '../servers.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
-/** Path of the catalog (spec 4.1). */
-export const CATALOG_PATH = '/v1/biomarkers/public';
+export { CATALOG_PATH };
 
 const TAGS = ['Catalog'];
 const ALLOWED = CATALOG_TEMPLATES.join(', ');
