@@ -62,7 +62,7 @@ export function pageRepresentation({ baseUrl }: PageRepresentationOptions): Midd
         { Vary: VARY, Link: `<${htmlUrl}>; rel="canonical"` }
       : { Vary: VARY, Link: `<${baseUrl}${markdownPath(locale, entry.slug)}>; rel="alternate"; type="text/markdown"` };
     const render = async () =>
-      markdown ? pageMarkdown(locale, entry.slug, baseUrl, data) : renderHtml(next, htmlUrl, baseUrl);
+      markdown ? pageMarkdown(locale, entry, baseUrl, data) : renderHtml(next, htmlUrl, baseUrl);
     if (data?.ok === false) {
       // RFC 9110 §15.6.3: the upstream the page is built from failed; say so, and let no cache keep it.
       const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;

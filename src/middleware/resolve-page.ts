@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
-import { resolvePagePath } from '../lib/content/page-paths.ts';
+import { resolvePageRequest } from '../lib/content/page-items.ts';
 import { notFoundResponse } from '../lib/http/not-found-response.ts';
 
 /** The route pattern of `src/pages/[...page].astro`, which renders every guide page. */
@@ -13,12 +13,13 @@ export interface ResolvePageOptions {
 /**
  * Names the guide page a request asks for (`context.locals.page`), before the method
  * guard runs. The page route matches any path, so a path the registry does not know gets
- * the site's usual 404 here, whatever the method, exactly as if no route had matched.
+ * the site's usual 404 here, whatever the method, exactly as if no route had matched;
+ * so does an item family's page whose key its data does not hold.
  */
 export function resolvePage({ baseUrl }: ResolvePageOptions): MiddlewareHandler {
   return async function resolvePageStep(context, next) {
     if (context.routePattern !== PAGE_ROUTE) return next();
-    const page = resolvePagePath(context.url.pathname);
+    const page = await resolvePageRequest(context.url.pathname);
     if (page === undefined) return notFoundResponse(baseUrl, context.request, context.url.pathname);
     context.locals.page = page;
     return next();

@@ -95,7 +95,8 @@ describe('/biomarkers on the bundled catalog', () => {
   it.each(LOCALES)('%s: .md and negotiated Markdown are the same and hold every marker by name', async (locale) => {
     const markdown = await fetchMarkdownTwins(client(), server.url, PATHS[locale]);
     for (const item of panels.get('public-complete-eu')!.data) {
-      expect(markdown).toContain(`| ${nameIn(item.translations, locale)}`);
+      const page = `${server.url}${PATHS[locale].html}/${String(item.metadata!['key'])}`;
+      expect(markdown).toContain(`| [${nameIn(item.translations, locale)}](${page})`);
     }
     expect(markdown.match(/^## /gm)).toHaveLength(15); // the panel overview and 14 categories
     expect(markdown).not.toMatch(/\]\((?!https?:)/); // every link absolute
@@ -184,10 +185,10 @@ describe('/biomarkers follows its upstream', () => {
     const latest = await client()(`${site.url}/biomarkers`);
     expect(latest.headers.get('etag')).not.toBe(first.headers.get('etag'));
     const markdown = await (await client()(`${site.url}/de/biomarkers.md`)).text();
-    expect(markdown).toContain('| Serum ferritin (de)');
-    expect(markdown).not.toContain('| Ferritin (de)');
+    expect(markdown).toContain('| [Serum ferritin (de)]');
+    expect(markdown).not.toContain('| [Ferritin (de)]');
     const full = await (await client()(`${site.url}/llms-full.txt`)).text();
-    expect(full).toContain('| Serum ferritin ');
+    expect(full).toContain('| [Serum ferritin]');
   });
 
   it('answers 502 with an honest error state, in both formats, while the upstream fails with no copy to stand in', async () => {

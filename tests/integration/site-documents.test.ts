@@ -2,12 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
+import { CATALOG_TEMPLATES, type BiomarkerCatalog } from '../../src/lib/schemas/catalog.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 let server: RunningServer;
 let addressCounter = 0;
-/** A fresh client address per call, so no test shares a rate-limit window. */
-const client = () => fetchAs(`203.0.113.${++addressCounter}`);
+/** A fresh client address per call (hundreds: one per marker page), so no test shares a rate-limit window. */
+const client = () => {
+  addressCounter += 1;
+  return fetchAs(`198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`);
+};
+
+/** The page key of every marker the served catalog holds: its `metadata.key` (the bundled data gives one to each). */
+async function markerKeys(): Promise<string[]> {
+  const keys = new Set<string>();
+  for (const template of CATALOG_TEMPLATES) {
+    const panel = (await (
+      await client()(`${server.url}/v1/biomarkers/public?template=${template}`)
+    ).json()) as BiomarkerCatalog;
+    for (const item of panel.data) keys.add(String(item.metadata!['key']));
+  }
+  return [...keys];
+}
+
+/** Every page slug: the registry's and one per marker below `biomarkers/`. */
+const allSlugs = async (): Promise<string[]> => [
+  ...GUIDE_PAGES.map((page) => page.slug),
+  ...(await markerKeys()).map((key) => `biomarkers/${key}`),
+];
 
 beforeAll(async () => {
   server = await startServer({ TRUST_PROXY: '1' });
@@ -35,17 +57,19 @@ describe('/llms.txt', () => {
     expect(text).toMatch(/^# .+\n\n> .+\n\n/);
     const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(sections.at(-1)).toBe('Optional');
-    expect(sections).toEqual(['Guide', 'API', 'Optional']);
+    expect(sections).toEqual(['Guide', 'API', 'Biomarkers', 'Optional']);
     for (const line of text.split('\n').filter((l) => l.startsWith('- '))) {
       expect(line).toMatch(new RegExp(`^- \\[[^\\]]+\\]\\(${server.url}/[^)]*\\): \\S`));
     }
   });
 
-  it('links the Markdown twin of every page in every locale, llms-full.txt, OpenAPI and the discovery documents', async () => {
+  it('links the Markdown twin of every page in every locale (every marker page too), llms-full.txt, OpenAPI and the discovery documents', async () => {
     const text = await (await client()(`${server.url}/llms.txt`)).text();
     const links = [...text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]);
+    const slugs = await allSlugs();
+    expect(slugs.length).toBe(GUIDE_PAGES.length + 90);
     const expected = [
-      ...GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => server.url + markdownPath(locale, page.slug))),
+      ...slugs.flatMap((slug) => LOCALES.map((locale) => server.url + markdownPath(locale, slug))),
       `${server.url}/llms-full.txt`,
       `${server.url}/openapi.json`,
       `${server.url}/api/openapi.yaml`,
@@ -93,7 +117,7 @@ describe('/sitemap.xml', () => {
     const xml = await response.text();
     const urls = xml.split('<url>').slice(1);
     const locs = urls.map((url) => /<loc>([^<]+)<\/loc>/.exec(url)![1]);
-    const expected = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => server.url + pagePath(locale, page.slug)));
+    const expected = (await allSlugs()).flatMap((slug) => LOCALES.map((locale) => server.url + pagePath(locale, slug)));
     expect(locs.sort()).toEqual(expected.sort());
     for (const url of urls) {
       expect(url).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);

@@ -13,6 +13,7 @@ const ui = { en: UiStringsSchema.parse(readUiStrings('en')), de: UiStringsSchema
 
 const marker = (extra: Partial<MarkerView>): MarkerView => ({
   uuid: '00000000-0000-4000-8000-000000000001',
+  key: 'haemoglobin',
   name: { text: 'Haemoglobin', lang: 'en' },
   description: undefined,
   unitEu: 'g/dL',
@@ -111,7 +112,7 @@ describe('the BiomarkerCategories Markdown converter', () => {
     for (const item of panels['public-complete-eu'].data) {
       const name = item.translations.find((t) => t.locale === 'en')!.name;
       expect(
-        rows.some((row) => cells(row)[0]!.startsWith(name)),
+        rows.some((row) => cells(row)[0]!.startsWith(`[${name}](${BASE}/biomarkers/${String(item.metadata!['key'])})`)),
         name,
       ).toBe(true);
     }
@@ -119,15 +120,15 @@ describe('the BiomarkerCategories Markdown converter', () => {
 
   it('writes a marker row with badges, unit, panels and description in the page language', () => {
     const markdown = twin('de', loadedCatalog(panels));
-    const row = markdown.split('\n').find((line) => line.startsWith('| Hämoglobin '))!;
+    const row = markdown.split('\n').find((line) => line.startsWith('| [Hämoglobin]'))!;
     expect(cells(row)).toEqual([
-      'Hämoglobin',
+      `[Hämoglobin](${BASE}/de/biomarkers/haemoglobin)`,
       'g/L',
       'vollständig, Light',
       'vollständig, Light',
       expect.stringMatching(/^Der eisenhaltige rote Blutfarbstoff/),
     ]);
-    const homa = markdown.split('\n').find((line) => line.startsWith('| HOMA-IR'))!;
+    const homa = markdown.split('\n').find((line) => line.startsWith('| [HOMA-IR'))!;
     expect(cells(homa)[0]).toMatch(/_\(Berechnet, Premium\)_$/);
   });
 
@@ -146,9 +147,11 @@ describe('the BiomarkerCategories Markdown converter', () => {
       BiomarkerCatalog
     >;
     const markdown = twin('en', loadedCatalog(only));
-    const row = markdown.split('\n').find((line) => line.startsWith('| A'))!;
+    const row = markdown.split('\n').find((line) => line.startsWith('| [A'))!;
     expect(cells(row)).toHaveLength(5);
     expect(markdown).toContain('A\\|B \\<b>'); // escaped: text, not a column break or a tag
+    // No usable metadata.key: the marker's page is named by its uuid.
+    expect(cells(row)[0]).toContain(`(${BASE}/biomarkers/00000000-0000-4000-8000-000000000001)`);
     expect(markdown).toContain('## Other biomarkers');
   });
 

@@ -4,7 +4,7 @@ import { LOCALES } from '../../src/lib/content/locales.ts';
 import type { PageDataState } from '../../src/lib/content/page-data.ts';
 import { PageFrontmatterSchema } from '../../src/lib/content/page-frontmatter-schema.ts';
 import { contentId, pagePath } from '../../src/lib/content/page-paths.ts';
-import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, itemPageEntry } from '../../src/lib/content/page-registry.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { COMPONENT_CONVERTERS } from '../../src/lib/markdown/component-converters.ts';
 import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
@@ -24,7 +24,8 @@ beforeAll(async () => {
 
 describe('the page registry and content/pages', () => {
   it('has an MDX file for every registered page in every locale, and no unregistered file', () => {
-    const expected = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => contentId(locale, page.slug))).sort();
+    const slugs = [...GUIDE_PAGES.map((page) => page.slug), ...ITEM_PAGE_FAMILIES.map((family) => family.template)];
+    const expected = slugs.flatMap((slug) => LOCALES.map((locale) => contentId(locale, slug))).sort();
     expect(files.map((file) => file.id)).toEqual(expected);
   });
 
@@ -62,13 +63,17 @@ describe('the Markdown twin of every page', () => {
     const [rawLocale = 'en', ...rest] = id.split('/');
     const locale = rawLocale === 'de' ? 'de' : 'en';
     const slug = rest.join('/') === 'index' ? '' : rest.join('/');
-    const page = GUIDE_PAGES.find((entry) => entry.slug === slug);
+    const family = ITEM_PAGE_FAMILIES.find((entry) => entry.template === slug);
+    // An item family's template is shown with one of its items: eGFR, a calculated marker.
+    const page =
+      family === undefined ? GUIDE_PAGES.find((entry) => entry.slug === slug) : itemPageEntry(family, 'egfr');
     const markdown = mdxToMarkdown(file.body, {
       title,
       description,
       baseUrl: BASE_URL,
-      pagePath: pagePath(locale, slug),
+      pagePath: pagePath(locale, page?.slug ?? slug),
       context: {
+        item: page?.item,
         locale,
         ui: UiStringsSchema.parse(readUiStrings(locale)),
         data: page?.data === 'openapi' ? loadedOpenApi(BASE_URL) : page?.data === 'catalog' ? catalog : undefined,

@@ -1,5 +1,6 @@
 import ApiReference from './ApiReference.astro';
 import BiomarkerCategories from './BiomarkerCategories.astro';
+import BiomarkerDetail from './BiomarkerDetail.astro';
 import Callout from './Callout.astro';
 import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
@@ -8,7 +9,7 @@ import ErrorHeading from './ErrorHeading.astro';
  * The components MDX pages may use, passed to `<Content components={…}>` so pages need
  * no import lines. Each has a Markdown converter in `src/lib/markdown/component-converters.ts`.
  */
-export const MDX_COMPONENTS = { ApiReference, BiomarkerCategories, Callout, ErrorHeading };
+export const MDX_COMPONENTS = { ApiReference, BiomarkerCategories, BiomarkerDetail, Callout, ErrorHeading };
 
 /** Replacements for elements Markdown itself produces (`elements/`); their Markdown twin is unchanged. */
 export const MDX_ELEMENTS = { pre: CodeBlock };

@@ -5,12 +5,15 @@ import {
   type CatalogTemplate,
   type Category,
 } from '../schemas/catalog.ts';
+import { assignMarkerKeys } from './marker-keys.ts';
 import { PANEL_KINDS, type PanelRegion } from './panel-kinds.ts';
 import { pickText, type LocalizedText } from './pick-translation.ts';
 
 /** One marker as the page shows it, merged from every panel that carries it. */
 export interface MarkerView {
   uuid: string;
+  /** The marker's page below `/biomarkers/`: its `metadata.key`, or its uuid (see `assignMarkerKeys`). */
+  key: string;
   name: LocalizedText;
   description: LocalizedText | undefined;
   /** Unit on the EU panels and on the UK panels; undefined without a unit or without a panel there. */
@@ -76,9 +79,10 @@ interface MarkerGroup {
 }
 
 /** A new marker from the first item that names it; `mergeItem` adds each panel's facts. */
-function newMarker(item: BiomarkerCatalogItem, locale: string): MarkerView {
+function newMarker(item: BiomarkerCatalogItem, key: string, locale: string): MarkerView {
   return {
     uuid: item.uuid,
+    key,
     name: pickText(item.translations, locale, 'name') ?? { text: item.uuid, lang: locale },
     description: pickText(item.translations, locale, 'description'),
     unitEu: undefined,
@@ -103,11 +107,12 @@ function mergeItem(marker: MarkerView, item: BiomarkerCatalogItem, template: Cat
 function groupMarkers(panels: Record<CatalogTemplate, BiomarkerCatalog>, locale: string): MarkerGroup[] {
   const markers = new Map<string, MarkerView>();
   const groups = new Map<string, MarkerGroup>();
+  const keys = assignMarkerKeys(panels);
   for (const template of CATALOG_TEMPLATES) {
     for (const item of panels[template].data) {
       let marker = markers.get(item.uuid);
       if (marker === undefined) {
-        marker = newMarker(item, locale);
+        marker = newMarker(item, keys.get(item.uuid)!, locale);
         markers.set(item.uuid, marker);
         const key = item.category?.uuid ?? '';
         const group = groups.get(key) ?? { category: item.category, markers: [] };

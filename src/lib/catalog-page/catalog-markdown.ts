@@ -32,10 +32,12 @@ function panelsMarkdown(view: CatalogView, ui: CatalogUiStrings): RootContent[] 
   ];
 }
 
-/** One marker's row: name and badges, unit, the panels of each region, description. */
-function markerRow(marker: MarkerView, ui: CatalogUiStrings): PhrasingContent[][] {
+/** One marker's row: name (linked to its page) and badges, unit, the panels of each region, description. */
+function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): PhrasingContent[][] {
   const badges = markerBadges(marker, ui).map((badge) => badge.label);
-  const name: PhrasingContent[] = [text(marker.name.text)];
+  const name: PhrasingContent[] = [
+    { type: 'link', url: `${listUrl}/${marker.key}`, children: [text(marker.name.text)] },
+  ];
   if (badges.length > 0) name.push(text(' '), { type: 'emphasis', children: [text(`(${badges.join(', ')})`)] });
   return [
     name,
@@ -46,7 +48,12 @@ function markerRow(marker: MarkerView, ui: CatalogUiStrings): PhrasingContent[][
 }
 
 /** One category: its heading, count and description, and a table of its markers. */
-function categoryMarkdown(category: CategoryView, locale: string, ui: CatalogUiStrings): RootContent[] {
+function categoryMarkdown(
+  category: CategoryView,
+  locale: string,
+  ui: CatalogUiStrings,
+  listUrl: string,
+): RootContent[] {
   const count = markerCountLabel(category.markers.length, locale, ui);
   const lead = category.description === undefined ? `${count}.` : `${count}. ${category.description.text}`;
   const header = [ui.markerColumn, ui.unit, ...PANEL_REGIONS.map((r) => regionName(r, ui)), ui.descriptionColumn];
@@ -55,7 +62,7 @@ function categoryMarkdown(category: CategoryView, locale: string, ui: CatalogUiS
     { type: 'paragraph', children: [text(lead)] },
     table(
       header,
-      category.markers.map((marker) => markerRow(marker, ui)),
+      category.markers.map((marker) => markerRow(marker, ui, listUrl)),
     ),
   ];
 }
@@ -63,12 +70,18 @@ function categoryMarkdown(category: CategoryView, locale: string, ui: CatalogUiS
 /**
  * The catalog as Markdown nodes for the page's Markdown twin: the panel overview, then
  * an H2 per category with a table of its markers (name, unit, EU and UK panels,
- * description). Icons are decorative and left out.
+ * description), each name linking its page at `<listUrl>/<key>`. Icons are decorative and
+ * left out.
  */
-export function catalogMarkdown(view: CatalogView, locale: string, ui: CatalogUiStrings): RootContent[] {
+export function catalogMarkdown(
+  view: CatalogView,
+  locale: string,
+  ui: CatalogUiStrings,
+  listUrl: string,
+): RootContent[] {
   return [
     ...panelsMarkdown(view, ui),
-    ...view.categories.flatMap((category) => categoryMarkdown(category, locale, ui)),
+    ...view.categories.flatMap((category) => categoryMarkdown(category, locale, ui, listUrl)),
   ];
 }
 

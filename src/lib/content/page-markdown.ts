@@ -1,25 +1,27 @@
 import { mdxToMarkdown } from '../markdown/mdx-to-markdown.ts';
-import { getPageEntry, getUiStrings } from './guide-pages.ts';
+import { getPageContent, getUiStrings } from './guide-pages.ts';
 import type { Locale } from './locales.ts';
 import type { PageDataState } from './page-data.ts';
 import { pagePath } from './page-paths.ts';
+import type { GuidePageEntry } from './page-registry.ts';
 
 /**
  * The Markdown twin of a page, converted from the MDX source its HTML is rendered from;
- * `data` is what its data-driven components show (see `loadPageData`).
+ * `data` is what its data-driven components show (see `loadPageData`), and an item's
+ * page shows the item its registry entry names.
  */
 export async function pageMarkdown(
   locale: Locale,
-  slug: string,
+  page: GuidePageEntry,
   baseUrl: string,
   data?: PageDataState,
 ): Promise<string> {
-  const entry = await getPageEntry(locale, slug);
+  const { entry, frontmatter } = await getPageContent(locale, page, data, baseUrl);
   return mdxToMarkdown(entry.body ?? '', {
-    title: entry.data.title,
-    description: entry.data.description,
+    title: frontmatter.title,
+    description: frontmatter.description,
     baseUrl,
-    pagePath: pagePath(locale, slug),
-    context: { locale, ui: await getUiStrings(locale), data },
+    pagePath: pagePath(locale, page.slug),
+    context: { locale, ui: await getUiStrings(locale), data, item: page.item },
   });
 }

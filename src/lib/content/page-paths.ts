@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
-import { GUIDE_PAGES, type GuidePageEntry } from './page-registry.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, isItemKey, itemPageEntry, type GuidePageEntry } from './page-registry.ts';
 
 /** Which representation a path asks for: the page itself (negotiated) or its `.md` sibling. */
 export type PathFormat = 'page' | 'markdown';
@@ -37,9 +37,26 @@ const PATHS: ReadonlyMap<string, ResolvedPage> = new Map(
   ),
 );
 
+/** The page of an item family a path names by its form alone: `/de/biomarkers/egfr(.md)`. */
+function resolveItemPath(pathname: string): ResolvedPage | undefined {
+  for (const family of ITEM_PAGE_FAMILIES) {
+    for (const locale of LOCALES) {
+      const prefix = `${pagePath(locale, family.slug)}/`;
+      if (!pathname.startsWith(prefix)) continue;
+      const rest = pathname.slice(prefix.length);
+      const format: PathFormat = rest.endsWith('.md') ? 'markdown' : 'page';
+      const key = format === 'markdown' ? rest.slice(0, -'.md'.length) : rest;
+      if (isItemKey(key)) return { page: itemPageEntry(family, key), locale, format };
+    }
+  }
+  return undefined;
+}
+
 /**
  * The page a request path names, or undefined when the guide has no such page. Exact
  * match only: no trailing slash, no `/en/` prefix, no case folding, so every page has
- * one URL per representation.
+ * one URL per representation. An item family's path is matched by its form; whether the
+ * item exists is for `resolvePageRequest`, which reads the data.
  */
-export const resolvePagePath = (pathname: string): ResolvedPage | undefined => PATHS.get(pathname);
+export const resolvePagePath = (pathname: string): ResolvedPage | undefined =>
+  PATHS.get(pathname) ?? resolveItemPath(pathname);

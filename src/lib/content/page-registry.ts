@@ -1,7 +1,16 @@
 import type { PageDataSource } from './page-data.ts';
 
+/** The data sources whose items can have pages of their own. */
+export type ItemPageSource = Extract<PageDataSource, 'catalog'>;
+
 /** Where a page is listed in `llms.txt` (llmstxt.org H2 sections). */
-export type LlmsSection = 'Guide' | 'API';
+export type LlmsSection = 'Guide' | 'API' | 'Biomarkers';
+
+/** The item a page of an item family shows: the family and the item's key in the URL. */
+export interface PageItemRef {
+  family: ItemPageFamily;
+  key: string;
+}
 
 /** A page of the guide: one MDX file per locale at `content/pages/<lang>/<slug or index>.mdx`. */
 export interface GuidePageEntry {
@@ -17,6 +26,25 @@ export interface GuidePageEntry {
    * shows an error state (502) while the data is unavailable.
    */
   data?: PageDataSource;
+  /** Set on the pages of an item family only: which item of the data the page shows. */
+  item?: PageItemRef;
+}
+
+/**
+ * A family of data-driven pages, one per item of a data source: `/<slug>/<key>` in every
+ * locale, each rendered from one MDX template with the item's data. Which keys exist is
+ * read from the data (`listPageItems`), so routing, the sitemap, `llms.txt` and a serving
+ * layer that prepares pages ahead of time all enumerate them from the same place.
+ */
+export interface ItemPageFamily {
+  /** URL path of the family below the locale root; an item's page is `<slug>/<key>`. */
+  slug: string;
+  /** The MDX file of every item's page: `content/pages/<lang>/<template>.mdx`. */
+  template: string;
+  /** The `llms.txt` section that lists the items' pages. */
+  section: LlmsSection;
+  /** The data the items are enumerated from, and each page is built from. */
+  data: ItemPageSource;
 }
 
 /**
@@ -33,3 +61,26 @@ export const GUIDE_PAGES: readonly GuidePageEntry[] = [
   { slug: 'webhooks', nav: true, section: 'Guide' },
   { slug: 'docs/mcp', nav: true, section: 'Guide' },
 ];
+
+/**
+ * Every item page family: one page per marker of the catalog the site serves, keyed by
+ * `metadata.key` (or the uuid where an origin gives no usable key).
+ */
+export const ITEM_PAGE_FAMILIES: readonly ItemPageFamily[] = [
+  { slug: 'biomarkers', template: 'biomarkers/[key]', section: 'Biomarkers', data: 'catalog' },
+];
+
+/** A key that can name an item's page: kebab-case, at most 100 characters (a uuid is one). */
+export const isItemKey = (key: string): boolean => key.length <= 100 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(key);
+
+/** The page of one item of a family, as routing and the page step see it. */
+export const itemPageEntry = (family: ItemPageFamily, key: string): GuidePageEntry => ({
+  slug: `${family.slug}/${key}`,
+  nav: false,
+  section: family.section,
+  data: family.data,
+  item: { family, key },
+});
+
+/** The slug of the MDX file a page is rendered from: its own, or its family's template. */
+export const contentSlug = (page: GuidePageEntry): string => page.item?.family.template ?? page.slug;

@@ -65,6 +65,43 @@ export const CatalogUiStringsSchema = z.strictObject({
   unavailableText: sentence,
 });
 
+/** The strings of a biomarker's own page (`/biomarkers/<key>`), its HTML and its Markdown twin. */
+export const MarkerPageUiStringsSchema = z.strictObject({
+  /** Heading of the facts list, and its labels. */
+  factsHeading: label,
+  category: label,
+  calculated: label,
+  /** The calculated line of a calculated marker, before its inputs ("yes, from"). */
+  calculatedFrom: label,
+  /** The calculated line of a measured marker. */
+  measured: label,
+  /** The permanent identifiers; `noKey` where the origin gives no key. */
+  uuid: label,
+  key: label,
+  noKey: label,
+  /** Heading of the table of units and panels per region, and its columns. */
+  regionsHeading: label,
+  regionColumn: label,
+  panelsColumn: label,
+  premiumColumn: label,
+  /** What premium means, under the table. */
+  premiumHint: sentence,
+  /** Yes and no in the premium column. */
+  yes: label,
+  no: label,
+  /** Heading of the description where the catalog has it only in another language. */
+  aboutHeading: label,
+  /** Heading of the names in every language, and the table's columns. */
+  namesHeading: label,
+  languageColumn: label,
+  nameColumn: label,
+  /** Heading and lead of the API sample. */
+  apiHeading: label,
+  apiLead: sentence,
+  /** Link back to the list of every marker. */
+  allMarkers: label,
+});
+
 /** The fixed labels of the API reference (`/developers/api`); the document's own text stays English. */
 export const ApiReferenceUiStringsSchema = z.strictObject({
   /** Heading of the list of endpoints (the page's own table of contents). */
@@ -140,6 +177,8 @@ export const UiStringsSchema = z.strictObject({
   }),
   /** The biomarker catalog page. */
   catalog: CatalogUiStringsSchema,
+  /** A biomarker's own page. */
+  marker: MarkerPageUiStringsSchema,
   /** The API reference page. */
   apiReference: ApiReferenceUiStringsSchema,
 });
@@ -149,6 +188,9 @@ export type UiStrings = z.infer<typeof UiStringsSchema>;
 
 /** The interface strings of the catalog page. */
 export type CatalogUiStrings = z.infer<typeof CatalogUiStringsSchema>;
+
+/** The interface strings of a biomarker's own page. */
+export type MarkerPageUiStrings = z.infer<typeof MarkerPageUiStringsSchema>;
 
 /** The interface strings of the API reference page. */
 export type ApiReferenceUiStrings = z.infer<typeof ApiReferenceUiStringsSchema>;

@@ -29,7 +29,7 @@ export interface LlmsTxtInput {
 }
 
 /** Order of the H2 sections before `## Optional`. */
-const SECTIONS: readonly LlmsSection[] = ['Guide', 'API'];
+const SECTIONS: readonly LlmsSection[] = ['Guide', 'API', 'Biomarkers'];
 
 /** One list item: `- [title](url): description` (llmstxt.org). */
 const item = (title: string, url: string, description: string): string => `- [${title}](${url}): ${description}`;

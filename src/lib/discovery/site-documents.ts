@@ -1,8 +1,9 @@
 import { SingleFlightCache } from '../cache/single-flight-cache.ts';
-import { listPageSummaries } from '../content/guide-pages.ts';
+import { listSitePages, sitePagesVersion } from '../content/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData, pageDataVersion } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { createRepresentation, type Representation } from '../http/representation.ts';
 import { API_RESOURCES } from './api-resources.ts';
 import { buildLlmsFullTxt } from './build-llms-full-txt.ts';
@@ -14,13 +15,16 @@ import { LLMS_NAME, LLMS_NOTES } from './llms-notes.ts';
 /** URL path of the full-text companion of `llms.txt`. */
 export const LLMS_FULL_PATH = '/llms-full.txt';
 
-/** Built once per process: the inputs are the build's content and the configuration. */
+/**
+ * Built once per process and version of the item families' data: the inputs are the
+ * build's content, the configuration and which items have pages.
+ */
 const documents = new SingleFlightCache<Representation>();
 
-/** `/llms.txt`, built from the page registry, the pages' frontmatter and the API list. */
-export const getLlmsTxt = (baseUrl: string): Promise<Representation> =>
-  documents.get('llms.txt', async () => {
-    const pages = await listPageSummaries();
+/** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */
+export async function getLlmsTxt(baseUrl: string): Promise<Representation> {
+  const build = async () => {
+    const pages = await listSitePages(baseUrl);
     const home = pages.find((page) => page.page.slug === '' && page.locale === DEFAULT_LOCALE);
     const text = buildLlmsTxt({
       baseUrl,
@@ -32,34 +36,48 @@ export const getLlmsTxt = (baseUrl: string): Promise<Representation> =>
       fullTextPath: LLMS_FULL_PATH,
     });
     return createRepresentation(text, 'text/plain; charset=utf-8');
-  });
+  };
+  return documents.get('llms.txt', build, await sitePagesVersion());
+}
 
 /**
- * `/llms-full.txt`: every default-locale page's Markdown twin, the data-driven ones as
- * their `.md` shows them now, so the file is built again whenever their data changes.
+ * `/llms-full.txt`: every default-locale page's Markdown twin (each item's page too), the
+ * data-driven ones as their `.md` shows them now, so the file is built again whenever
+ * their data changes.
  */
 export async function getLlmsFullTxt(baseUrl: string): Promise<Representation> {
-  const pages = (await listPageSummaries()).filter((page) => page.locale === DEFAULT_LOCALE);
-  const data = await Promise.all(pages.map((page) => loadPageData(page.page.data)));
+  const sources = [
+    ...new Set([...GUIDE_PAGES.flatMap((page) => page.data ?? []), ...ITEM_PAGE_FAMILIES.map((family) => family.data)]),
+  ];
+  const data = new Map(await Promise.all(sources.map(async (source) => [source, await loadPageData(source)] as const)));
   const build = async () => {
+    const pages = (await listSitePages(baseUrl)).filter((page) => page.locale === DEFAULT_LOCALE);
     const full = await Promise.all(
-      pages.map(async (page, i) => ({
-        markdown: await pageMarkdown(page.locale, page.page.slug, baseUrl, data[i]),
+      pages.map(async (page) => ({
+        markdown: await pageMarkdown(
+          page.locale,
+          page.page,
+          baseUrl,
+          page.page.data === undefined ? undefined : data.get(page.page.data),
+        ),
         url: `${baseUrl}${page.path}`,
       })),
     );
     return createRepresentation(buildLlmsFullTxt(full), 'text/plain; charset=utf-8');
   };
-  return documents.get('llms-full.txt', build, data.map(pageDataVersion).join(' '));
+  const version = sources.map((source) => pageDataVersion(data.get(source))).join(' ');
+  return documents.get('llms-full.txt', build, version);
 }
 
-/** `/sitemap.xml`: every page in every locale with its alternates. */
-export const getSitemapXml = (baseUrl: string): Promise<Representation> =>
-  documents.get('sitemap.xml', async () => {
-    const pages = await listPageSummaries();
+/** `/sitemap.xml`: every page in every locale with its alternates, each item's page included. */
+export async function getSitemapXml(baseUrl: string): Promise<Representation> {
+  const build = async () => {
+    const pages = await listSitePages(baseUrl);
     const entries = pages.map((page) => ({ ...page, slug: page.page.slug }));
     return createRepresentation(buildSitemap(baseUrl, entries), 'application/xml; charset=utf-8');
-  });
+  };
+  return documents.get('sitemap.xml', build, await sitePagesVersion());
+}
 
 /** `/robots.txt` for this deployment. */
 export const getRobotsTxt = (baseUrl: string, production: boolean): Promise<Representation> =>

@@ -3,7 +3,10 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { apiReferenceMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
+import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
+import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
+import { pagePath } from '../content/page-paths.ts';
 import { errorHeadingParts } from '../content/error-heading.ts';
 import type { MarkdownTwinOptions } from './mdx-to-markdown.ts';
 import { jsxAttributes } from './jsx-attributes.ts';
@@ -64,7 +67,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
    * `<BiomarkerCategories />` → the panel overview and one H2 and table per category,
    * from the page's catalog data; a blockquote saying so when the catalog is unavailable.
    */
-  BiomarkerCategories(element, { baseUrl, context }) {
+  BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
     if (context === undefined || data === undefined || (data.ok && data.source !== 'catalog')) {
       throw new Error(`<${element.name ?? ''}> needs the catalog: register its page with data: 'catalog'`);
@@ -74,11 +77,33 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     if (data.source !== 'catalog') throw new Error('unreachable');
     const { locale } = context;
     const view = buildCatalogView(data.catalog.panels, { locale, baseUrl, otherCategory: ui.otherCategory });
-    return catalogMarkdown(view, locale, ui);
-  } /**
+    // Each marker's page is below the list's own path (the `biomarkers` item family).
+    return catalogMarkdown(view, locale, ui, `${baseUrl}${listPath}`);
+  },
+  /**
+   * `<BiomarkerDetail />` → one marker's facts, units and panels per region, names and API
+   * sample, from the page's catalog data and the item its page shows.
+   */
+  BiomarkerDetail(element, { baseUrl, context }) {
+    const data = context?.data;
+    const item = context?.item;
+    if (context === undefined || item === undefined || data === undefined || (data.ok && data.source !== 'catalog')) {
+      throw new Error(`<${element.name ?? ''}> belongs on an item page of a family with data: 'catalog'`);
+    }
+    const catalogUi = context.ui.catalog;
+    if (!data.ok) return catalogUnavailableMarkdown(catalogUi);
+    if (data.source !== 'catalog') throw new Error('unreachable');
+    const { locale } = context;
+    const options = { locale, baseUrl, otherCategory: catalogUi.otherCategory };
+    const view = buildMarkerPageView(data.catalog.panels, item.key, options);
+    if (view === undefined) throw new Error(`no marker has the key ${item.key}`);
+    const listUrl = `${baseUrl}${pagePath(locale, item.family.slug)}`;
+    return markerPageMarkdown(view, { locale, listUrl, ui: context.ui.marker, catalogUi });
+  },
+  /**
    * `<ApiReference />` → an H2 per path, an H3 and tables per method, then the schemas and
    * response headers, from the OpenAPI document this process serves.
-   */,
+   */
   ApiReference(element, { context }) {
     const data = context?.data;
     if (context === undefined || data?.ok !== true || data.source !== 'openapi') {

@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import type { PageDataState } from '../content/page-data.ts';
 import type { Locale } from '../content/locales.ts';
+import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { absolutizeUrl } from './absolutize-url.ts';
 import { COMPONENT_CONVERTERS } from './component-converters.ts';
@@ -16,6 +17,8 @@ export interface ComponentContext {
   ui: UiStrings;
   /** The page's data (its registry entry's `data`), or undefined on a static page. */
   data: PageDataState | undefined;
+  /** On an item family's page: the family and the key of the item it shows. */
+  item?: PageItemRef | undefined;
 }
 
 /** What the Markdown twin of a page needs besides its MDX body. */

@@ -1,0 +1,90 @@
+import {
+  CATALOG_TEMPLATES,
+  type BiomarkerCatalog,
+  type BiomarkerCatalogItem,
+  type CatalogTemplate,
+} from '../schemas/catalog.ts';
+import { buildCatalogView, type CatalogViewOptions, type MarkerView } from './build-catalog-view.ts';
+import { derivedFromKeys, metadataKey } from './marker-keys.ts';
+import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
+import type { LocalizedText } from './pick-translation.ts';
+
+/** A marker another one is calculated from: its page key and name, or only its key when the catalog lacks it. */
+export interface MarkerLink {
+  /** The input's page key; undefined when no panel carries a marker with this key. */
+  key: string | undefined;
+  name: LocalizedText;
+}
+
+/** What one region's panels say about the marker. */
+export interface MarkerRegionView {
+  region: PanelRegion;
+  /** The region's panels that carry it, in `CATALOG_TEMPLATES` order; empty when none does. */
+  templates: CatalogTemplate[];
+  /** Unit on the region's panels; undefined when they do not carry it or it has none. */
+  unit: string | undefined;
+  /** On the region's complete panel and not on its light panel (the item's `premium` there). */
+  premium: boolean;
+}
+
+/** One marker's page: the list's view of it plus what only its own page shows. */
+export interface MarkerPageView {
+  marker: MarkerView;
+  /** Its name in every language of the catalog, each with its BCP 47 tag, in catalog order. */
+  names: LocalizedText[];
+  /** Its category's name and fragment id on `/biomarkers`; undefined without a category. */
+  category: { anchor: string; name: LocalizedText } | undefined;
+  regions: MarkerRegionView[];
+  /** For a calculated marker, its inputs: each entry a list of alternatives. Empty otherwise. */
+  derivedFrom: MarkerLink[][];
+  /** The permanent `metadata.key`; undefined when the origin gives none (the page key is then the uuid). */
+  metadataKey: string | undefined;
+  /** The first panel that carries it: the one the API sample fetches. */
+  sampleTemplate: CatalogTemplate;
+}
+
+/**
+ * The page of the marker with page key `key`, from the same view as the `/biomarkers`
+ * list (so keys, names and category anchors agree), or undefined when no panel carries it.
+ */
+export function buildMarkerPageView(
+  panels: Record<CatalogTemplate, BiomarkerCatalog>,
+  key: string,
+  options: CatalogViewOptions,
+): MarkerPageView | undefined {
+  const view = buildCatalogView(panels, options);
+  const category = view.categories.find((c) => c.markers.some((m) => m.key === key));
+  const marker = category?.markers.find((m) => m.key === key);
+  if (category === undefined || marker === undefined) return undefined;
+  // The first item of each uuid, in panel order: the one the list's view was started from.
+  const items = new Map<string, BiomarkerCatalogItem>();
+  for (const template of CATALOG_TEMPLATES) {
+    for (const each of panels[template].data) if (!items.has(each.uuid)) items.set(each.uuid, each);
+  }
+  const item = items.get(marker.uuid)!;
+  // `derivedFrom` names inputs by `metadata.key`, which is not always their page key.
+  const byMetadataKey = new Map<string, MarkerView>();
+  for (const other of view.categories.flatMap((c) => c.markers)) {
+    const otherKey = metadataKey(items.get(other.uuid)!);
+    if (otherKey !== undefined && !byMetadataKey.has(otherKey)) byMetadataKey.set(otherKey, other);
+  }
+  const link = (input: string): MarkerLink => {
+    const found = byMetadataKey.get(input);
+    if (found === undefined) return { key: undefined, name: { text: input, lang: options.locale } };
+    return { key: found.key, name: found.name };
+  };
+  return {
+    marker,
+    names: item.translations.map((t) => ({ text: t.name, lang: t.locale })),
+    category: item.category === undefined ? undefined : { anchor: category.anchor, name: category.name },
+    regions: PANEL_REGIONS.map((region) => ({
+      region,
+      templates: marker.templates.filter((t) => PANEL_KINDS[t].region === region),
+      unit: region === 'eu' ? marker.unitEu : marker.unitUk,
+      premium: marker.premiumIn.includes(region),
+    })),
+    derivedFrom: derivedFromKeys(item).map((group) => group.map(link)),
+    metadataKey: metadataKey(item),
+    sampleTemplate: marker.templates[0]!,
+  };
+}

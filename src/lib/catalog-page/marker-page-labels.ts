@@ -1,0 +1,60 @@
+import { CATALOG_PATH } from '../catalog/catalog-path.ts';
+import { BASE_URL_PLACEHOLDER } from '../markdown/substitute-base-url.ts';
+import type { MarkerLink, MarkerPageView } from './build-marker-page-view.ts';
+
+/** A language's name in the page's language with its tag: `French (fr)`, `Französisch (fr)`. */
+export function languageName(tag: string, locale: string): string {
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' }).of(tag);
+  } catch {
+    name = undefined; // not a well-formed tag: show the tag alone
+  }
+  return name === undefined ? tag : `${name} (${tag})`;
+}
+
+/** One piece of a joined list: an item (by its index) or the words between items. */
+export type ListPart = { type: 'item'; index: number } | { type: 'literal'; value: string };
+
+/**
+ * The pieces of a list of `count` items joined as the language joins them (CLDR):
+ * `A, B and C` (conjunction) or `A or B` (disjunction), so each item can be a link.
+ */
+export function joinedParts(count: number, locale: string, type: 'conjunction' | 'disjunction'): ListPart[] {
+  const placeholders = Array.from({ length: count }, (_, i) => `\u0000${i}\u0000`);
+  const parts = new Intl.ListFormat(locale, { type }).formatToParts(placeholders);
+  return parts.map((part) =>
+    part.type === 'element'
+      ? { type: 'item', index: Number(part.value.replaceAll('\u0000', '')) }
+      : { type: 'literal', value: part.value },
+  );
+}
+
+/**
+ * The inputs of a calculated marker as pieces: the groups joined with "and", the
+ * alternatives inside a group with "or" (`iron and transferrin or TIBC`).
+ */
+export function derivedFromParts(derivedFrom: MarkerLink[][], locale: string): Array<MarkerLink | string> {
+  return joinedParts(derivedFrom.length, locale, 'conjunction').flatMap((part) => {
+    if (part.type === 'literal') return [part.value];
+    const group = derivedFrom[part.index]!;
+    return joinedParts(group.length, locale, 'disjunction').map((inner) =>
+      inner.type === 'literal' ? inner.value : group[inner.index]!,
+    );
+  });
+}
+
+/**
+ * The "fetch it from the API" sample: one panel that carries the marker, filtered to it
+ * by its permanent key (or uuid) with jq. `{BASE_URL}` is replaced when the page is served.
+ */
+export function markerApiSample(view: MarkerPageView): string {
+  const filter =
+    view.metadataKey === undefined
+      ? `.data[] | select(.uuid == "${view.marker.uuid}")`
+      : `.data[] | select(.metadata.key == "${view.metadataKey}")`;
+  return [
+    `curl -s '${BASE_URL_PLACEHOLDER}${CATALOG_PATH}?template=${view.sampleTemplate}' \\`,
+    `  | jq '${filter}'`,
+  ].join('\n');
+}

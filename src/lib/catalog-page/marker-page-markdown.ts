@@ -1,0 +1,102 @@
+import type { ListItem, PhrasingContent, RootContent } from 'mdast';
+import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
+import { code, table, text } from '../markdown/mdast-builders.ts';
+import type { MarkerPageView } from './build-marker-page-view.ts';
+import { regionName } from './marker-labels.ts';
+import { derivedFromParts, languageName, markerApiSample } from './marker-page-labels.ts';
+import { PANEL_KINDS } from './panel-kinds.ts';
+import { langAttribute } from './pick-translation.ts';
+
+/** What the Markdown of a marker page needs besides the view. */
+export interface MarkerMarkdownOptions {
+  locale: string;
+  /** Absolute URL of the list page in the page's language: inputs and category link below it. */
+  listUrl: string;
+  ui: MarkerPageUiStrings;
+  catalogUi: CatalogUiStrings;
+}
+
+const link = (url: string, label: string): PhrasingContent => ({ type: 'link', url, children: [text(label)] });
+
+/** `- **label**: value` */
+const fact = (label: string, value: PhrasingContent[]): ListItem => ({
+  type: 'listItem',
+  spread: false,
+  children: [{ type: 'paragraph', children: [{ type: 'strong', children: [text(label)] }, text(': '), ...value] }],
+});
+
+/** The calculated line: "no, measured directly", or "yes, from" and the linked inputs. */
+function calculatedValue(view: MarkerPageView, { locale, listUrl, ui }: MarkerMarkdownOptions): PhrasingContent[] {
+  if (view.derivedFrom.length === 0) return [text(view.marker.calculated ? ui.yes : ui.measured)];
+  const parts = derivedFromParts(view.derivedFrom, locale).map((part) => {
+    if (typeof part === 'string') return text(part);
+    return part.key === undefined ? code(part.name.text) : link(`${listUrl}/${part.key}`, part.name.text);
+  });
+  return [text(`${ui.calculatedFrom} `), ...parts];
+}
+
+/** The facts list: category, calculated, uuid and key. */
+function factsMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): RootContent[] {
+  const { ui, listUrl } = options;
+  const items: ListItem[] = [];
+  if (view.category !== undefined) {
+    items.push(fact(ui.category, [link(`${listUrl}#${view.category.anchor}`, view.category.name.text)]));
+  }
+  items.push(fact(ui.calculated, calculatedValue(view, options)));
+  items.push(fact(ui.uuid, [code(view.marker.uuid)]));
+  items.push(fact(ui.key, [view.metadataKey === undefined ? text(ui.noKey) : code(view.metadataKey)]));
+  return [
+    { type: 'heading', depth: 2, children: [text(ui.factsHeading)] },
+    { type: 'list', ordered: false, spread: false, children: items },
+  ];
+}
+
+/** One row per region: unit, panels, premium. */
+function regionsMarkdown(view: MarkerPageView, { ui, catalogUi }: MarkerMarkdownOptions): RootContent[] {
+  const rows = view.regions.map((region) => {
+    const carried = region.templates.length > 0;
+    const panels = region.templates.map((t) => catalogUi[PANEL_KINDS[t].size]).join(', ');
+    return [
+      [text(regionName(region.region, catalogUi))],
+      [text(carried ? (region.unit ?? catalogUi.noUnit) : '–')],
+      [text(carried ? panels : catalogUi.notIncluded)],
+      [text(carried ? (region.premium ? ui.yes : ui.no) : '–')],
+    ];
+  });
+  return [
+    { type: 'heading', depth: 2, children: [text(ui.regionsHeading)] },
+    table([ui.regionColumn, catalogUi.unit, ui.panelsColumn, ui.premiumColumn], rows),
+    { type: 'paragraph', children: [text(ui.premiumHint)] },
+  ];
+}
+
+/**
+ * A marker's page as Markdown nodes: the facts, units and panels per region, the
+ * description where it is only in another language, the names in every language and
+ * the API sample. The page's MDX adds the notice around it.
+ */
+export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): RootContent[] {
+  const { ui, locale } = options;
+  const { description } = view.marker;
+  const about: RootContent[] =
+    description !== undefined && langAttribute(description, locale) !== undefined
+      ? [
+          { type: 'heading', depth: 2, children: [text(ui.aboutHeading)] },
+          { type: 'paragraph', children: [text(description.text)] },
+        ]
+      : [];
+  return [
+    ...factsMarkdown(view, options),
+    ...regionsMarkdown(view, options),
+    ...about,
+    { type: 'heading', depth: 2, children: [text(ui.namesHeading)] },
+    table(
+      [ui.languageColumn, ui.nameColumn],
+      view.names.map((name) => [[text(languageName(name.lang, locale))], [text(name.text)]]),
+    ),
+    { type: 'heading', depth: 2, children: [text(ui.apiHeading)] },
+    { type: 'paragraph', children: [text(ui.apiLead)] },
+    { type: 'code', lang: 'sh', value: markerApiSample(view) },
+    { type: 'paragraph', children: [link(options.listUrl, ui.allMarkers)] },
+  ];
+}

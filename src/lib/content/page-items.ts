@@ -1,0 +1,74 @@
+import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
+import { assignMarkerKeys } from '../catalog-page/marker-keys.ts';
+import type { Locale } from './locales.ts';
+import { loadPageData, type LoadedPageData } from './page-data.ts';
+import type { PageFrontmatter } from './page-frontmatter-schema.ts';
+import { resolvePagePath, type ResolvedPage } from './page-paths.ts';
+import type { ItemPageFamily } from './page-registry.ts';
+
+/** One item of a family's data as its page names it in one locale. */
+export interface PageItem {
+  key: string;
+  name: string;
+  /** The item's own description in the page's language; undefined when the data has none in it. */
+  description: string | undefined;
+}
+
+/** The catalog a family's data must be; any other source has no items. */
+function catalogOf(family: ItemPageFamily, data: LoadedPageData) {
+  if (data.source !== 'catalog') throw new Error(`the ${family.slug} pages need the catalog, not ${data.source}`);
+  return data.catalog;
+}
+
+/** The keys of every item of a family in its data: exactly the `<slug>/<key>` pages that exist. */
+export const listItemKeys = (family: ItemPageFamily, data: LoadedPageData): string[] => [
+  ...assignMarkerKeys(catalogOf(family, data).panels).values(),
+];
+
+/**
+ * Every item of a family in its data, in the order its index page lists them (by
+ * category for the biomarkers), named in `locale`: what the sitemap, `llms.txt` and each
+ * page's title read.
+ */
+export function listPageItems(
+  family: ItemPageFamily,
+  data: LoadedPageData,
+  locale: Locale,
+  baseUrl: string,
+): PageItem[] {
+  const view = buildCatalogView(catalogOf(family, data).panels, { locale, baseUrl, otherCategory: '' });
+  return view.categories.flatMap((category) =>
+    category.markers.map(({ key, name, description }) => ({
+      key,
+      name: name.text,
+      description: description?.lang.split('-')[0]?.toLowerCase() === locale ? description.text : undefined,
+    })),
+  );
+}
+
+/**
+ * The frontmatter of an item's page: its family template's, with `{name}` in the title
+ * replaced by the item's name, and the item's own description as the description where
+ * the data has one in the page's language (the template's, filled in, otherwise).
+ */
+export function itemFrontmatter(template: PageFrontmatter, item: PageItem): PageFrontmatter {
+  return {
+    ...template,
+    title: template.title.replaceAll('{name}', item.name),
+    description: item.description ?? template.description.replaceAll('{name}', item.name),
+  };
+}
+
+/**
+ * The page a request path names, checked against the data for an item's page: an
+ * unknown key is no page (404). While the data is unavailable the key cannot be checked,
+ * and the page answers with its error state (502), as its family's index does.
+ */
+export async function resolvePageRequest(pathname: string): Promise<ResolvedPage | undefined> {
+  const resolved = resolvePagePath(pathname);
+  const item = resolved?.page.item;
+  if (item === undefined) return resolved;
+  const data = await loadPageData(item.family.data);
+  if (data === undefined || !data.ok) return resolved;
+  return listItemKeys(item.family, data).includes(item.key) ? resolved : undefined;
+}
