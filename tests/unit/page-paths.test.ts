@@ -40,4 +40,33 @@ describe('page paths', () => {
   ])('%s is no page', (path) => {
     expect(resolvePagePath(path)).toBeUndefined();
   });
+
+  it.each([
+    ['/biomarkers/egfr', 'en', 'page'],
+    ['/biomarkers/egfr.md', 'en', 'markdown'],
+    ['/de/biomarkers/egfr', 'de', 'page'],
+    ['/de/biomarkers/egfr.md', 'de', 'markdown'],
+  ] as const)('%s names the page of the marker egfr (%s, %s) by its form', (path, locale, format) => {
+    expect(resolvePagePath(path)).toMatchObject({
+      locale,
+      format,
+      page: { slug: 'biomarkers/egfr', data: 'catalog', item: { key: 'egfr', family: { slug: 'biomarkers' } } },
+    });
+  });
+
+  it.each([
+    '/biomarkers/',
+    '/biomarkers/.md',
+    '/biomarkers/EGFR',
+    '/biomarkers/egfr/',
+    '/biomarkers/egfr.md.md',
+    '/biomarkers/egfr/more',
+    '/biomarkers/-egfr',
+    '/biomarkers/e%67fr',
+    `/biomarkers/${'a'.repeat(101)}`,
+    '/en/biomarkers/egfr',
+    '/de/biomarkers/',
+  ])('%s is no marker page', (path) => {
+    expect(resolvePagePath(path)).toBeUndefined();
+  });
 });

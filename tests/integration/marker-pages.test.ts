@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
+import {
+  CATALOG_TEMPLATES,
+  type BiomarkerCatalog,
+  type BiomarkerCatalogItem,
+  type CatalogTemplate,
+} from '../../src/lib/schemas/catalog.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
+import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
+import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+
+let n = 0;
+/** A fresh client address per call (hundreds: every marker page twice in two locales). */
+const client = () => {
+  n += 1;
+  return fetchAs(`198.19.${Math.floor(n / 250)}.${(n % 250) + 1}`);
+};
+const HTML = 'text/html; charset=utf-8';
+const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
+const keyOf = (item: BiomarkerCatalogItem) => String(item.metadata!['key']);
+
+/** Text content of an HTML fragment, tags removed and the entities Astro writes decoded. */
+const textOf = (html: string): string =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The `<td>` cells of the row headed `<th scope="row">label</th>` of a table. */
+function row(html: string, label: string): string[] {
+  const match = new RegExp(`<tr><th scope="row">${label}</th>([\\s\\S]*?)</tr>`).exec(html);
+  if (match === null) throw new Error(`no row ${label}`);
+  return [...match[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => textOf(m[1]!).trim());
+}
+
+describe('a page per marker, on the bundled catalog', () => {
+  let server: RunningServer;
+  const panels = {} as Record<CatalogTemplate, BiomarkerCatalog>;
+  /** Every marker of any panel once, by key. */
+  const markers = new Map<string, BiomarkerCatalogItem>();
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: '1' });
+    for (const template of CATALOG_TEMPLATES) {
+      const response = await client()(`${server.url}/v1/biomarkers/public?template=${template}`);
+      panels[template] = (await response.json()) as BiomarkerCatalog;
+      for (const item of panels[template].data) if (!markers.has(keyOf(item))) markers.set(keyOf(item), item);
+    }
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+  const page = (locale: Locale, key: string) => `${server.url}${prefix(locale)}/biomarkers/${key}`;
+
+  it.each(LOCALES)(
+    '%s: every marker of the served catalog has a page, in HTML and in Markdown',
+    async (locale) => {
+      expect(markers.size).toBe(90);
+      const failures: string[] = [];
+      for (const [key, item] of markers) {
+        const html = await client()(page(locale, key));
+        const name = item.translations.find((t) => t.locale === locale)!.name;
+        const body = await html.text();
+        if (html.status !== 200 || html.headers.get('content-type') !== HTML || !body.includes(`<h1>`)) {
+          failures.push(`${html.status} ${key}`);
+        } else if (textOf(/<h1>([\s\S]*?)<\/h1>/.exec(body)![1]!) !== name) failures.push(`h1 ${key}`);
+        const md = await client()(`${page(locale, key)}.md`);
+        const text = await md.text();
+        if (md.status !== 200 || md.headers.get('content-type') !== MARKDOWN || !text.startsWith(`# ${name}\n`)) {
+          failures.push(`${md.status} ${key}.md`);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
+
+  it.each([
+    ['/biomarkers/no-such-marker', 'application/json', 'application/problem+json'],
+    ['/de/biomarkers/no-such-marker', 'text/html', 'text/html; charset=utf-8'],
+    ['/biomarkers/no-such-marker.md', '', MARKDOWN],
+    ['/de/biomarkers/no-such-marker.md', 'text/markdown', MARKDOWN],
+  ])('%s is the site 404 (Accept %s gives %s)', async (path, accept, type) => {
+    const response = await client()(server.url + path, accept === '' ? {} : { headers: { Accept: accept } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe(type);
+    if (type === 'application/problem+json') {
+      expect(await response.json()).toMatchObject({ status: 404, code: 'not_found', instance: path });
+    } else await response.text();
+  });
+
+  it('answers a POST to a marker page 405, and to an unknown key 404, as for any page', async () => {
+    expect((await client()(page('en', 'egfr'), { method: 'POST' })).status).toBe(405);
+    expect((await client()(page('en', 'no-such-marker'), { method: 'POST' })).status).toBe(404);
+  });
+
+  it.each(LOCALES)('%s: the eGFR page says what the API says, derived from creatinine (linked)', async (locale) => {
+    const item = markers.get('egfr')!;
+    const html = await (await client()(page(locale, 'egfr'))).text();
+    for (const translation of item.translations) {
+      expect(html).toContain(`<td lang="${translation.locale}">${translation.name}</td>`);
+    }
+    expect(html).toContain(`<code>${item.uuid}</code>`);
+    expect(html).toContain('<code>egfr</code>');
+    const creatinine = markers.get('creatinine')!.translations.find((t) => t.locale === locale)!.name;
+    expect(html).toContain(`<a href="${prefix(locale)}/biomarkers/creatinine">${creatinine}</a>`);
+    expect(html).toContain(`<a href="${prefix(locale)}/biomarkers#kidney">`);
+    const lead = textOf(/<p class="lead">([\s\S]*?)<\/p>/.exec(html)![1]!);
+    expect(lead).toBe(item.translations.find((t) => t.locale === locale)!.description);
+    expect(row(html, 'EU')[0]).toBe(item.unit);
+    expect(html).toContain('select(.metadata.key == &quot;egfr&quot;)');
+    expect(html).toContain(`curl -s &#39;${server.url}/v1/biomarkers/public?template=public-complete-eu&#39;`);
+  });
+
+  it('non-HDL cholesterol links both of its inputs', async () => {
+    const markdown = await (await client()(`${page('en', 'non-hdl-cholesterol')}.md`)).text();
+    expect(markdown).toContain(
+      `**Calculated**: yes, from [Total cholesterol](${server.url}/biomarkers/total-cholesterol) and [HDL cholesterol](${server.url}/biomarkers/hdl-cholesterol)`,
+    );
+  });
+
+  it.each([
+    ['urea', 'yes', 'no'],
+    ['fasting-glucose', 'no', 'yes'],
+    ['tibc', '–', 'yes'],
+  ])('%s: premium per region as each panel of the API serves it (EU %s, UK %s)', async (key, eu, uk) => {
+    const premiumIn = (template: CatalogTemplate) =>
+      panels[template].data.find((i) => keyOf(i) === key)?.premium === true;
+    expect(premiumIn('public-complete-eu') ? 'yes' : eu === '–' ? '–' : 'no').toBe(eu);
+    expect(premiumIn('public-v2-complete-uk') ? 'yes' : 'no').toBe(uk);
+    const html = await (await client()(page('en', key))).text();
+    expect(row(html, 'EU')[2]).toBe(eu);
+    expect(row(html, 'UK')[2]).toBe(uk);
+    const unitUk = panels['public-v2-complete-uk'].data.find((i) => keyOf(i) === key)!.unit;
+    expect(row(html, 'UK')[0]).toBe(unitUk);
+  });
+
+  it('has a localized title and description, canonical and hreflang links, and a Markdown alternate', async () => {
+    const response = await client()(page('de', 'haemoglobin'));
+    const html = await response.text();
+    expect(html).toContain('<title>Hämoglobin · Biomarker-Katalog</title>');
+    expect(html).toMatch(/<meta name="description" content="Der eisenhaltige rote Blutfarbstoff/);
+    expect(html).toContain(`<link rel="canonical" href="${page('de', 'haemoglobin')}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${page('en', 'haemoglobin')}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="de" href="${page('de', 'haemoglobin')}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${page('en', 'haemoglobin')}">`);
+    expect(response.headers.get('link')).toBe(
+      `<${page('de', 'haemoglobin')}.md>; rel="alternate"; type="text/markdown"`,
+    );
+    const markdown = await client()(`${page('de', 'haemoglobin')}.md`);
+    expect(markdown.headers.get('link')).toBe(`<${page('de', 'haemoglobin')}>; rel="canonical"`);
+    await fetchMarkdownTwins(client(), server.url, {
+      html: '/de/biomarkers/haemoglobin',
+      md: '/de/biomarkers/haemoglobin.md',
+    });
+  });
+
+  it('carries schema.org MedicalTest JSON-LD as its only script, a data block the CSP lets be', async () => {
+    const response = await client()(page('en', 'ferritin'));
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => m[1])).toEqual([' type="application/ld+json"']);
+    const ld = JSON.parse(scripts[0]![2]!) as Record<string, unknown>;
+    const item = markers.get('ferritin')!;
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'MedicalTest',
+      name: 'Ferritin',
+      url: page('en', 'ferritin'),
+      identifier: [
+        { '@type': 'PropertyValue', propertyID: 'uuid', value: item.uuid },
+        { '@type': 'PropertyValue', propertyID: 'key', value: 'ferritin' },
+      ],
+    });
+    expect(html).not.toMatch(/\sstyle="/);
+  });
+
+  it('is rendered once per catalog version: the same ETag again, and 304 on revalidation', async () => {
+    const first = await client()(page('en', 'hs-crp'));
+    const etag = first.headers.get('etag')!;
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    const again = await client()(page('en', 'hs-crp'));
+    expect(again.headers.get('etag')).toBe(etag);
+    expect((await client()(page('en', 'hs-crp'), { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('is linked from the list: every marker of /biomarkers links its page', async () => {
+    const html = await (await client()(`${server.url}/de/biomarkers`)).text();
+    const links = [...html.matchAll(/<h3[^>]*><a href="\/de\/biomarkers\/([a-z0-9-]+)">/g)].map((m) => m[1]);
+    expect(links.sort()).toEqual([...markers.keys()].sort());
+  });
+});
+
+/** A catalog whose markers have no metadata (the uuid names their pages); light panels carry the first only. */
+function upstreamCatalog(template: string | null, name: string): BiomarkerCatalog {
+  const item = (i: number, text: string): BiomarkerCatalogItem => ({
+    uuid: `30000000-0000-4000-8000-00000000000${i}`,
+    unit: 'g/L',
+    translations: [
+      { locale: 'en', name: text, description: `${text}, explained.` },
+      { locale: 'de', name: `${text} (de)`, description: `${text}, erklärt.` },
+    ],
+  });
+  const light = template?.includes('light') === true;
+  return { success: true, data: light ? [item(1, name)] : [item(1, name), item(2, 'Albumin')] };
+}
+
+describe('marker pages follow their upstream', () => {
+  let upstream: FakeUpstream;
+  let site: RunningServer;
+  const first = '/biomarkers/30000000-0000-4000-8000-000000000001';
+  const second = '/biomarkers/30000000-0000-4000-8000-000000000002';
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    upstream.catalog = (template) => upstreamCatalog(template, 'Total protein');
+    site = await startServer({
+      CATALOG_ORIGIN_URL: upstream.url,
+      CATALOG_CACHE_TTL_S: '1',
+      CATALOG_STALE_IF_ERROR_S: '0',
+      CATALOG_ORIGIN_TIMEOUT_MS: '1000',
+      TRUST_PROXY: '1',
+    });
+  });
+  afterAll(async () => {
+    await site.stop();
+    await upstream.close();
+  });
+
+  it('names a page by the uuid where the origin gives no key, and follows a rename and a removal', async () => {
+    const before = await client()(site.url + first);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain('<h1>Total protein</h1>');
+    expect((await client()(`${site.url}${second}.md`)).status).toBe(200);
+    upstream.catalog = (template) => ({
+      success: true,
+      data: upstreamCatalog(template, 'Serum total protein').data.slice(0, 1),
+    });
+    await eventually(async () => (await (await client()(site.url + first)).text()).includes('Serum total protein'));
+    expect((await client()(site.url + second)).status).toBe(404);
+    const sitemap = await (await client()(`${site.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${site.url}${first}</loc>`);
+    expect(sitemap).not.toContain(second);
+  });
+
+  it('answers 502 with the honest error state while the upstream fails with no copy to stand in', async () => {
+    upstream.mode = 'status-500';
+    try {
+      await eventually(async () => (await client()(site.url + first, { method: 'HEAD' })).status === 502);
+      const markdown = await client()(`${site.url}/de${first}.md`);
+      expect(markdown.status).toBe(502);
+      expect(markdown.headers.get('cache-control')).toBe('no-store');
+      expect(await markdown.text()).toContain('> **Der Katalog ist gerade nicht verfügbar**');
+    } finally {
+      upstream.mode = 'ok';
+    }
+  });
+});
