@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { itemFrontmatter, listItemKeys, listPageItems } from '../../src/lib/content/page-items.ts';
+import { ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
+import type { LoadedCatalogData } from '../../src/lib/content/page-data.ts';
+import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
+
+const BASE = 'https://catalog.example';
+const family = ITEM_PAGE_FAMILIES.find((entry) => entry.slug === 'biomarkers')!;
+
+describe('the biomarkers item family', () => {
+  let data: LoadedCatalogData;
+  beforeAll(async () => {
+    data = loadedCatalog(await bundledPanels(BASE));
+  });
+
+  it('is built from the catalog, with a template per locale and its own llms.txt section', () => {
+    expect(family).toEqual({
+      slug: 'biomarkers',
+      template: 'biomarkers/[key]',
+      section: 'Biomarkers',
+      data: 'catalog',
+    });
+  });
+
+  it('has one key per marker of any panel', () => {
+    const keys = listItemKeys(family, data);
+    expect(keys).toHaveLength(90);
+    expect(new Set(keys).size).toBe(90);
+    expect(keys).toEqual(expect.arrayContaining(['egfr', 'apolipoprotein-b', 'tibc', 'omega-3-index']));
+  });
+
+  it('lists the items in the order of /biomarkers, named and described in the page language', () => {
+    const de = listPageItems(family, data, 'de', BASE);
+    expect(de.map((item) => item.key)).toEqual(expect.arrayContaining(listItemKeys(family, data)));
+    expect(de[0]).toMatchObject({ key: 'total-cholesterol', name: 'Gesamtcholesterin' });
+    expect(de.find((item) => item.key === 'egfr')?.description).toMatch(/^Schätzung der Menge an Blutplasma/);
+  });
+
+  it('fills the template frontmatter with the item, keeping the template description where the item has none', () => {
+    const template = {
+      title: '{name}',
+      description: 'What {name} measures and where to find it.',
+      lastUpdated: new Date('2026-11-23'),
+    };
+    expect(itemFrontmatter(template, { key: 'x', name: 'Ferritin', description: 'Stored iron.' })).toEqual({
+      ...template,
+      title: 'Ferritin',
+      description: 'Stored iron.',
+    });
+    expect(itemFrontmatter(template, { key: 'x', name: 'Ferritin', description: undefined }).description).toBe(
+      'What Ferritin measures and where to find it.',
+    );
+  });
+});
