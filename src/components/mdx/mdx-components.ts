@@ -3,6 +3,7 @@ import BiomarkerCategories from './BiomarkerCategories.astro';
 import Callout from './Callout.astro';
 import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
+import TableScroll from './elements/TableScroll.astro';
 
 /**
  * The components MDX pages may use, passed to `<Content components={…}>` so pages need
@@ -11,4 +12,4 @@ import ErrorHeading from './ErrorHeading.astro';
 export const MDX_COMPONENTS = { ApiReference, BiomarkerCategories, Callout, ErrorHeading };
 
 /** Replacements for elements Markdown itself produces (`elements/`); their Markdown twin is unchanged. */
-export const MDX_ELEMENTS = { pre: CodeBlock };
+export const MDX_ELEMENTS = { pre: CodeBlock, table: TableScroll };
