@@ -9,11 +9,14 @@ import {
   type ResponseObject,
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
+import { mediaExamples, requestExamples, type ExampleView } from './api-reference-examples.ts';
+import { statusReason } from './status-reason.ts';
 
 /**
  * The API reference as plain data, built from the served OpenAPI document: the page's
  * HTML (`ApiReference.astro`) and its Markdown twin (`api-reference-markdown.ts`) both
- * render this view, so they cannot drift apart. Texts are the document's own (English).
+ * render this view, so they cannot drift apart. Texts are the document's own (English), or
+ * what `translate` makes of them.
  */
 export interface ApiReferenceView {
   title: string;
@@ -41,6 +44,7 @@ export interface PathView {
 export type SecurityView = { kind: 'anonymous' } | { kind: 'oauth2'; scopes: string[] };
 
 export interface OperationView {
+  operationId: string;
   /** Upper case, as sent on the wire. */
   method: string;
   path: string;
@@ -50,6 +54,8 @@ export interface OperationView {
   security: SecurityView[];
   parameters: ParameterView[];
   requestBody?: RequestBodyView;
+  /** curl requests built from the document's parameter and body examples. */
+  requestExamples: ExampleView[];
   responses: ResponseView[];
 }
 
@@ -79,13 +85,22 @@ export interface ResponseHeaderView {
   name: string;
   /** The response's own description of an inline header; absent for a shared one. */
   description?: string;
+  /** The fragment of a shared header's description in the headers section. */
+  anchor?: string;
 }
 
 export interface ResponseView {
   status: string;
+  /** The status's reason phrase (RFC 9110 §15), e.g. `Not Modified`. */
+  reason: string;
+  anchor: string;
   description: string;
   media: MediaView[];
   headers: ResponseHeaderView[];
+  /** The document's examples of the body; none for HEAD, whose answers have no body. */
+  examples: ExampleView[];
+  /** A shared response shown before: its examples are there, not repeated here. */
+  sameAs?: { anchor: string; label: string };
 }
 
 export interface PropertyView {
@@ -106,6 +121,7 @@ export interface SchemaView {
 
 export interface HeaderView {
   name: string;
+  anchor: string;
   type: TypeView;
   description: string;
 }
@@ -135,6 +151,17 @@ export const anchorFor = (prefix: string, text: string): string =>
     .replace(/^-|-$/g, '')}`;
 
 const schemaAnchor = (name: string): string => anchorFor('schema', name);
+const headerAnchor = (name: string): string => anchorFor('header', name);
+
+/**
+ * Text in the page's language: the first of `keys` the translation table has, else the
+ * document's English. Keys name operations by `operationId` and responses by status
+ * (`op.getCatalog.304`), with the shared component as a fallback (`response.NotModified`).
+ */
+export type Translate = (keys: readonly string[], english: string) => string;
+
+/** No translation: the document's own texts. */
+const ENGLISH: Translate = (_keys, english) => english;
 
 const literal = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -187,72 +214,108 @@ function securityOf(requirements: SecurityRequirementObject[]): SecurityView[] {
   });
 }
 
+/** Where each shared response's examples were first shown, so later ones link there. */
+type FirstShown = Map<string, { anchor: string; label: string }>;
+
 function operationView(
   document: OpenApiDocument,
   path: string,
   method: string,
   operation: OperationObject,
+  t: Translate,
+  firstShown: FirstShown,
 ): OperationView {
-  const parameters = (operation.parameters ?? []).map((p): ParameterView => {
-    const parameter = resolve(document, p);
+  const id = operation.operationId;
+  const resolved = (operation.parameters ?? []).map((p) => resolve(document, p));
+  const parameters = resolved.map((parameter): ParameterView => {
     return {
       name: parameter.name,
       in: parameter.in,
       required: parameter.required === true,
       type: typeOf(parameter.schema),
-      description: parameter.description,
+      description: t([`param.${parameter.name}`], parameter.description),
       values: valuesOf(parameter.schema),
       ...('default' in parameter.schema ? { default: literal(parameter.schema.default) } : {}),
     };
   });
+  const anchor = anchorFor('op', `${method} ${path}`);
   const responses = Object.entries(operation.responses).map(([status, r]): ResponseView => {
     const response = resolve<ResponseObject>(document, r);
+    const shared = isRef(r) ? [`response.${refName(r.$ref)}`] : [];
+    const examples =
+      method === 'head'
+        ? []
+        : Object.entries(response.content ?? {}).flatMap(([type, media]) => mediaExamples(type, media));
+    const ref = isRef(r) && examples.length > 0 ? r.$ref : undefined;
+    const sameAs = ref === undefined ? undefined : firstShown.get(ref);
+    if (ref !== undefined && sameAs === undefined) {
+      firstShown.set(ref, { anchor: `${anchor}-${status}`, label: `${method.toUpperCase()} ${path} ${status}` });
+    }
     return {
       status,
-      description: response.description,
+      reason: statusReason(status),
+      anchor: `${anchor}-${status}`,
+      description: t([`op.${id}.${status}`, ...shared], response.description),
       media: mediaOf(response.content),
       headers: Object.entries(response.headers ?? {}).map(([name, header]) =>
-        isRef(header) ? { name } : { name, description: header.description },
+        isRef(header)
+          ? { name, anchor: headerAnchor(name) }
+          : {
+              name,
+              description: t([`op.${id}.${status}.${name}`, ...shared.map((k) => `${k}.${name}`)], header.description),
+            },
       ),
+      examples: sameAs === undefined ? examples.map((e) => translateSummary(e, t)) : [],
+      ...(sameAs === undefined ? {} : { sameAs }),
     };
   });
   const body = operation.requestBody;
+  const server = document.servers[0]?.url ?? '';
   return {
+    operationId: id,
     method: method.toUpperCase(),
     path,
-    anchor: anchorFor('op', `${method} ${path}`),
-    summary: operation.summary,
-    description: operation.description,
+    anchor,
+    summary: t([`op.${id}.summary`], operation.summary),
+    description: t([`op.${id}.description`], operation.description),
     security: securityOf(operation.security ?? document.security),
     parameters,
     ...(body === undefined
       ? {}
       : {
           requestBody: {
-            ...(body.description === undefined ? {} : { description: body.description }),
+            ...(body.description === undefined ? {} : { description: t([`op.${id}.requestBody`], body.description) }),
             required: body.required === true,
             media: mediaOf(body.content),
           },
         }),
+    requestExamples: requestExamples(server, method.toUpperCase(), path, resolved, body),
     responses,
   };
 }
 
-function schemaView(name: string, schema: JsonSchema): SchemaView {
+/** An example with its summary in the page's language. */
+const translateSummary = (example: ExampleView, t: Translate): ExampleView =>
+  example.summary === undefined || example.name === undefined
+    ? example
+    : { ...example, summary: t([`example.${example.name}`], example.summary) };
+
+function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
     ([property, definition]): PropertyView => ({
       name: property,
       type: typeOf(definition),
       required: required.has(property),
-      description: typeof definition.description === 'string' ? definition.description : '',
+      description:
+        typeof definition.description === 'string' ? t([`schema.${name}.${property}`], definition.description) : '',
       values: valuesOf(definition),
     }),
   );
   return {
     name,
     anchor: schemaAnchor(name),
-    description: typeof schema.description === 'string' ? schema.description : '',
+    description: typeof schema.description === 'string' ? t([`schema.${name}`], schema.description) : '',
     type: typeOf(schema),
     properties,
   };
@@ -263,7 +326,8 @@ function schemaView(name: string, schema: JsonSchema): SchemaView {
  * responses and security; then every component schema with its properties, and every
  * shared response header. A response's inline headers keep their own description.
  */
-export function buildApiReferenceView(document: OpenApiDocument): ApiReferenceView {
+export function buildApiReferenceView(document: OpenApiDocument, t: Translate = ENGLISH): ApiReferenceView {
+  const firstShown: FirstShown = new Map();
   const paths = Object.entries(document.paths).map(([path, item]): PathView => ({
     path,
     anchor: anchorFor('path', path),
@@ -271,18 +335,21 @@ export function buildApiReferenceView(document: OpenApiDocument): ApiReferenceVi
     operations: Object.keys(item).flatMap((key) => {
       const method = HTTP_METHODS.find((m) => m === key);
       const operation = method === undefined ? undefined : item[method];
-      return method === undefined || operation === undefined ? [] : [operationView(document, path, method, operation)];
+      return method === undefined || operation === undefined
+        ? []
+        : [operationView(document, path, method, operation, t, firstShown)];
     }),
   }));
   return {
     title: document.info.title,
     version: document.info.version,
     paths,
-    schemas: Object.entries(document.components.schemas).map(([name, schema]) => schemaView(name, schema)),
+    schemas: Object.entries(document.components.schemas).map(([name, schema]) => schemaView(name, schema, t)),
     headers: Object.entries(document.components.headers).map(([name, header]: [string, HeaderObject]): HeaderView => ({
       name,
+      anchor: headerAnchor(name),
       type: typeOf(header.schema),
-      description: header.description,
+      description: t([`header.${name}`], header.description),
     })),
   };
 }
