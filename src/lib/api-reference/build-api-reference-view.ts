@@ -4,132 +4,35 @@ import {
   type JsonSchema,
   type OpenApiDocument,
   type OperationObject,
-  type ParameterObject,
   type ReferenceObject,
   type ResponseObject,
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
 import { mediaExamples, requestExamples, type ExampleView } from './api-reference-examples.ts';
 import { statusReason } from './status-reason.ts';
+import type {
+  ApiReferenceView,
+  HeaderView,
+  MediaView,
+  OperationView,
+  ParameterView,
+  PathView,
+  PropertyView,
+  ResponseView,
+  SchemaView,
+  SecurityView,
+} from './api-reference-view.ts';
+import { literal, refName, typeOf, valuesOf } from './json-schema-labels.ts';
 
-/**
- * The API reference as plain data, built from the served OpenAPI document: the page's
- * HTML (`ApiReference.astro`) and its Markdown twin (`api-reference-markdown.ts`) both
- * render this view, so they cannot drift apart. Texts are the document's own (English), or
- * what `translate` makes of them.
- */
-export interface ApiReferenceView {
-  title: string;
-  version: string;
-  paths: PathView[];
-  schemas: SchemaView[];
-  headers: HeaderView[];
-}
+export type * from './api-reference-view.ts';
+export { typeOf, valuesOf } from './json-schema-labels.ts';
+export { descriptionParagraphs, type TextRun } from './description-runs.ts';
 
-/** A type as shown to a reader: `string`, `integer`, `Category`, `Translation[]`… */
-export interface TypeView {
-  label: string;
-  /** The component schema it names, to link to. */
-  schema?: string;
-}
-
-/** One path and its operations, in the document's order. */
-export interface PathView {
-  path: string;
-  anchor: string;
-  operations: OperationView[];
-}
-
-/** Who may call an operation: one alternative of its security requirements. */
-export type SecurityView = { kind: 'anonymous' } | { kind: 'oauth2'; scopes: string[] };
-
-export interface OperationView {
-  operationId: string;
-  /** Upper case, as sent on the wire. */
-  method: string;
-  path: string;
-  anchor: string;
-  summary: string;
-  description: string;
-  security: SecurityView[];
-  parameters: ParameterView[];
-  requestBody?: RequestBodyView;
-  /** curl requests built from the document's parameter and body examples. */
-  requestExamples: ExampleView[];
-  responses: ResponseView[];
-}
-
-export interface ParameterView {
-  name: string;
-  in: ParameterObject['in'];
-  required: boolean;
-  type: TypeView;
-  description: string;
-  values: string[];
-  default?: string;
-}
-
-export interface MediaView {
-  mediaType: string;
-  schema?: TypeView;
-}
-
-export interface RequestBodyView {
-  description?: string;
-  required: boolean;
-  media: MediaView[];
-}
-
-/** A header a response names: shared ones are described in the headers section, inline ones here. */
-export interface ResponseHeaderView {
-  name: string;
-  /** The response's own description of an inline header; absent for a shared one. */
-  description?: string;
-  /** The fragment of a shared header's description in the headers section. */
-  anchor?: string;
-}
-
-export interface ResponseView {
-  status: string;
-  /** The status's reason phrase (RFC 9110 §15), e.g. `Not Modified`. */
-  reason: string;
-  anchor: string;
-  description: string;
-  media: MediaView[];
-  headers: ResponseHeaderView[];
-  /** The document's examples of the body; none for HEAD, whose answers have no body. */
-  examples: ExampleView[];
-  /** A shared response shown before: its examples are there, not repeated here. */
-  sameAs?: { anchor: string; label: string };
-}
-
-export interface PropertyView {
-  name: string;
-  type: TypeView;
-  required: boolean;
-  description: string;
-  values: string[];
-}
-
-export interface SchemaView {
-  name: string;
-  anchor: string;
-  description: string;
-  type: TypeView;
-  properties: PropertyView[];
-}
-
-export interface HeaderView {
-  name: string;
-  anchor: string;
-  type: TypeView;
-  description: string;
-}
+// The API reference as plain data, built from the served OpenAPI document: the page's HTML
+// (ApiReference.astro) and its Markdown twin (api-reference-markdown.ts) both render this
+// view (its types: api-reference-view.ts), so they cannot drift apart.
 
 const isRef = (value: object): value is ReferenceObject => '$ref' in value && typeof value.$ref === 'string';
-
-/** The last segment of a local `$ref`: `#/components/schemas/Problem` → `Problem`. */
-const refName = (ref: string): string => ref.slice(ref.lastIndexOf('/') + 1);
 
 /** Follows a `$ref` into `#/components/<kind>/…` of the document. */
 function resolve<T>(document: OpenApiDocument, value: T | ReferenceObject): T {
@@ -162,41 +65,6 @@ export type Translate = (keys: readonly string[], english: string) => string;
 
 /** No translation: the document's own texts. */
 const ENGLISH: Translate = (_keys, english) => english;
-
-const literal = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
-
-/** A short, language-neutral name for a JSON Schema's type. */
-export function typeOf(schema: JsonSchema | undefined): TypeView {
-  if (schema === undefined) return { label: 'any' };
-  if (typeof schema.$ref === 'string') {
-    const name = refName(schema.$ref);
-    return { label: name, schema: name };
-  }
-  for (const combinator of ['anyOf', 'oneOf'] as const) {
-    const options = schema[combinator];
-    if (Array.isArray(options)) {
-      const types = (options as JsonSchema[]).map(typeOf);
-      const schema = types.find((t) => t.schema !== undefined)?.schema;
-      const label = types.map((t) => t.label).join(' | ');
-      return schema === undefined ? { label } : { label, schema };
-    }
-  }
-  if (schema.type === 'array') {
-    const items = typeOf(schema.items as JsonSchema | undefined);
-    return { ...items, label: `${items.label}[]` };
-  }
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
-  const base = typeof type === 'string' ? type : 'any';
-  return { label: typeof schema.format === 'string' ? `${base} (${schema.format})` : base };
-}
-
-/** The values a schema allows when it lists them (`enum`, `const`). */
-export function valuesOf(schema: JsonSchema | undefined): string[] {
-  if (schema === undefined) return [];
-  if (Array.isArray(schema.enum)) return schema.enum.map(literal);
-  if ('const' in schema) return [literal(schema.const)];
-  return [];
-}
 
 const mediaOf = (content: Record<string, { schema?: JsonSchema }> | undefined): MediaView[] =>
   Object.entries(content ?? {}).map(([mediaType, media]) => ({
@@ -356,26 +224,3 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
 
 /** The fragment a schema's heading has, for links from types. */
 export const schemaLink = (name: string): string => `#${schemaAnchor(name)}`;
-
-/** A run of a description: plain text, or code where the document wrote `backticks`. */
-export interface TextRun {
-  code: boolean;
-  text: string;
-}
-
-/**
- * The CommonMark the document's descriptions use, reduced to what they hold: paragraphs
- * split by blank lines, and inline code. Anything else stays literal text.
- */
-export function descriptionParagraphs(description: string): TextRun[][] {
-  return description
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
-    .filter((paragraph) => paragraph !== '')
-    .map((paragraph) =>
-      paragraph
-        .split('`')
-        .map((text, index) => ({ code: index % 2 === 1, text }))
-        .filter((run) => run.text !== ''),
-    );
-}
