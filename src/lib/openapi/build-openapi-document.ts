@@ -31,7 +31,7 @@ endpoint answers bad grant requests with RFC 6749 errors instead. Any method a p
 \`Allow\`.
 
 **CORS**: every response allows any origin (\`Access-Control-Allow-Origin: *\`) and exposes the rate-limit \
-headers, \`Retry-After\`, \`ETag\` and \`WWW-Authenticate\`.`;
+headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Request-Id\`.`;
 
 /**
  * The OpenAPI 3.1 description of the service for one configuration (spec sections 2.11 and 9):
