@@ -59,7 +59,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     // A page's styles, scripts and icons cost no quota: a page view is one request (issue 15).
-    const uncounted = path !== undefined && isUncountedAsset(path, assets);
+    const read = method === 'GET' || method === 'HEAD';
+    const uncounted = read && path !== undefined && isUncountedAsset(path, assets);
     const { decision, headers, address } = countRequest(req, step, uncounted);
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);

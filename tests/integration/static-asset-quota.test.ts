@@ -46,11 +46,16 @@ describe('static assets and the quota (a page view is one request)', () => {
     }
   });
 
-  it('counts requests for files that do not exist, and documents', async () => {
+  it('counts requests for files that do not exist, other methods on files, and documents', async () => {
     const get = client();
     expect((await get(`${server.url}/_astro/no-such-file.css`)).status).toBe(404);
     expect((await get(`${server.url}/images/categories/nope.svg`)).headers.get('ratelimit-remaining')).toBe('58');
     expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('57');
+    const post = await get(`${server.url}/favicon.svg`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('ratelimit-remaining')).toBe('56');
+    const head = await get(`${server.url}/favicon.svg`, { method: 'HEAD' });
+    expect(head.headers.get('ratelimit-remaining')).toBe('56');
   });
 
   it('marks hashed bundles immutable and revalidates the others with their ETag', async () => {
