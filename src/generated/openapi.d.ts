@@ -17,7 +17,7 @@ export interface paths {
          * The biomarkers of one panel
          * @description The markers of the panel named by `template`, with localized names, categories and units. No authentication is needed; a Bearer token with scope `catalog.read` is accepted and ignored.
          *
-         *     The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) and serves a copy up to `stale-if-error` seconds old while the catalog origin fails or is slow: with such a copy at hand, no request waits more than 50 ms for the origin. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
+         *     Every catalog the service serves has been validated. While the upstream catalog origin fails or is slow, the service answers with its last copy, up to `stale-if-error` seconds old, and a request waits at most 50 ms for the origin when such a copy is at hand. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
          */
         get: operations["getCatalog"];
         put?: never;
@@ -34,7 +34,7 @@ export interface paths {
          *
          *     The markers of the panel named by `template`, with localized names, categories and units. No authentication is needed; a Bearer token with scope `catalog.read` is accepted and ignored.
          *
-         *     The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) and serves a copy up to `stale-if-error` seconds old while the catalog origin fails or is slow: with such a copy at hand, no request waits more than 50 ms for the origin. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
+         *     Every catalog the service serves has been validated. While the upstream catalog origin fails or is slow, the service answers with its last copy, up to `stale-if-error` seconds old, and a request waits at most 50 ms for the origin when such a copy is at hand. Poll with `If-None-Match`: an unchanged catalog costs a 304 without a body.
          */
         head: operations["headCatalog"];
         patch?: never;
@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * This OpenAPI description, as JSON
-         * @description The OpenAPI 3.1 description of the service as JSON, generated from the same zod schemas that validate the payloads at run time. Built once per process, with a strong `ETag`.
+         * @description The OpenAPI 3.1 description of the service as JSON, generated from the same zod schemas that validate the payloads at run time, with a strong `ETag`.
          */
         get: operations["getOpenApiJson"];
         put?: never;
@@ -148,7 +148,7 @@ export interface paths {
          * This OpenAPI description, as JSON (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     The OpenAPI 3.1 description of the service as JSON, generated from the same zod schemas that validate the payloads at run time. Built once per process, with a strong `ETag`.
+         *     The OpenAPI 3.1 description of the service as JSON, generated from the same zod schemas that validate the payloads at run time, with a strong `ETag`.
          */
         head: operations["headOpenApiJson"];
         patch?: never;
@@ -163,7 +163,7 @@ export interface paths {
         };
         /**
          * This OpenAPI description, as YAML
-         * @description The OpenAPI 3.1 description of the service as YAML, generated from the same zod schemas that validate the payloads at run time. Built once per process, with a strong `ETag`.
+         * @description The OpenAPI 3.1 description of the service as YAML, generated from the same zod schemas that validate the payloads at run time, with a strong `ETag`.
          */
         get: operations["getOpenApiYaml"];
         put?: never;
@@ -178,7 +178,7 @@ export interface paths {
          * This OpenAPI description, as YAML (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     The OpenAPI 3.1 description of the service as YAML, generated from the same zod schemas that validate the payloads at run time. Built once per process, with a strong `ETag`.
+         *     The OpenAPI 3.1 description of the service as YAML, generated from the same zod schemas that validate the payloads at run time, with a strong `ETag`.
          */
         head: operations["headOpenApiYaml"];
         patch?: never;
@@ -395,7 +395,7 @@ export interface components {
             /** @description Seconds since the process started. */
             uptimeSeconds: number;
         };
-        /** @description An OpenAPI 3.1 description of this API (spec 2.11). */
+        /** @description An OpenAPI 3.1 description of this API. */
         OpenApiDocument: {
             /**
              * @description OpenAPI version of the document.
@@ -534,7 +534,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description More than 60 requests in this client's 60-second window (spec section 8). Wait `Retry-After` seconds. */
+        /** @description More than 60 requests in this client's 60-second window. Wait `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -666,7 +666,7 @@ export interface components {
          */
         ETag: string;
         /**
-         * @description Seconds since the server's in-memory response cache stored this response; present only when the response was replayed from it (RFC 9111 section 5.1).
+         * @description Seconds since the service stored this response in its own cache; present only when the response was served from that cache (RFC 9111 section 5.1).
          * @example 12
          */
         Age: number;

@@ -29,17 +29,21 @@ export interface RateLimitOutcome {
  * Counts the request against its client's window and returns the baseline and rate-limit
  * headers that every response carries, whichever layer answers (spec 8). CORS preflights
  * are sent by browsers on the client's behalf and cost no quota, nor do exempt requests.
+ * An `uncounted` request (a page's styles or icons) costs none and is never refused; its
+ * headers report the client's quota as it stands.
  */
-export function countRequest(req: IncomingMessage, options: RateLimitStepOptions): RateLimitOutcome {
+export function countRequest(req: IncomingMessage, options: RateLimitStepOptions, uncounted = false): RateLimitOutcome {
   const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
   const key = rateLimitKey(address);
   // An exempt request is allowed whatever its address has used: a window nobody takes from.
   const decision =
     options.exempt?.(req) === true
       ? options.limiter.peek(EXEMPT_KEY)
-      : req.method === 'OPTIONS'
-        ? options.limiter.peek(key)
-        : options.limiter.take(key);
+      : uncounted
+        ? { ...options.limiter.peek(key), allowed: true }
+        : req.method === 'OPTIONS'
+          ? options.limiter.peek(key)
+          : options.limiter.take(key);
   const headers: string[] = [];
   for (const [name, value] of options.baseline) headers.push(name, value);
   for (const [name, value] of rateLimitHeaders(decision)) headers.push(name, value);

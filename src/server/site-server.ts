@@ -15,6 +15,7 @@ import { guardUnreadBody } from './unread-body-guard.ts';
 import { sendNotReady } from './send-not-ready.ts';
 import { HEALTH_PATH } from '../lib/health/health-response.ts';
 import type { StaticAsset } from './static-assets.ts';
+import { isUncountedAsset } from './asset-policy.ts';
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
@@ -57,7 +58,10 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    const { decision, headers, address } = countRequest(req, step);
+    // A page's styles, scripts and icons cost no quota: a page view is one request (issue 15).
+    const read = method === 'GET' || method === 'HEAD';
+    const uncounted = read && path !== undefined && isUncountedAsset(path, assets);
+    const { decision, headers, address } = countRequest(req, step, uncounted);
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { assetCacheControl } from './asset-policy.ts';
 
 /** One file of `dist/client`, held in memory with its validators. */
 export interface StaticAsset {
@@ -58,8 +59,7 @@ export async function loadStaticAssets(dir: string): Promise<Map<string, StaticA
       gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body) : undefined,
       contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      // Astro's hashed bundles never change; everything else may change on deploy.
-      cacheControl: urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      cacheControl: assetCacheControl(urlPath),
     });
   }
   return assets;

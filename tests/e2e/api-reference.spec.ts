@@ -8,7 +8,8 @@ const PAGES = [
     title: 'API reference',
     nav: 'Main',
     schemas: 'Schemas',
-    required: 'Required',
+    required: 'required',
+    responses: 'Responses',
   },
   {
     locale: 'de',
@@ -17,15 +18,16 @@ const PAGES = [
     nav: 'Hauptnavigation',
     schemas: 'Schemas',
     required: 'Pflicht',
+    responses: 'Antworten',
   },
 ] as const;
 
-for (const { locale, path, title, nav, schemas, required } of PAGES) {
+for (const { locale, path, title, nav, schemas, required, responses } of PAGES) {
   test.describe(path, () => {
     // Every operation and schema of the document: axe's passes take a while on two shared cores.
     test.describe.configure({ timeout: 90_000 });
 
-    test('is reachable from the navigation and lists every operation with labelled tables', async ({ page }) => {
+    test('is reachable from the navigation and lists every operation with its parts as headings', async ({ page }) => {
       await page.goto(locale === 'en' ? '/' : '/de');
       const link = page.getByRole('navigation', { name: nav }).getByRole('link', { name: title, exact: true });
       await link.click();
@@ -41,7 +43,11 @@ for (const { locale, path, title, nav, schemas, required } of PAGES) {
       await expect(
         page.getByRole('heading', { level: 3, name: 'GET /v1/biomarkers/public', exact: true }),
       ).toBeVisible();
-      await expect(page.getByRole('columnheader', { name: required }).first()).toBeVisible();
+      await expect(page.locator('.api-meta', { hasText: required }).first()).toBeVisible();
+      const get = page.locator('#op-get-v1-biomarkers-public').locator('..');
+      await expect(get.getByRole('heading', { level: 4, name: responses, exact: true })).toBeVisible();
+      await expect(get.getByRole('heading', { level: 5, name: '304 Not Modified', exact: true })).toBeVisible();
+      await expect(page.locator('table')).toHaveCount(0);
     });
 
     test('its index and its type links jump to the sections', async ({ page }) => {
@@ -57,15 +63,40 @@ for (const { locale, path, title, nav, schemas, required } of PAGES) {
 
     test('fits a phone screen without sideways scrolling, in the dark scheme, with no serious axe violation', async ({
       page,
-    }) => {
+    }, testInfo) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // No identifier outside a code block is broken over two lines.
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll('.api-reference :not(pre) > code:not(.code-words), .code-words > span')]
+          .filter((code) => code.getClientRects().length > 1 && !code.querySelector('wbr'))
+          .map((code) => code.textContent),
+      );
+      expect(broken).toEqual([]);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await testInfo.attach('token-endpoint-360.png', {
+        body: await page.locator('#op-post-oauth-token').locator('..').screenshot(),
+        contentType: 'image/png',
+      });
     });
+
+    for (const width of [390, 1280]) {
+      test(`screenshots of the catalog operation at ${width} px`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${path}#op-get-v1-biomarkers-public`);
+        await expect(page.locator('#op-get-v1-biomarkers-public')).toBeInViewport();
+        await testInfo.attach(`catalog-operation-${width}.png`, {
+          body: await page.screenshot(),
+          contentType: 'image/png',
+        });
+        await page.goto(`${path}#op-post-oauth-token-400`);
+        await testInfo.attach(`token-400-${width}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+      });
+    }
   });
 }

@@ -149,6 +149,19 @@ describe('negotiation, caching and methods', () => {
   });
 });
 
+describe('the .md of a home page path', () => {
+  it.each([
+    ['/.md', '/index.md', '/'],
+    ['/de.md', '/de/index.md', '/de'],
+  ])('%s answers like %s', async (alias, twin, page) => {
+    const [viaAlias, viaTwin] = await Promise.all([client()(server.url + alias), client()(server.url + twin)]);
+    expect(viaAlias.status).toBe(200);
+    expect(viaAlias.headers.get('content-type')).toBe(MARKDOWN);
+    expect(viaAlias.headers.get('link')).toBe(`<${server.url}${page}>; rel="canonical"`);
+    expect(await viaAlias.text()).toBe(await viaTwin.text());
+  });
+});
+
 describe('unknown pages', () => {
   it.each([
     ['/nope', {}],
@@ -157,7 +170,6 @@ describe('unknown pages', () => {
     ['/de/nope.md', {}],
     ['/en/developers', {}],
     ['/de/index', {}],
-    ['/de.md', {}],
     ['/docs', { Accept: 'text/markdown' }],
     ['/de/docs/nope', { Accept: 'text/markdown' }],
     ['/v1/biomarkers', { Accept: 'text/markdown' }],

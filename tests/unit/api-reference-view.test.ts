@@ -160,9 +160,99 @@ describe('apiReferenceMarkdown', () => {
     expect(markdown).toContain(
       '**Authentication**: none (anonymous) or OAuth 2.0 access token with scope `catalog.read`',
     );
-    expect(markdown).toMatch(
-      /^\| `template` +\| query +\| `string` +\| no +\| .*Default: `public-complete-eu`\. +\|$/m,
-    );
+    expect(markdown).toMatch(/^[-*] `template` \(query, string, optional\): .*Default: `public-complete-eu`\.$/m);
     expect(markdown).not.toContain('\\`');
+  });
+
+  it('uses real headings for every part of an operation and every response, and no tables', () => {
+    const token = markdown.slice(
+      markdown.indexOf('### `POST /oauth/token`\n'),
+      markdown.indexOf('### `OPTIONS /oauth/token`'),
+    );
+    for (const heading of [
+      '#### Request body',
+      '#### Request example',
+      '#### Responses',
+      '##### `200` OK',
+      '##### `413` Content Too Large',
+    ]) {
+      expect(token).toContain(`\n${heading}\n`);
+    }
+    expect(token).toContain(
+      "```sh\ncurl -sS -i 'https://catalog.example/oauth/token' -d 'grant_type=client_credentials'",
+    );
+    expect(markdown).not.toMatch(/^\|/m);
+  });
+});
+
+describe('examples and anchors', () => {
+  it('gives every operation a runnable request built from the document', () => {
+    expect(operation('GET', '/v1/biomarkers/public').requestExamples).toEqual([
+      {
+        mediaType: '',
+        language: 'sh',
+        code: "curl -sS 'https://catalog.example/v1/biomarkers/public?template=public-light-eu'",
+      },
+    ]);
+    expect(operation('HEAD', '/openapi.json').requestExamples[0]!.code).toBe(
+      "curl -sS -I 'https://catalog.example/openapi.json'",
+    );
+    expect(operation('OPTIONS', '/healthz').requestExamples[0]!.code).toBe(
+      "curl -sS -i -X OPTIONS 'https://catalog.example/healthz'",
+    );
+    expect(operation('POST', '/oauth/token').requestExamples.map((e) => e.code)).toEqual([
+      "curl -sS -i 'https://catalog.example/oauth/token' -d 'grant_type=client_credentials' -d 'scope=catalog.read'",
+      'curl -sS -i \'https://catalog.example/oauth/token\' -H \'Content-Type: application/json\' -d \'{"grant_type":"client_credentials","scope":"catalog.read"}\'',
+    ]);
+  });
+
+  it('shows every example of the document once, and links later uses of a shared response to it', () => {
+    const shown = view.paths.flatMap((p) => p.operations).flatMap((o) => o.responses.flatMap((r) => r.examples));
+    const inDocument = JSON.stringify(document.paths).match(/"examples?":/g)!.length;
+    expect(shown.length).toBeGreaterThan(10);
+    const token400 = operation('POST', '/oauth/token').responses.find((r) => r.status === '400')!;
+    expect(token400.examples.map((e) => e.summary)).toEqual([
+      'grant_type missing',
+      'A client secret was sent',
+      'Another grant type',
+      'Another scope',
+    ]);
+    expect(JSON.parse(token400.examples[0]!.code)).toMatchObject({ error: 'invalid_request' });
+    const first429 = operation('GET', '/v1/biomarkers/public').responses.find((r) => r.status === '429')!;
+    expect(first429.examples).toHaveLength(1);
+    const later429 = operation('GET', '/healthz').responses.find((r) => r.status === '429')!;
+    expect(later429.examples).toEqual([]);
+    expect(later429.sameAs).toEqual({ anchor: first429.anchor, label: 'GET /v1/biomarkers/public 429' });
+    // HEAD answers have no body, so they show no body examples.
+    expect(operation('HEAD', '/v1/biomarkers/public').responses.flatMap((r) => r.examples)).toEqual([]);
+    expect(inDocument).toBeGreaterThan(0);
+  });
+
+  it('anchors every operation and response, and names their statuses', () => {
+    const get = operation('GET', '/v1/biomarkers/public');
+    expect(get.anchor).toBe('op-get-v1-biomarkers-public');
+    expect(get.responses.map((r) => [r.anchor, r.reason])).toContainEqual([
+      'op-get-v1-biomarkers-public-304',
+      'Not Modified',
+    ]);
+    const anchors = view.paths.flatMap((p) =>
+      p.operations.flatMap((o) => [o.anchor, ...o.responses.map((r) => r.anchor)]),
+    );
+    expect(new Set(anchors).size).toBe(anchors.length);
+    expect(view.paths.flatMap((p) => p.operations).every((o) => o.responses.every((r) => r.reason !== ''))).toBe(true);
+  });
+
+  it('links shared headers to their description', () => {
+    const ok = operation('GET', '/v1/biomarkers/public').responses[0]!;
+    expect(ok.headers.find((h) => h.name === 'ETag')).toEqual({ name: 'ETag', anchor: 'header-etag' });
+    expect(view.headers.map((h) => h.anchor)).toContain('header-etag');
+  });
+});
+
+describe('the document has no internal references', () => {
+  it('never cites the service specification or the implementation', () => {
+    const text = JSON.stringify(document);
+    expect(text).not.toMatch(/\bspec(ification)? (section )?\d/i);
+    expect(text).not.toMatch(/in memory|in-memory|compresses it once|per process/i);
   });
 });

@@ -18,6 +18,13 @@ describe('page paths', () => {
   });
 
   it.each([
+    ['/.md', 'en'],
+    ['/de.md', 'de'],
+  ] as const)('%s is the Markdown of the %s home page, like its index.md', (path, locale) => {
+    expect(resolvePagePath(path)).toMatchObject({ locale, page: { slug: '' }, format: 'markdown' });
+  });
+
+  it.each([
     '/nope',
     '/nope.md',
     '/de/nope',
@@ -28,7 +35,6 @@ describe('page paths', () => {
     '/de/',
     '/index',
     '/de/index',
-    '/de.md',
     '/DEVELOPERS',
     '/developers.MD',
     '/developers.md.md',

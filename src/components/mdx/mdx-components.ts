@@ -4,6 +4,7 @@ import BiomarkerDetail from './BiomarkerDetail.astro';
 import Callout from './Callout.astro';
 import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
+import TableScroll from './elements/TableScroll.astro';
 
 /**
  * The components MDX pages may use, passed to `<Content components={…}>` so pages need
@@ -12,4 +13,4 @@ import ErrorHeading from './ErrorHeading.astro';
 export const MDX_COMPONENTS = { ApiReference, BiomarkerCategories, BiomarkerDetail, Callout, ErrorHeading };
 
 /** Replacements for elements Markdown itself produces (`elements/`); their Markdown twin is unchanged. */
-export const MDX_ELEMENTS = { pre: CodeBlock };
+export const MDX_ELEMENTS = { pre: CodeBlock, table: TableScroll };

@@ -1,15 +1,16 @@
-import type { PhrasingContent, RootContent } from 'mdast';
-import { text, code, table } from '../markdown/mdast-builders.ts';
+import type { ListItem, PhrasingContent, RootContent } from 'mdast';
+import { text, code } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
+import type { ExampleView } from './api-reference-examples.ts';
 import { requiredLabel, securityText } from './api-reference-labels.ts';
 import {
   descriptionParagraphs,
   type ApiReferenceView,
   type MediaView,
   type OperationView,
+  type ResponseView,
   type SchemaView,
   type TextRun,
-  type TypeView,
 } from './build-api-reference-view.ts';
 
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
@@ -17,8 +18,8 @@ const strong = (value: string): PhrasingContent => ({ type: 'strong', children: 
 const runs = (paragraph: TextRun[]): PhrasingContent[] =>
   paragraph.map((run) => (run.code ? code(run.text) : text(run.text)));
 
-/** A description's paragraphs as one cell: paragraphs joined by a space (a table cell holds one line). */
-const cell = (description: string): PhrasingContent[] =>
+/** A description's paragraphs as one run of text, for a list item. */
+const inline = (description: string): PhrasingContent[] =>
   descriptionParagraphs(description).flatMap((paragraph, index) => [
     ...(index > 0 ? [text(' ')] : []),
     ...runs(paragraph),
@@ -26,6 +27,20 @@ const cell = (description: string): PhrasingContent[] =>
 
 const paragraphs = (description: string): RootContent[] =>
   descriptionParagraphs(description).map((paragraph) => ({ type: 'paragraph', children: runs(paragraph) }));
+
+const heading = (depth: 2 | 3 | 4 | 5, children: PhrasingContent[]): RootContent => ({
+  type: 'heading',
+  depth,
+  children,
+});
+
+const item = (children: PhrasingContent[]): ListItem => ({
+  type: 'listItem',
+  spread: false,
+  children: [{ type: 'paragraph', children }],
+});
+
+const list = (items: ListItem[]): RootContent => ({ type: 'list', ordered: false, spread: false, children: items });
 
 /** `values` and `default` after a description: "Values: `a`, `b`. Default: `a`." */
 function allowed(values: string[], fallback: string | undefined, ui: ApiReferenceUiStrings): PhrasingContent[] {
@@ -39,118 +54,140 @@ function allowed(values: string[], fallback: string | undefined, ui: ApiReferenc
   return out;
 }
 
-const typeCell = (type: TypeView): PhrasingContent[] => [code(type.label)];
+const joined = (parts: PhrasingContent[][]): PhrasingContent[] =>
+  parts.flatMap((part, index) => [...(index > 0 ? [text(', ')] : []), ...part]);
 
-const mediaCells = (media: MediaView[], ui: ApiReferenceUiStrings): PhrasingContent[][] => {
-  if (media.length === 0) return [[text(ui.noBody)], []];
-  const join = (items: PhrasingContent[][]): PhrasingContent[] =>
-    items.flatMap((item, index) => [...(index > 0 ? [text(', ')] : []), ...item]);
+const mediaText = (media: MediaView[]): PhrasingContent[] =>
+  joined(media.map((m) => [code(m.mediaType), ...(m.schema === undefined ? [] : [text(` (${m.schema.label})`)])]));
+
+function examples(list: ExampleView[], ui: ApiReferenceUiStrings): RootContent[] {
+  return list.flatMap((example): RootContent[] => [
+    ...(example.summary === undefined && example.mediaType === ''
+      ? []
+      : [
+          {
+            type: 'paragraph',
+            children: [
+              strong(`${ui.example}${example.summary === undefined ? '' : `: ${example.summary}`}`),
+              ...(example.mediaType === '' ? [] : [text(' ('), code(example.mediaType), text(')')]),
+            ],
+          } as RootContent,
+        ]),
+    { type: 'code', lang: example.language, value: example.code },
+  ]);
+}
+
+function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): RootContent[] {
+  const shared = response.headers.filter((h) => h.description === undefined);
+  const described = response.headers.filter((h) => h.description !== undefined);
   return [
-    join(media.map((m) => [code(m.mediaType)])),
-    join(media.flatMap((m) => (m.schema === undefined ? [] : [typeCell(m.schema)]))),
+    heading(5, [code(response.status), text(` ${response.reason}`)]),
+    ...paragraphs(response.description),
+    {
+      type: 'paragraph',
+      children: [
+        strong(ui.body),
+        text(': '),
+        ...(response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media)),
+      ],
+    },
+    ...(shared.length === 0
+      ? []
+      : [
+          {
+            type: 'paragraph',
+            children: [strong(ui.headersColumn), text(': '), ...joined(shared.map((h) => [code(h.name)]))],
+          } as RootContent,
+        ]),
+    ...(described.length === 0
+      ? []
+      : [list(described.map((h) => item([code(h.name), text(': '), ...inline(h.description ?? '')])))]),
+    ...(response.sameAs === undefined
+      ? []
+      : [{ type: 'paragraph', children: [text(`${ui.exampleAsFor} `), code(response.sameAs.label)] } as RootContent]),
+    ...examples(response.examples, ui),
   ];
-};
+}
 
 function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings): RootContent[] {
   const out: RootContent[] = [
-    { type: 'heading', depth: 3, children: [code(`${operation.method} ${operation.path}`)] },
+    heading(3, [code(`${operation.method} ${operation.path}`)]),
     { type: 'paragraph', children: [strong(operation.summary)] },
     ...paragraphs(operation.description),
     { type: 'paragraph', children: [strong(ui.security), text(': '), ...runs(securityText(operation.security, ui))] },
   ];
   if (operation.parameters.length > 0) {
     out.push(
-      { type: 'paragraph', children: [strong(ui.parameters)] },
-      table(
-        [ui.nameColumn, ui.inColumn, ui.typeColumn, ui.requiredColumn, ui.descriptionColumn],
-        operation.parameters.map((p) => [
-          [code(p.name)],
-          [text(p.in)],
-          typeCell(p.type),
-          [text(requiredLabel(p.required, ui))],
-          [...cell(p.description), ...allowed(p.values, p.default, ui)],
-        ]),
+      heading(4, [text(ui.parameters)]),
+      list(
+        operation.parameters.map((p) =>
+          item([
+            code(p.name),
+            text(` (${p.in}, ${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
+            ...inline(p.description),
+            ...allowed(p.values, p.default, ui),
+          ]),
+        ),
       ),
     );
   }
   const body = operation.requestBody;
   if (body !== undefined) {
     out.push(
+      heading(4, [text(ui.requestBody)]),
       {
         type: 'paragraph',
         children: [
-          strong(ui.requestBody),
-          text(` (${ui.requiredColumn}: ${requiredLabel(body.required, ui)})`),
-          ...(body.description === undefined ? [] : [text(' '), ...cell(body.description)]),
+          text(`${ui.requiredColumn}: ${requiredLabel(body.required, ui)}.`),
+          ...(body.description === undefined ? [] : [text(' '), ...inline(body.description)]),
         ],
       },
-      table(
-        [ui.mediaTypeColumn, ui.schemaColumn],
-        body.media.map((m) => [[code(m.mediaType)], m.schema === undefined ? [] : typeCell(m.schema)]),
-      ),
+      list(body.media.map((m) => item(mediaText([m])))),
     );
   }
-  out.push(
-    { type: 'paragraph', children: [strong(ui.responses)] },
-    table(
-      [ui.statusColumn, ui.descriptionColumn, ui.mediaTypeColumn, ui.schemaColumn, ui.headersColumn],
-      operation.responses.map((r) => [
-        [code(r.status)],
-        cell(r.description),
-        ...mediaCells(r.media, ui),
-        r.headers.flatMap((h, index) => [
-          ...(index > 0 ? [text(', ')] : []),
-          code(h.name),
-          ...(h.description === undefined ? [] : [text(' ('), ...cell(h.description), text(')')]),
-        ]),
-      ]),
-    ),
-  );
+  out.push(heading(4, [text(ui.requestExample)]), ...examples(operation.requestExamples, ui));
+  out.push(heading(4, [text(ui.responses)]), ...operation.responses.flatMap((r) => responseMarkdown(r, ui)));
   return out;
 }
 
 function schemaMarkdown(schema: SchemaView, ui: ApiReferenceUiStrings): RootContent[] {
-  const out: RootContent[] = [
-    { type: 'heading', depth: 3, children: [text(schema.name)] },
-    ...paragraphs(schema.description),
-  ];
+  const out: RootContent[] = [heading(3, [text(schema.name)]), ...paragraphs(schema.description)];
   if (schema.properties.length === 0) {
     out.push({ type: 'paragraph', children: [strong(ui.typeColumn), text(': '), code(schema.type.label)] });
     return out;
   }
   out.push(
-    table(
-      [ui.propertyColumn, ui.typeColumn, ui.requiredColumn, ui.descriptionColumn],
-      schema.properties.map((p) => [
-        [code(p.name)],
-        typeCell(p.type),
-        [text(requiredLabel(p.required, ui))],
-        [...cell(p.description), ...allowed(p.values, undefined, ui)],
-      ]),
+    list(
+      schema.properties.map((p) =>
+        item([
+          code(p.name),
+          text(` (${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
+          ...inline(p.description),
+          ...allowed(p.values, undefined, ui),
+        ]),
+      ),
     ),
   );
   return out;
 }
 
 /**
- * The API reference as Markdown nodes: an H2 per path with an H3 per method (summary,
- * description, security, and tables of parameters, request body and responses), then
- * the schemas and the shared response headers. The same view as the HTML.
+ * The API reference as Markdown nodes, with real headings: an H2 per path, an H3 per
+ * method, H4 for its parameters, request body, request example and responses, an H5 per
+ * response with its headers and examples; then the schemas and the shared response
+ * headers. Lists, not padded tables: fewer tokens for an agent. The same view as the HTML.
  */
 export function apiReferenceMarkdown(view: ApiReferenceView, ui: ApiReferenceUiStrings): RootContent[] {
   return [
     ...view.paths.flatMap((path): RootContent[] => [
-      { type: 'heading', depth: 2, children: [code(path.path)] },
+      heading(2, [code(path.path)]),
       ...path.operations.flatMap((operation) => operationMarkdown(operation, ui)),
     ]),
-    { type: 'heading', depth: 2, children: [text(ui.schemasHeading)] },
+    heading(2, [text(ui.schemasHeading)]),
     { type: 'paragraph', children: [text(ui.schemasLead)] },
     ...view.schemas.flatMap((schema) => schemaMarkdown(schema, ui)),
-    { type: 'heading', depth: 2, children: [text(ui.headersHeading)] },
+    heading(2, [text(ui.headersHeading)]),
     { type: 'paragraph', children: [text(ui.headersLead)] },
-    table(
-      [ui.headerColumn, ui.typeColumn, ui.descriptionColumn],
-      view.headers.map((h) => [[code(h.name)], typeCell(h.type), cell(h.description)]),
-    ),
+    list(view.headers.map((h) => item([code(h.name), text(` (${h.type.label}): `), ...inline(h.description)]))),
   ];
 }

@@ -4,116 +4,35 @@ import {
   type JsonSchema,
   type OpenApiDocument,
   type OperationObject,
-  type ParameterObject,
   type ReferenceObject,
   type ResponseObject,
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
+import { mediaExamples, requestExamples, type ExampleView } from './api-reference-examples.ts';
+import { statusReason } from './status-reason.ts';
+import type {
+  ApiReferenceView,
+  HeaderView,
+  MediaView,
+  OperationView,
+  ParameterView,
+  PathView,
+  PropertyView,
+  ResponseView,
+  SchemaView,
+  SecurityView,
+} from './api-reference-view.ts';
+import { literal, refName, typeOf, valuesOf } from './json-schema-labels.ts';
 
-/**
- * The API reference as plain data, built from the served OpenAPI document: the page's
- * HTML (`ApiReference.astro`) and its Markdown twin (`api-reference-markdown.ts`) both
- * render this view, so they cannot drift apart. Texts are the document's own (English).
- */
-export interface ApiReferenceView {
-  title: string;
-  version: string;
-  paths: PathView[];
-  schemas: SchemaView[];
-  headers: HeaderView[];
-}
+export type * from './api-reference-view.ts';
+export { typeOf, valuesOf } from './json-schema-labels.ts';
+export { descriptionParagraphs, type TextRun } from './description-runs.ts';
 
-/** A type as shown to a reader: `string`, `integer`, `Category`, `Translation[]`… */
-export interface TypeView {
-  label: string;
-  /** The component schema it names, to link to. */
-  schema?: string;
-}
-
-/** One path and its operations, in the document's order. */
-export interface PathView {
-  path: string;
-  anchor: string;
-  operations: OperationView[];
-}
-
-/** Who may call an operation: one alternative of its security requirements. */
-export type SecurityView = { kind: 'anonymous' } | { kind: 'oauth2'; scopes: string[] };
-
-export interface OperationView {
-  /** Upper case, as sent on the wire. */
-  method: string;
-  path: string;
-  anchor: string;
-  summary: string;
-  description: string;
-  security: SecurityView[];
-  parameters: ParameterView[];
-  requestBody?: RequestBodyView;
-  responses: ResponseView[];
-}
-
-export interface ParameterView {
-  name: string;
-  in: ParameterObject['in'];
-  required: boolean;
-  type: TypeView;
-  description: string;
-  values: string[];
-  default?: string;
-}
-
-export interface MediaView {
-  mediaType: string;
-  schema?: TypeView;
-}
-
-export interface RequestBodyView {
-  description?: string;
-  required: boolean;
-  media: MediaView[];
-}
-
-/** A header a response names: shared ones are described in the headers section, inline ones here. */
-export interface ResponseHeaderView {
-  name: string;
-  /** The response's own description of an inline header; absent for a shared one. */
-  description?: string;
-}
-
-export interface ResponseView {
-  status: string;
-  description: string;
-  media: MediaView[];
-  headers: ResponseHeaderView[];
-}
-
-export interface PropertyView {
-  name: string;
-  type: TypeView;
-  required: boolean;
-  description: string;
-  values: string[];
-}
-
-export interface SchemaView {
-  name: string;
-  anchor: string;
-  description: string;
-  type: TypeView;
-  properties: PropertyView[];
-}
-
-export interface HeaderView {
-  name: string;
-  type: TypeView;
-  description: string;
-}
+// The API reference as plain data, built from the served OpenAPI document: the page's HTML
+// (ApiReference.astro) and its Markdown twin (api-reference-markdown.ts) both render this
+// view (its types: api-reference-view.ts), so they cannot drift apart.
 
 const isRef = (value: object): value is ReferenceObject => '$ref' in value && typeof value.$ref === 'string';
-
-/** The last segment of a local `$ref`: `#/components/schemas/Problem` → `Problem`. */
-const refName = (ref: string): string => ref.slice(ref.lastIndexOf('/') + 1);
 
 /** Follows a `$ref` into `#/components/<kind>/…` of the document. */
 function resolve<T>(document: OpenApiDocument, value: T | ReferenceObject): T {
@@ -135,41 +54,17 @@ export const anchorFor = (prefix: string, text: string): string =>
     .replace(/^-|-$/g, '')}`;
 
 const schemaAnchor = (name: string): string => anchorFor('schema', name);
+const headerAnchor = (name: string): string => anchorFor('header', name);
 
-const literal = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+/**
+ * Text in the page's language: the first of `keys` the translation table has, else the
+ * document's English. Keys name operations by `operationId` and responses by status
+ * (`op.getCatalog.304`), with the shared component as a fallback (`response.NotModified`).
+ */
+export type Translate = (keys: readonly string[], english: string) => string;
 
-/** A short, language-neutral name for a JSON Schema's type. */
-export function typeOf(schema: JsonSchema | undefined): TypeView {
-  if (schema === undefined) return { label: 'any' };
-  if (typeof schema.$ref === 'string') {
-    const name = refName(schema.$ref);
-    return { label: name, schema: name };
-  }
-  for (const combinator of ['anyOf', 'oneOf'] as const) {
-    const options = schema[combinator];
-    if (Array.isArray(options)) {
-      const types = (options as JsonSchema[]).map(typeOf);
-      const schema = types.find((t) => t.schema !== undefined)?.schema;
-      const label = types.map((t) => t.label).join(' | ');
-      return schema === undefined ? { label } : { label, schema };
-    }
-  }
-  if (schema.type === 'array') {
-    const items = typeOf(schema.items as JsonSchema | undefined);
-    return { ...items, label: `${items.label}[]` };
-  }
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
-  const base = typeof type === 'string' ? type : 'any';
-  return { label: typeof schema.format === 'string' ? `${base} (${schema.format})` : base };
-}
-
-/** The values a schema allows when it lists them (`enum`, `const`). */
-export function valuesOf(schema: JsonSchema | undefined): string[] {
-  if (schema === undefined) return [];
-  if (Array.isArray(schema.enum)) return schema.enum.map(literal);
-  if ('const' in schema) return [literal(schema.const)];
-  return [];
-}
+/** No translation: the document's own texts. */
+const ENGLISH: Translate = (_keys, english) => english;
 
 const mediaOf = (content: Record<string, { schema?: JsonSchema }> | undefined): MediaView[] =>
   Object.entries(content ?? {}).map(([mediaType, media]) => ({
@@ -187,72 +82,108 @@ function securityOf(requirements: SecurityRequirementObject[]): SecurityView[] {
   });
 }
 
+/** Where each shared response's examples were first shown, so later ones link there. */
+type FirstShown = Map<string, { anchor: string; label: string }>;
+
 function operationView(
   document: OpenApiDocument,
   path: string,
   method: string,
   operation: OperationObject,
+  t: Translate,
+  firstShown: FirstShown,
 ): OperationView {
-  const parameters = (operation.parameters ?? []).map((p): ParameterView => {
-    const parameter = resolve(document, p);
+  const id = operation.operationId;
+  const resolved = (operation.parameters ?? []).map((p) => resolve(document, p));
+  const parameters = resolved.map((parameter): ParameterView => {
     return {
       name: parameter.name,
       in: parameter.in,
       required: parameter.required === true,
       type: typeOf(parameter.schema),
-      description: parameter.description,
+      description: t([`param.${parameter.name}`], parameter.description),
       values: valuesOf(parameter.schema),
       ...('default' in parameter.schema ? { default: literal(parameter.schema.default) } : {}),
     };
   });
+  const anchor = anchorFor('op', `${method} ${path}`);
   const responses = Object.entries(operation.responses).map(([status, r]): ResponseView => {
     const response = resolve<ResponseObject>(document, r);
+    const shared = isRef(r) ? [`response.${refName(r.$ref)}`] : [];
+    const examples =
+      method === 'head'
+        ? []
+        : Object.entries(response.content ?? {}).flatMap(([type, media]) => mediaExamples(type, media));
+    const ref = isRef(r) && examples.length > 0 ? r.$ref : undefined;
+    const sameAs = ref === undefined ? undefined : firstShown.get(ref);
+    if (ref !== undefined && sameAs === undefined) {
+      firstShown.set(ref, { anchor: `${anchor}-${status}`, label: `${method.toUpperCase()} ${path} ${status}` });
+    }
     return {
       status,
-      description: response.description,
+      reason: statusReason(status),
+      anchor: `${anchor}-${status}`,
+      description: t([`op.${id}.${status}`, ...shared], response.description),
       media: mediaOf(response.content),
       headers: Object.entries(response.headers ?? {}).map(([name, header]) =>
-        isRef(header) ? { name } : { name, description: header.description },
+        isRef(header)
+          ? { name, anchor: headerAnchor(name) }
+          : {
+              name,
+              description: t([`op.${id}.${status}.${name}`, ...shared.map((k) => `${k}.${name}`)], header.description),
+            },
       ),
+      examples: sameAs === undefined ? examples.map((e) => translateSummary(e, t)) : [],
+      ...(sameAs === undefined ? {} : { sameAs }),
     };
   });
   const body = operation.requestBody;
+  const server = document.servers[0]?.url ?? '';
   return {
+    operationId: id,
     method: method.toUpperCase(),
     path,
-    anchor: anchorFor('op', `${method} ${path}`),
-    summary: operation.summary,
-    description: operation.description,
+    anchor,
+    summary: t([`op.${id}.summary`], operation.summary),
+    description: t([`op.${id}.description`], operation.description),
     security: securityOf(operation.security ?? document.security),
     parameters,
     ...(body === undefined
       ? {}
       : {
           requestBody: {
-            ...(body.description === undefined ? {} : { description: body.description }),
+            ...(body.description === undefined ? {} : { description: t([`op.${id}.requestBody`], body.description) }),
             required: body.required === true,
             media: mediaOf(body.content),
           },
         }),
+    requestExamples: requestExamples(server, method.toUpperCase(), path, resolved, body),
     responses,
   };
 }
 
-function schemaView(name: string, schema: JsonSchema): SchemaView {
+/** An example with its summary in the page's language. */
+const translateSummary = (example: ExampleView, t: Translate): ExampleView =>
+  example.summary === undefined || example.name === undefined
+    ? example
+    : { ...example, summary: t([`example.${example.name}`], example.summary) };
+
+function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
     ([property, definition]): PropertyView => ({
       name: property,
       type: typeOf(definition),
       required: required.has(property),
-      description: typeof definition.description === 'string' ? definition.description : '',
+      description:
+        typeof definition.description === 'string' ? t([`schema.${name}.${property}`], definition.description) : '',
       values: valuesOf(definition),
     }),
   );
   return {
     name,
     anchor: schemaAnchor(name),
-    description: typeof schema.description === 'string' ? schema.description : '',
+    description: typeof schema.description === 'string' ? t([`schema.${name}`], schema.description) : '',
     type: typeOf(schema),
     properties,
   };
@@ -263,7 +194,8 @@ function schemaView(name: string, schema: JsonSchema): SchemaView {
  * responses and security; then every component schema with its properties, and every
  * shared response header. A response's inline headers keep their own description.
  */
-export function buildApiReferenceView(document: OpenApiDocument): ApiReferenceView {
+export function buildApiReferenceView(document: OpenApiDocument, t: Translate = ENGLISH): ApiReferenceView {
+  const firstShown: FirstShown = new Map();
   const paths = Object.entries(document.paths).map(([path, item]): PathView => ({
     path,
     anchor: anchorFor('path', path),
@@ -271,44 +203,24 @@ export function buildApiReferenceView(document: OpenApiDocument): ApiReferenceVi
     operations: Object.keys(item).flatMap((key) => {
       const method = HTTP_METHODS.find((m) => m === key);
       const operation = method === undefined ? undefined : item[method];
-      return method === undefined || operation === undefined ? [] : [operationView(document, path, method, operation)];
+      return method === undefined || operation === undefined
+        ? []
+        : [operationView(document, path, method, operation, t, firstShown)];
     }),
   }));
   return {
     title: document.info.title,
     version: document.info.version,
     paths,
-    schemas: Object.entries(document.components.schemas).map(([name, schema]) => schemaView(name, schema)),
+    schemas: Object.entries(document.components.schemas).map(([name, schema]) => schemaView(name, schema, t)),
     headers: Object.entries(document.components.headers).map(([name, header]: [string, HeaderObject]): HeaderView => ({
       name,
+      anchor: headerAnchor(name),
       type: typeOf(header.schema),
-      description: header.description,
+      description: t([`header.${name}`], header.description),
     })),
   };
 }
 
 /** The fragment a schema's heading has, for links from types. */
 export const schemaLink = (name: string): string => `#${schemaAnchor(name)}`;
-
-/** A run of a description: plain text, or code where the document wrote `backticks`. */
-export interface TextRun {
-  code: boolean;
-  text: string;
-}
-
-/**
- * The CommonMark the document's descriptions use, reduced to what they hold: paragraphs
- * split by blank lines, and inline code. Anything else stays literal text.
- */
-export function descriptionParagraphs(description: string): TextRun[][] {
-  return description
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
-    .filter((paragraph) => paragraph !== '')
-    .map((paragraph) =>
-      paragraph
-        .split('`')
-        .map((text, index) => ({ code: index % 2 === 1, text }))
-        .filter((run) => run.text !== ''),
-    );
-}

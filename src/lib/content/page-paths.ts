@@ -27,12 +27,21 @@ export function markdownPath(locale: Locale, slug: string): string {
 /** The id of a page's entry in the `pages` collection: `en/index`, `de/docs/mcp`. */
 export const contentId = (locale: Locale, slug: string): string => `${locale}/${slug === '' ? 'index' : slug}`;
 
+/**
+ * The other `.md` sibling of a home page: "append `.md` to its path" gives `/.md` and
+ * `/de.md`, which answer like `/index.md` and `/de/index.md` (their `Link` names the page).
+ */
+const homeMarkdownAlias = (locale: Locale): string => (locale === DEFAULT_LOCALE ? '/.md' : `/${locale}.md`);
+
 /** Every path the guide answers, built once from the registry. */
 const PATHS: ReadonlyMap<string, ResolvedPage> = new Map(
   GUIDE_PAGES.flatMap((page) =>
     LOCALES.flatMap((locale): Array<[string, ResolvedPage]> => [
       [pagePath(locale, page.slug), { page, locale, format: 'page' }],
       [markdownPath(locale, page.slug), { page, locale, format: 'markdown' }],
+      ...(page.slug === ''
+        ? [[homeMarkdownAlias(locale), { page, locale, format: 'markdown' }] as [string, ResolvedPage]]
+        : []),
     ]),
   ),
 );

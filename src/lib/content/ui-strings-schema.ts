@@ -137,6 +137,18 @@ export const ApiReferenceUiStringsSchema = z.strictObject({
   headersColumn: label,
   /** A response without a body. */
   noBody: label,
+  /** A parameter or property that must be sent or is always there. */
+  required: label,
+  /** A parameter or property that may be left out. */
+  optional: label,
+  /** Label of a response's media types and schema. */
+  body: label,
+  /** Heading of an operation's runnable request. */
+  requestExample: label,
+  /** Title of one example of the document. */
+  example: label,
+  /** Before a link to where a shared response's example was shown first. */
+  exampleAsFor: label,
   /** Heading and lead of the schema section; caption of a schema's property table and its first column. */
   schemasHeading: label,
   schemasLead: sentence,

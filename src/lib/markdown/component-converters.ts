@@ -2,6 +2,7 @@ import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { apiReferenceMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
+import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
@@ -101,14 +102,15 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     return markerPageMarkdown(view, { locale, listUrl, ui: context.ui.marker, catalogUi });
   },
   /**
-   * `<ApiReference />` → an H2 per path, an H3 and tables per method, then the schemas and
-   * response headers, from the OpenAPI document this process serves.
+   * `<ApiReference />` → an H2 per path, an H3 per method with headed sections and the
+   * document's examples, then the schemas and response headers, in the page's language.
    */
   ApiReference(element, { context }) {
     const data = context?.data;
     if (context === undefined || data?.ok !== true || data.source !== 'openapi') {
       throw new Error(`<${element.name ?? ''}> needs the OpenAPI document: register its page with data: 'openapi'`);
     }
-    return apiReferenceMarkdown(buildApiReferenceView(data.openapi), context.ui.apiReference);
+    const view = buildApiReferenceView(data.openapi, translatorFor(context.locale));
+    return apiReferenceMarkdown(view, context.ui.apiReference);
   },
 };

@@ -21,16 +21,17 @@ other health data, and its content is educational, not medical advice.
 **Authentication** is never required. An optional OAuth 2.0 client-credentials token (public clients, scope \
 \`catalog.read\`) is accepted by the catalog and ignored.
 
-**Rate limit**: 60 requests per 60-second window per client, on every response, errors included, announced by \
+**Rate limit**: 60 requests per 60-second window per client, errors included, announced on every response by \
 the \`RateLimit\`, \`RateLimit-Policy\`, \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` \
-headers. The 61st request gets 429 with \`Retry-After\`.
+headers. The 61st request gets 429 with \`Retry-After\`. CORS preflights and the static files a guide page loads \
+(styles, scripts, icons) take nothing from the quota.
 
 **Errors** are RFC 9457 Problems (\`application/problem+json\`) whose \`type\` links the developer guide; the token \
 endpoint answers bad grant requests with RFC 6749 errors instead. Any method a path does not list gets 405 with \
 \`Allow\`.
 
 **CORS**: every response allows any origin (\`Access-Control-Allow-Origin: *\`) and exposes the rate-limit \
-headers, \`Retry-After\`, \`ETag\` and \`WWW-Authenticate\`.`;
+headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Request-Id\`.`;
 
 /**
  * The OpenAPI 3.1 description of the service for one configuration (spec sections 2.11 and 9):

@@ -80,8 +80,8 @@ export const COMPONENT_HEADERS = {
   },
   Age: {
     description:
-      "Seconds since the server's in-memory response cache stored this response; present only when the " +
-      'response was replayed from it (RFC 9111 section 5.1).',
+      'Seconds since the service stored this response in its own cache; present only when the response ' +
+      'was served from that cache (RFC 9111 section 5.1).',
     required: false,
     schema: integer(0),
     example: 12,

@@ -75,7 +75,7 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
       ['Allow'],
     ),
     TooManyRequests: problemResponse(
-      "More than 60 requests in this client's 60-second window (spec section 8). Wait `Retry-After` seconds.",
+      "More than 60 requests in this client's 60-second window. Wait `Retry-After` seconds.",
       problemExample(baseUrl, 'rate_limited', 'More than 60 requests in one window from this client; retry in 42 s.'),
       ['Retry-After'],
     ),

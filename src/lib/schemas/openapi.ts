@@ -64,7 +64,7 @@ export const OpenApiDocumentSchema = z
     /** The developer guide. */
     externalDocs: openObject({ url: z.url() }, 'Further documentation.').optional(),
   })
-  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 description of this API (spec 2.11).' });
+  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 description of this API.' });
 
 /** A served OpenAPI document, as far as the schema checks it. */
 export type OpenApiDocumentShape = z.infer<typeof OpenApiDocumentSchema>;

@@ -32,9 +32,9 @@ export function catalogPath(origins: DocumentOrigins): PathItemObject {
       description:
         'The markers of the panel named by `template`, with localized names, categories and units. ' +
         'No authentication is needed; a Bearer token with scope `catalog.read` is accepted and ignored.\n\n' +
-        'The site validates every upstream payload, keeps each panel in memory, compresses it once (br, gzip) ' +
-        'and serves a copy up to `stale-if-error` seconds old while the catalog origin fails or is slow: with ' +
-        `such a copy at hand, no request waits more than ${STALE_GRACE_MS} ms for the origin. Poll with ` +
+        'Every catalog the service serves has been validated. While the upstream catalog origin fails or is ' +
+        'slow, the service answers with its last copy, up to `stale-if-error` seconds old, and a request waits ' +
+        `at most ${STALE_GRACE_MS} ms for the origin when such a copy is at hand. Poll with ` +
         '`If-None-Match`: an unchanged catalog costs a 304 without a body.',
       tags: TAGS,
       security: [{}, { oauth2: ['catalog.read'] }],

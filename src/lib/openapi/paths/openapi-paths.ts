@@ -27,7 +27,7 @@ function documentPath(name: string, path: string, mediaType: string, format: str
       summary: `This OpenAPI description, as ${format}`,
       description:
         `The OpenAPI 3.1 description of the service as ${format}, generated from the same zod schemas that ` +
-        'validate the payloads at run time. Built once per process, with a strong `ETag`.',
+        'validate the payloads at run time, with a strong `ETag`.',
       tags: TAGS,
       parameters: [parameterRef('IfNoneMatch')],
       responses: {

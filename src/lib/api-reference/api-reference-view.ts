@@ -1,0 +1,111 @@
+import type { ParameterObject } from '../openapi/openapi-types.ts';
+import type { ExampleView } from './api-reference-examples.ts';
+
+/** The API reference as plain data; texts in the page's language (see buildApiReferenceView). */
+export interface ApiReferenceView {
+  title: string;
+  version: string;
+  paths: PathView[];
+  schemas: SchemaView[];
+  headers: HeaderView[];
+}
+
+/** A type as shown to a reader: `string`, `integer`, `Category`, `Translation[]`… */
+export interface TypeView {
+  label: string;
+  /** The component schema it names, to link to. */
+  schema?: string;
+}
+
+/** One path and its operations, in the document's order. */
+export interface PathView {
+  path: string;
+  anchor: string;
+  operations: OperationView[];
+}
+
+/** Who may call an operation: one alternative of its security requirements. */
+export type SecurityView = { kind: 'anonymous' } | { kind: 'oauth2'; scopes: string[] };
+
+export interface OperationView {
+  operationId: string;
+  /** Upper case, as sent on the wire. */
+  method: string;
+  path: string;
+  anchor: string;
+  summary: string;
+  description: string;
+  security: SecurityView[];
+  parameters: ParameterView[];
+  requestBody?: RequestBodyView;
+  /** curl requests built from the document's parameter and body examples. */
+  requestExamples: ExampleView[];
+  responses: ResponseView[];
+}
+
+export interface ParameterView {
+  name: string;
+  in: ParameterObject['in'];
+  required: boolean;
+  type: TypeView;
+  description: string;
+  values: string[];
+  default?: string;
+}
+
+export interface MediaView {
+  mediaType: string;
+  schema?: TypeView;
+}
+
+export interface RequestBodyView {
+  description?: string;
+  required: boolean;
+  media: MediaView[];
+}
+
+/** A header a response names: shared ones are described in the headers section, inline ones here. */
+export interface ResponseHeaderView {
+  name: string;
+  /** The response's own description of an inline header; absent for a shared one. */
+  description?: string;
+  /** The fragment of a shared header's description in the headers section. */
+  anchor?: string;
+}
+
+export interface ResponseView {
+  status: string;
+  /** The status's reason phrase (RFC 9110 §15), e.g. `Not Modified`. */
+  reason: string;
+  anchor: string;
+  description: string;
+  media: MediaView[];
+  headers: ResponseHeaderView[];
+  /** The document's examples of the body; none for HEAD, whose answers have no body. */
+  examples: ExampleView[];
+  /** A shared response shown before: its examples are there, not repeated here. */
+  sameAs?: { anchor: string; label: string };
+}
+
+export interface PropertyView {
+  name: string;
+  type: TypeView;
+  required: boolean;
+  description: string;
+  values: string[];
+}
+
+export interface SchemaView {
+  name: string;
+  anchor: string;
+  description: string;
+  type: TypeView;
+  properties: PropertyView[];
+}
+
+export interface HeaderView {
+  name: string;
+  anchor: string;
+  type: TypeView;
+  description: string;
+}

@@ -1,0 +1,32 @@
+import { LOCALES } from '../../src/lib/content/locales.ts';
+import { pagePath } from '../../src/lib/content/page-paths.ts';
+import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
+import { expect, test } from './fixtures.ts';
+
+const PAGES = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => pagePath(locale, page.slug)));
+
+test('a reader browses 30 pages in a minute: each costs one request, no request gets 429', async ({ page }) => {
+  test.slow(); // 30 page loads, the catalog and the API reference among them
+  // Routing every request turns Chromium's HTTP cache off: each page load fetches the page,
+  // its stylesheet, icons and favicon again, as a first visit does.
+  await page.route('**/*', (route) => route.continue());
+  const refused: string[] = [];
+  let subresources = 0;
+  page.on('response', (response) => {
+    if (response.status() === 429) refused.push(response.url());
+    const type = response.request().resourceType();
+    if (type === 'stylesheet' || type === 'image') subresources += 1;
+  });
+  const started = Date.now();
+  let remaining = '';
+  for (let i = 0; i < 30; i += 1) {
+    const response = await page.goto(PAGES[i % PAGES.length]!);
+    expect(response?.status()).toBe(200);
+    remaining = (await response!.allHeaders())['ratelimit-remaining'] ?? '';
+  }
+  expect(Date.now() - started).toBeLessThan(60_000);
+  expect(refused).toEqual([]);
+  // More than one file per page was loaded, and only the 30 pages were counted.
+  expect(subresources).toBeGreaterThan(60);
+  expect(remaining).toBe('30');
+});
