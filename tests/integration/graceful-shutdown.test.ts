@@ -1,5 +1,6 @@
 import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/eventually.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchAs, startServer } from '../helpers/start-server.ts';
 
@@ -24,7 +25,8 @@ describe('SIGTERM during load', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = performance.now();
     const exited = site.stop();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once the listener is closed (its log line), not after a fixed wait that a busy machine overruns.
+    await eventually(async () => site.output.join('').includes('listener_closed'), 3_000, 10);
     // On a new connection: one kept alive from before would still be served (with Connection: close).
     const late = await new Promise<string>((resolve) =>
       get(`${site.url}/healthz`, { agent: false }, (res) => {
