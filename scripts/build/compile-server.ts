@@ -1,4 +1,5 @@
 // Build step: the server entries compiled to JavaScript, one file each plus shared chunks.
+import { rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 // rolldown is the bundler Vite, and so `astro build`, already runs on: no new dependency.
@@ -18,6 +19,8 @@ const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) =
  * separate chunks; the Astro bundle (`dist/server/entry.mjs`) is never part of it.
  */
 export async function compileServer(): Promise<void> {
+  const dir = fileURLToPath(new URL(COMPILED_SERVER_DIR, ROOT));
+  await rm(dir, { recursive: true, force: true }); // no chunk of an earlier build stays behind
   await build({
     input: {
       main: fileURLToPath(new URL('src/server/main.ts', ROOT)),
@@ -27,7 +30,7 @@ export async function compileServer(): Promise<void> {
     external: (id) => NODE_BUILTINS.has(id),
     logLevel: 'warn',
     output: {
-      dir: fileURLToPath(new URL(COMPILED_SERVER_DIR, ROOT)),
+      dir,
       format: 'esm',
       entryFileNames: '[name].mjs',
       chunkFileNames: '[name]-[hash].mjs',
