@@ -12,9 +12,9 @@ export interface Rendered {
 }
 
 /**
- * Astro as the site's renderer, loaded only when a request needs it: the first render of
- * a data-driven page (or of a page the build did not prepare) and the genuinely dynamic
- * routes (`POST /oauth/token`). The start-up path never loads the Astro bundle.
+ * Astro as the site's renderer, loaded only when a request needs it: the first render of a
+ * data-driven page for a new data version (or of a page the build did not prepare). The
+ * start-up path never loads the Astro bundle, and no request is answered by it directly.
  */
 export class AstroRenderer {
   readonly #entryUrl: string;
@@ -27,16 +27,9 @@ export class AstroRenderer {
   }
 
   /** The Astro handler, imported on first use. */
-  handler(): Promise<AstroHandler> {
+  #astro(): Promise<AstroHandler> {
     this.#handler ??= import(this.#entryUrl).then((entry: { handler: AstroHandler }) => entry.handler);
     return this.#handler;
-  }
-
-  /** Lets Astro answer this request itself (for dynamic routes): the site's headers are already set on `res`. */
-  async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    await (
-      await this.handler()
-    )(req, res);
   }
 
   /**
@@ -56,7 +49,7 @@ export class AstroRenderer {
   }
 
   #privateOrigin(): Promise<string> {
-    this.#origin ??= this.handler().then(
+    this.#origin ??= this.#astro().then(
       (handler) =>
         new Promise<string>((resolve, reject) => {
           const server = createServer((req, res) => void handler(req, res));

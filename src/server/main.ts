@@ -65,7 +65,7 @@ try {
     routes: new SiteRoutes(documents),
     store,
     catalog: getCatalogService(),
-    renderer,
+    tokenEndpoint: async (request) => (await import('../lib/oauth/token-endpoint.ts')).handleTokenRequest(request),
   });
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: config.shutdownDelayMs,

@@ -2,6 +2,7 @@ import { CATALOG_PATH } from '../lib/catalog/catalog-path.ts';
 import { resolvePagePath } from '../lib/content/page-paths.ts';
 import { HEALTH_PATH } from '../lib/health/health-response.ts';
 import { API_ROUTE_METHODS, PAGE_METHODS } from '../lib/http/route-methods.ts';
+import { TOKEN_ENDPOINT_PATH } from '../lib/oauth/discovery-metadata.ts';
 import type { PreparedDocument } from './prepared-document.ts';
 import { DOCUMENT_RESOURCES, pageResources, type PageResources, type RenderedResource } from './rendered-resources.ts';
 
@@ -12,8 +13,8 @@ export type SiteRoute = { methods: readonly string[] } & (
   | { kind: 'document'; document: PreparedDocument }
   | { kind: 'catalog' }
   | { kind: 'health' }
-  /** Genuinely dynamic: Astro answers the request itself (`POST /oauth/token`). */
-  | { kind: 'astro' }
+  /** Genuinely dynamic: the token endpoint's Fetch handler answers each request. */
+  | { kind: 'token' }
 );
 
 /**
@@ -28,7 +29,7 @@ export class SiteRoutes {
     const methods = (path: string) => API_ROUTE_METHODS[path] ?? PAGE_METHODS;
     this.#routes.set(CATALOG_PATH, { kind: 'catalog', methods: methods(CATALOG_PATH) });
     this.#routes.set(HEALTH_PATH, { kind: 'health', methods: methods(HEALTH_PATH) });
-    this.#routes.set('/oauth/token', { kind: 'astro', methods: methods('/oauth/token') });
+    this.#routes.set(TOKEN_ENDPOINT_PATH, { kind: 'token', methods: methods(TOKEN_ENDPOINT_PATH) });
     for (const [path, document] of documents)
       this.#routes.set(path, { kind: 'document', document, methods: methods(path) });
     for (const [path, resource] of DOCUMENT_RESOURCES) {

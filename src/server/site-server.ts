@@ -8,7 +8,7 @@ import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { answerCatalog } from './answer-catalog.ts';
 import { answerDocument, answerPage, answerRendered } from './answer-rendered.ts';
-import type { AstroRenderer } from './astro-renderer.ts';
+import { answerFetchHandler, type FetchHandler } from './answer-fetch-handler.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { countRequest, rateLimitedDetail, setHeaders } from './rate-limit-step.ts';
 import type { RenderedStore } from './rendered-store.ts';
@@ -38,8 +38,8 @@ export interface SiteServerOptions {
   /** What Astro rendered, prepared (pages, site documents). */
   store: RenderedStore;
   catalog: CatalogService;
-  /** Astro itself, for the dynamic routes. */
-  renderer: AstroRenderer;
+  /** `POST /oauth/token` (`src/lib/oauth/token-endpoint.ts`). */
+  tokenEndpoint: FetchHandler;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];
 }
@@ -48,8 +48,9 @@ export interface SiteServerOptions {
  * The site's own `node:http` server, one path for every request: the rate limiter and the
  * baseline headers, the request log, then a lookup of the prepared representation the path
  * and the request's `Accept`, `Accept-Encoding` and `If-None-Match` select, then one write.
- * The build, the catalog service and the server's own documents fill that lookup ahead of
- * time; Astro answers only what is genuinely dynamic (`POST /oauth/token`).
+ * The build, the catalog service, the server's own documents and Astro (rendering a
+ * data-driven page once per data version) fill that lookup ahead of time; only the token
+ * endpoint, genuinely dynamic, runs its handler per request.
  */
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, assets, routes } = options;
@@ -125,9 +126,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       case 'health':
         // Readiness during a shutdown: 503 here, everything else still served (graceful-shutdown.ts).
         return ready ? sendHealth(req, res, base) : sendNotReady(req, res, base);
-      case 'astro':
-        setHeaders(res, base);
-        return options.renderer.answer(req, res);
+      case 'token':
+        return answerFetchHandler(req, res, base, baseUrl, options.tokenEndpoint);
     }
   }
 

@@ -66,7 +66,7 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     }
   });
 
-  it('renders a data-driven page through Astro and answers the token endpoint with Astro', async () => {
+  it('renders a data-driven page through Astro, and answers the token endpoint without it', async () => {
     const page = await get('/biomarkers.md');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('# ');

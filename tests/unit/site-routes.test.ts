@@ -11,7 +11,7 @@ const routes = new SiteRoutes(
 describe('SiteRoutes', () => {
   it.each([
     ['/v1/biomarkers/public', 'catalog', ['GET', 'HEAD']],
-    ['/oauth/token', 'astro', ['POST']],
+    ['/oauth/token', 'token', ['POST']],
     ['/healthz', 'health', ['GET', 'HEAD']],
     ['/openapi.json', 'document', ['GET', 'HEAD']],
     ['/api/openapi.yaml', 'document', ['GET', 'HEAD']],
