@@ -3,7 +3,6 @@
 import { fileURLToPath } from 'node:url';
 import { getCatalogService } from '../lib/catalog/catalog-service-instance.ts';
 import { createOriginKey } from '../lib/catalog/origin-key.ts';
-import { DEFAULT_TEMPLATE } from '../lib/schemas/catalog.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { processMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
@@ -37,11 +36,6 @@ try {
     // process.env: this is how they learn the key the bundled origin exempts.
     process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
     dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics));
-    // The bundled origin is up: fetch the default panel while the site starts, so the first
-    // catalog request finds it prepared. A failure is logged by the service and retried on demand.
-    getCatalogService()
-      .cache.get(DEFAULT_TEMPLATE)
-      .catch(() => undefined);
   }
   if (config.metricsPort !== undefined) {
     const bound = await listen(createMetricsServer(metrics.registry, logger), config.metricsPort, config.metricsHost);
