@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { markdownPath, pagePath } from '../lib/content/page-paths.ts';
 import { negotiate } from '../lib/http/accept.ts';
 import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
+import { memoizeByHeader } from './header-memo.ts';
 import type { PreparedDocument, ReadyDocument } from './prepared-document.ts';
 import type { RenderedStore } from './rendered-store.ts';
 import { PAGE_VARY, type PageResources, type RenderedResource } from './rendered-resources.ts';
@@ -13,20 +14,8 @@ const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
 /** Site documents vary by coding only. */
 const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
 
-/** Choices made for recent `Accept` values: browsers and agents send a handful of distinct ones. */
-const markdownFor = new Map<string, boolean>();
-
 /** Whether `Accept` prefers Markdown to HTML (RFC 9110 §12.5.1), parsed once per distinct header. */
-function prefersMarkdown(accept: string | undefined): boolean {
-  const header = accept ?? '';
-  let markdown = markdownFor.get(header);
-  if (markdown === undefined) {
-    markdown = negotiate(accept, PAGE_OFFERS) === 'text/markdown';
-    if (markdownFor.size >= 256) markdownFor.clear(); // bounded whatever clients send
-    markdownFor.set(header, markdown);
-  }
-  return markdown;
-}
+const prefersMarkdown = memoizeByHeader((accept) => negotiate(accept, PAGE_OFFERS) === 'text/markdown');
 
 /**
  * Answers a guide page: its `.md` sibling, or the page URL negotiated on `Accept`. The

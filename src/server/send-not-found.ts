@@ -2,8 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiate } from '../lib/http/accept.ts';
 import { notFoundHtml, notFoundMarkdown } from '../lib/http/not-found-body.ts';
 import { NOT_FOUND_OFFERS } from '../lib/http/not-found-response.ts';
+import { memoizeByHeader } from './header-memo.ts';
 import { sendProblem } from './send-problem.ts';
 import { sendBody } from './send-representation.ts';
+
+/** The 404 form `Accept` selects, parsed once per distinct header. */
+const notFoundType = memoizeByHeader((accept) => negotiate(accept, NOT_FOUND_OFFERS) ?? 'text/markdown');
 
 /** Every 404 form depends on these request headers. */
 const VARY = 'Accept, Accept-Encoding';
@@ -20,7 +24,7 @@ export function sendNotFound(
   baseUrl: string,
   path: string,
 ): void {
-  const type = negotiate(req.headers.accept, NOT_FOUND_OFFERS) ?? 'text/markdown';
+  const type = notFoundType(req.headers.accept);
   if (type === 'application/problem+json' || type === 'application/json') {
     const detail = `No resource exists at ${path}. See ${baseUrl}/sitemap.xml and ${baseUrl}/llms.txt.`;
     return sendProblem(res, baseUrl, { code: 'not_found', detail, instance: path, headers: { Vary: VARY } }, base);

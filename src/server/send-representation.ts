@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTML_CONTENT_SECURITY_POLICY } from '../lib/http/baseline-headers.ts';
 import { chooseEncoding, etagMatches } from '../lib/http/conditional.ts';
 import { CODINGS, type Representation } from '../lib/http/representation.ts';
+import { memoizeByHeader } from './header-memo.ts';
 
 /** How a representation is sent besides its bytes: status and the headers of its resource. */
 export interface SendOptions {
@@ -20,18 +21,8 @@ export interface SendOptions {
 /** The codings of stored representations that have been sent at least once. */
 const sent = new WeakSet<object>();
 
-/** Codings chosen for recent `Accept-Encoding` values: clients send a handful of distinct ones. */
-const codingFor = new Map<string, (typeof CODINGS)[number] | undefined>();
-
 /** The coding a client prefers among ours (RFC 9110 §12.5.3), parsed once per distinct header. */
-function preferredCoding(acceptEncoding: string | undefined): (typeof CODINGS)[number] | undefined {
-  const header = acceptEncoding ?? '';
-  if (codingFor.has(header)) return codingFor.get(header);
-  const coding = chooseEncoding(acceptEncoding, CODINGS);
-  if (codingFor.size >= 256) codingFor.clear(); // bounded whatever clients send
-  codingFor.set(header, coding);
-  return coding;
-}
+const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));
 
 /**
  * Writes a prepared representation with one `writeHead` and one `end`: `base` (rate-limit,
