@@ -30,7 +30,7 @@ ENV NODE_ENV=production \
     PORT=4321 \
     ASTRO_TELEMETRY_DISABLED=1
 WORKDIR /app
-# The server runs its TypeScript sources directly (Node 24 strips types), next to the build.
+# The server runs as compiled by `npm run build` (dist/node/), next to the rest of the build.
 COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
@@ -48,4 +48,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
 # stop the container with `docker stop -t 30` or run it with `--stop-timeout 30`, since Docker's
 # default of 10 s would kill it first.
 STOPSIGNAL SIGTERM
-CMD ["node", "src/server/main.ts"]
+CMD ["node", "dist/node/main.mjs"]

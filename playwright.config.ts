@@ -43,7 +43,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() } }],
   webServer: {
     // The real entry of `npm start`; the build comes from `npm run build` in `npm test`.
-    command: 'node src/server/main.ts',
+    command: 'node dist/node/main.mjs',
     url: `${BASE_URL}/`,
     reuseExistingServer: false,
     timeout: 60_000,

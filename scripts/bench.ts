@@ -151,7 +151,9 @@ async function benchMemory(): Promise<void> {
 
 async function main(): Promise<void> {
   requireWrk();
-  console.log(`Start-up: ${STARTS} spawns of node src/server/main.ts to the first catalog 200 (bundled origin)`);
+  console.log(
+    `Start-up: ${STARTS} spawns of node dist/node/main.mjs (the compiled server npm start runs) to the first catalog 200 (bundled origin)`,
+  );
   const starts = await measureStartUps(STARTS);
   const startUp = median(starts.startUpMs);
   const idle = median(starts.idleRssMb);

@@ -52,7 +52,7 @@ const rssMb = (pid: number) =>
 const upstream = await startFakeUpstream('ok');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const site = spawn(process.execPath, ['src/server/main.ts'], {
+const site = spawn(process.execPath, ['dist/node/main.mjs'], {
   env: {
     PATH: process.env['PATH'] ?? '',
     PORT: String(port),

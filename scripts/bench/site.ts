@@ -10,7 +10,7 @@ export interface Site extends BenchProcess {
 }
 
 /**
- * Starts `node src/server/main.ts` with its defaults (request log on, bundled catalog origin)
+ * Starts `node dist/node/main.mjs` (what `npm start` runs) with its defaults (request log on, bundled catalog origin)
  * and returns once the catalog answers 200. Only what a benchmark must change differs:
  * loopback ports, TRUST_PROXY=1 so wrk's X-Forwarded-For addresses count as clients, no
  * metrics port (runs side by side must not compete for it), and no shutdown delay (it only
@@ -29,7 +29,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   };
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const site = spawnNode(['src/server/main.ts'], env);
+  const site = spawnNode(['dist/node/main.mjs'], env);
   try {
     await waitFor200(site, `${origin}${CATALOG_PATH}`, { 'X-Forwarded-For': '192.0.2.1' });
   } catch (error) {

@@ -1121,7 +1121,13 @@ export interface operations {
     getAuthorizationServerMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy the client holds: when it is still current the answer is 304 without a body (RFC 9110 section 13.1.2). The way to poll cheaply.
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1136,6 +1142,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1165,6 +1173,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1186,7 +1195,13 @@ export interface operations {
     headAuthorizationServerMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy the client holds: when it is still current the answer is 304 without a body (RFC 9110 section 13.1.2). The way to poll cheaply.
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1201,6 +1216,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1230,6 +1247,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1238,7 +1256,13 @@ export interface operations {
     getProtectedResourceMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy the client holds: when it is still current the answer is 304 without a body (RFC 9110 section 13.1.2). The way to poll cheaply.
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1253,6 +1277,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1276,6 +1302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProtectedResourceMetadata"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1297,7 +1324,13 @@ export interface operations {
     headProtectedResourceMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy the client holds: when it is still current the answer is 304 without a body (RFC 9110 section 13.1.2). The way to poll cheaply.
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1312,6 +1345,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1335,6 +1370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProtectedResourceMetadata"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -1,17 +1,25 @@
 // `npm start`: the site on PORT and, unless CATALOG_ORIGIN_URL is set, the bundled catalog origin.
+// `npm run build` compiles this file to dist/node/main.mjs, which `npm start` runs.
 import { fileURLToPath } from 'node:url';
+import { getCatalogService } from '../lib/catalog/catalog-service-instance.ts';
 import { createOriginKey } from '../lib/catalog/origin-key.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { processMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
+import { AstroRenderer } from './astro-renderer.ts';
+import type { DrainableServer } from './create-http-server.ts';
 import { installGracefulShutdown } from './graceful-shutdown.ts';
 import { listen } from './listen.ts';
 import { loadConfigOrExit } from './load-config-or-exit.ts';
 import { createMetricsServer } from './metrics-server.ts';
-import { ResponseCache } from './response-cache.ts';
-import type { DrainableServer } from './create-http-server.ts';
-import { createSiteServer, type AstroHandler } from './site-server.ts';
+import { pageDataVersion } from './page-data-version.ts';
+import { prepareInBackground } from './prepare-in-background.ts';
+import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './prepared-renders.ts';
+import { RenderedStore } from './rendered-store.ts';
+import { serverDocuments } from './server-documents.ts';
+import { createSiteServer } from './site-server.ts';
+import { SiteRoutes } from './site-routes.ts';
 import { startOrigin } from './start-origin.ts';
 import { loadStaticAssets } from './static-assets.ts';
 
@@ -20,22 +28,12 @@ const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 const metrics = processMetrics();
 
-async function importAstroHandler(): Promise<AstroHandler> {
-  try {
-    const entry = (await import(new URL('dist/server/entry.mjs', root).href)) as { handler: AstroHandler };
-    return entry.handler;
-  } catch (error) {
-    logger.error('build_missing', { hint: 'run `npm run build` first', ...describeError(error) });
-    process.exit(1);
-  }
-}
-
 try {
   const dependencies: DrainableServer[] = [];
   if (config.catalogOriginUrl === undefined) {
     const catalogOriginKey = config.catalogOriginKey ?? createOriginKey();
-    // The Astro bundle parses its own copy of the configuration from process.env (on import,
-    // below): this is how its catalog service learns the key the bundled origin exempts.
+    // The catalog service (and the Astro bundle, should it load) read their configuration from
+    // process.env: this is how they learn the key the bundled origin exempts.
     process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
     dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics));
   }
@@ -45,14 +43,23 @@ try {
   }
   const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
   metrics.watchLimiter('site', limiter);
+  const renderer = new AstroRenderer(new URL('dist/server/entry.mjs', root).href);
+  const store = new RenderedStore(renderer, pageDataVersion);
+  const documents = serverDocuments(config);
+  const [assets] = await Promise.all([
+    loadStaticAssets(fileURLToPath(new URL('dist/client', root))),
+    loadPreparedRenders(fileURLToPath(new URL(PREPARED_RENDERS_PATH, root)), store, config.baseUrl),
+  ]);
   const site = createSiteServer({
     config,
     logger,
     limiter,
     observe: (request) => metrics.observeRequest('site', request),
-    assets: await loadStaticAssets(fileURLToPath(new URL('dist/client', root))),
-    responseCache: new ResponseCache({ maxEntries: 256, maxBodyBytes: 2 * 1024 * 1024 }),
-    astroHandler: await importAstroHandler(),
+    assets,
+    routes: new SiteRoutes(documents),
+    store,
+    catalog: getCatalogService(),
+    tokenEndpoint: async (request) => (await import('../lib/oauth/token-endpoint.ts')).handleTokenRequest(request),
   });
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: config.shutdownDelayMs,
@@ -60,6 +67,11 @@ try {
   });
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
+  prepareInBackground(
+    documents.values(),
+    () => store.bodies(),
+    (error) => logger.error('prepare_failed', describeError(error)),
+  );
 } catch (error) {
   logger.error('startup_failed', describeError(error));
   process.exit(1);

@@ -1,11 +1,23 @@
 import type { ServerResponse } from 'node:http';
 import { buildProblem, serializeProblem, type ProblemInit } from '../lib/problem/problem-response.ts';
 
-/** Writes a Problem straight to a Node response (for answers made outside Astro). */
-export function sendProblem(res: ServerResponse, baseUrl: string, init: ProblemInit): void {
+/**
+ * Writes a Problem straight to a Node response with one `writeHead`: `base` (a flat
+ * name/value list: the rate-limit and baseline headers) first, when the caller has not
+ * set them on `res` already.
+ */
+export function sendProblem(
+  res: ServerResponse,
+  baseUrl: string,
+  init: ProblemInit,
+  base: readonly string[] = [],
+): void {
   const problem = buildProblem(baseUrl, init);
   const { body, headers } = serializeProblem(problem);
-  const extra = init.headers === undefined ? {} : Object.fromEntries(new Headers(init.headers));
-  res.writeHead(problem.status, { ...headers, ...extra, 'Content-Length': Buffer.byteLength(body) });
+  const flat = [...base];
+  if (init.headers !== undefined) for (const [name, value] of new Headers(init.headers)) flat.push(name, value);
+  for (const [name, value] of Object.entries(headers)) flat.push(name, value);
+  flat.push('Content-Length', String(Buffer.byteLength(body)));
+  res.writeHead(problem.status, flat);
   res.end(body);
 }

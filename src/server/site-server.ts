@@ -1,27 +1,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
-import type { Logger } from '../lib/log/logger.ts';
+import { preflightHeaders } from '../lib/http/cors.ts';
 import { allowHeader } from '../lib/http/route-methods.ts';
+import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import { answerCatalog } from './answer-catalog.ts';
+import { answerDocument, answerItemPage, answerPage, answerRendered } from './answer-rendered.ts';
+import { answerFetchHandler, type FetchHandler } from './answer-fetch-handler.ts';
+import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { countRequest, rateLimitedDetail, setHeaders } from './rate-limit-step.ts';
-import { requestPath } from './request-path.ts';
+import type { RenderedStore } from './rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './request-log.ts';
-import type { ResponseCache } from './response-cache.ts';
+import { requestPath } from './request-path.ts';
+import { sendHealth, sendNotReady } from './send-health.ts';
+import { sendNotFound } from './send-not-found.ts';
 import { sendProblem } from './send-problem.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
-import { createHttpServer, type DrainableServer } from './create-http-server.ts';
-import { guardUnreadBody } from './unread-body-guard.ts';
-import { sendNotReady } from './send-not-ready.ts';
-import { HEALTH_PATH } from '../lib/health/health-response.ts';
+import type { SiteRoute, SiteRoutes } from './site-routes.ts';
 import type { StaticAsset } from './static-assets.ts';
 import { isUncountedAsset } from './asset-policy.ts';
+import { guardUnreadBody } from './unread-body-guard.ts';
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
-
-/** The `@astrojs/node` handler in middleware mode. */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
@@ -29,20 +32,30 @@ export interface SiteServerOptions {
     Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
+  /** Files of the build output (`dist/client`). */
   assets: ReadonlyMap<string, StaticAsset>;
-  responseCache: ResponseCache;
-  astroHandler: AstroHandler;
+  /** Every other path the site answers. */
+  routes: SiteRoutes;
+  /** What Astro rendered, prepared (pages, site documents). */
+  store: RenderedStore;
+  catalog: CatalogService;
+  /** `POST /oauth/token` (`src/lib/oauth/token-endpoint.ts`). */
+  tokenEndpoint: FetchHandler;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];
 }
 
 /**
- * The site's own `node:http` server. Every request, whichever layer answers it, passes
- * the rate limiter and gets the baseline and rate-limit headers first; then a static
- * file, the response cache (fast path) or Astro answers.
+ * The site's own `node:http` server, one path for every request: the rate limiter and the
+ * baseline headers, the request log, then a lookup of the prepared representation the path
+ * and the request's `Accept`, `Accept-Encoding` and `If-None-Match` select, then one write.
+ * The build, the catalog service, the server's own documents and Astro (rendering a
+ * data-driven page once per data version) fill that lookup ahead of time; only the token
+ * endpoint, genuinely dynamic, runs its handler per request.
  */
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
-  const { config, logger, limiter, assets, responseCache, astroHandler } = options;
+  const { config, logger, limiter, assets, routes } = options;
+  const { baseUrl } = config;
   const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   const requestLog = createRequestLog({
     logger,
@@ -54,55 +67,80 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   let draining = false;
   let ready = true;
 
-  // Not async: a fresh cached response is answered within this call, without a promise.
+  // Not async: a prepared representation is written within this call, without a promise.
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     // A page's styles, scripts and icons cost no quota: a page view is one request (issue 15).
     const read = method === 'GET' || method === 'HEAD';
     const uncounted = read && path !== undefined && isUncountedAsset(path, assets);
-    const { decision, headers, address } = countRequest(req, step, uncounted);
-    headers.push('X-Request-Id', requestLog.begin(req, res, path, address));
+    const { decision, headers: base, address } = countRequest(req, step, uncounted);
+    base.push('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
-    if (draining) res.setHeader('Connection', 'close');
-    const key = decision.allowed && path !== undefined ? responseCache.keyFor(req, req.url ?? path) : undefined;
-    const hit = key === undefined ? undefined : responseCache.get(key);
-    // The fast path writes every header in one writeHead; other layers need them set first.
-    if (hit !== undefined && !draining) return responseCache.replay(req, res, hit, headers);
-    setHeaders(res, headers);
-    const instance = path === undefined ? {} : { instance: path };
+    if (draining) base.push('Connection', 'close');
     if (!decision.allowed) {
-      return sendProblem(res, config.baseUrl, {
-        code: 'rate_limited',
-        detail: rateLimitedDetail(decision),
-        ...instance,
-      });
+      const instance = path === undefined ? {} : { instance: path };
+      return sendProblem(
+        res,
+        baseUrl,
+        { code: 'rate_limited', detail: rateLimitedDetail(decision), ...instance },
+        base,
+      );
     }
     if (path === undefined) {
       const detail = 'The request target is not a valid, percent-encoded URL path.';
-      return sendProblem(res, config.baseUrl, { code: 'bad_request', detail });
+      return sendProblem(res, baseUrl, { code: 'bad_request', detail }, base);
     }
-    // Readiness during a shutdown: 503 here, everything else still served (graceful-shutdown.ts).
-    if (!ready && path === HEALTH_PATH && (method === 'GET' || method === 'HEAD')) return sendNotReady(res, method);
     const asset = assets.get(path);
-    if (asset !== undefined) return serveStaticAsset(req, res, asset, config.baseUrl);
-    if (FETCH_FORBIDDEN_METHODS.has(method)) {
-      // Fetch forbids these methods in a Request, so Astro could only fail on them.
-      const detail = `${method} is not supported by this service.`;
-      return sendProblem(res, config.baseUrl, {
-        code: 'method_not_allowed',
-        detail,
-        instance: path,
-        headers: { Allow: allowHeader(path) },
-      });
+    if (asset !== undefined) {
+      setHeaders(res, base);
+      return serveStaticAsset(req, res, asset, baseUrl);
     }
-    if (hit !== undefined) return responseCache.replay(req, res, hit, []);
-    if (key !== undefined && method === 'GET') responseCache.record(res, key);
-    return astroHandler(req, res);
+    let target = path;
+    if (FETCH_FORBIDDEN_METHODS.has(method)) {
+      const detail = `${method} is not supported by this service.`;
+      const headers = { Allow: allowHeader(path) };
+      return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: path, headers }, base);
+    }
+    // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
+    const route = routes.resolve(path) ?? routes.resolve((target = new URL(path, baseUrl).pathname));
+    if (route === undefined) return sendNotFound(req, res, base, baseUrl, target);
+    if (method === 'OPTIONS') {
+      res.writeHead(204, [...base, 'Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
+      return void res.end();
+    }
+    if (!route.methods.includes(method)) {
+      const detail = `${method} is not supported on ${target}; use ${route.methods.join(' or ')}.`;
+      const headers = { Allow: allowHeader(target) };
+      return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: target, headers }, base);
+    }
+    return answer(req, res, base, route, target);
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, base: string[], route: SiteRoute, path: string) {
+    switch (route.kind) {
+      case 'catalog':
+        return answerCatalog(req, res, base, options.catalog, baseUrl, path);
+      case 'page': {
+        const context = { store: options.store, baseUrl };
+        return route.page.page.item === undefined
+          ? answerPage(req, res, base, context, route.page, route.format)
+          : answerItemPage(req, res, base, context, route.page, route.format, path);
+      }
+      case 'rendered':
+        return answerRendered(req, res, base, options.store, route.resource);
+      case 'document':
+        return answerDocument(req, res, base, route.document);
+      case 'health':
+        // Readiness during a shutdown: 503 here, everything else still served (graceful-shutdown.ts).
+        return ready ? sendHealth(req, res, base) : sendNotReady(req, res, base);
+      case 'token':
+        return answerFetchHandler(req, res, base, baseUrl, options.tokenEndpoint);
+    }
   }
 
   const server = createHttpServer(handle, {
-    baseUrl: config.baseUrl,
+    baseUrl,
     limiter,
     baseline: step.baseline,
     logger,

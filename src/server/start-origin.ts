@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildPanels } from '../lib/catalog/build-panels.ts';
-import { loadCatalogSource } from '../lib/catalog/load-catalog-source.ts';
+import { COMPILED_PANELS_PATH, loadCompiledPanels, type CompiledPanels } from '../lib/catalog/compiled-panels.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { ServiceMetrics } from '../lib/metrics/service-metrics.ts';
@@ -14,7 +13,24 @@ import type { DrainableServer } from './create-http-server.ts';
 export const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
 
 /**
- * Loads and validates the bundled data, then serves it on `port` of `CATALOG_ORIGIN_HOST`
+ * The panels compiled by `npm run build`, or, without a build (`astro dev`), the YAML read and
+ * validated now; that path loads the YAML parser and the schemas only when it is taken.
+ */
+async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
+  const compiled = await loadCompiledPanels(
+    fileURLToPath(new URL(`../../${COMPILED_PANELS_PATH}`, import.meta.url)),
+    baseUrl,
+  );
+  if (compiled !== undefined) return compiled;
+  const [{ buildPanels }, { loadCatalogSource }] = await Promise.all([
+    import('../lib/catalog/build-panels.ts'),
+    import('../lib/catalog/load-catalog-source.ts'),
+  ]);
+  return buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), baseUrl);
+}
+
+/**
+ * Loads the bundled data the bundled data, then serves it on `port` of `CATALOG_ORIGIN_HOST`
  * (loopback by default: the site is its only intended client), counting requests in `metrics`.
  */
 export async function startOrigin(
@@ -23,7 +39,7 @@ export async function startOrigin(
   logger: Logger,
   metrics?: ServiceMetrics,
 ): Promise<DrainableServer> {
-  const panels = buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), config.baseUrl);
+  const panels = await loadPanels(config.baseUrl);
   const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
   metrics?.watchLimiter('origin', limiter);
   const origin = createOriginServer({

@@ -94,6 +94,14 @@ export class RefreshCache<K, T> {
     this.#revalidateMs = options.ttlMs > 0 ? (options.staleWhileRevalidateMs ?? 0) : 0;
   }
 
+  /** The value for `key` if it is fresh now, synchronously; undefined means "ask `get`". */
+  peekFresh(key: K): CacheLookup<T> | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    const age = this.#now() - entry.fetchedAt;
+    return age < this.#options.ttlMs ? { value: entry.value, state: 'fresh', ageMs: age } : undefined;
+  }
+
   /** The value for `key`: cached while fresh, else loaded once for all waiting callers. */
   get(key: K): Promise<CacheLookup<T>> {
     const entry = this.#entries.get(key);

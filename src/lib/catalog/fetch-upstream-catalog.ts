@@ -13,6 +13,19 @@ export class UpstreamError extends Error {
     super(message);
     this.reason = reason;
   }
+
+  /**
+   * Recognises an upstream error from either module graph of the process: the server's
+   * catalog service (`dist/node/`) is the one the Astro bundle's pages read, so its errors
+   * are instances of the server graph's copy of this class.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      value instanceof Error &&
+      value.name === 'UpstreamError' &&
+      typeof (value as { reason?: unknown }).reason === 'string'
+    );
+  }
 }
 
 /** Limits of one upstream call. */

@@ -4,7 +4,7 @@ import type { Locale } from './locales.ts';
 import { loadPageData, type LoadedPageData } from './page-data.ts';
 import type { PageFrontmatter } from './page-frontmatter-schema.ts';
 import { resolvePagePath, type ResolvedPage } from './page-paths.ts';
-import type { ItemPageFamily } from './page-registry.ts';
+import type { GuidePageEntry, ItemPageFamily } from './page-registry.ts';
 
 /** One item of a family's data as its page names it in one locale. */
 export interface PageItem {
@@ -59,16 +59,29 @@ export function itemFrontmatter(template: PageFrontmatter, item: PageItem): Page
   };
 }
 
+/** The keys of each family's items, for the data version they were listed from. */
+const keysByFamily = new Map<string, { version: string; keys: ReadonlySet<string> }>();
+
 /**
- * The page a request path names, checked against the data for an item's page: an
- * unknown key is no page (404). While the data is unavailable the key cannot be checked,
- * and the page answers with its error state (502), as its family's index does.
+ * Whether an item's page exists: its key is in the family's data as it is now. While the
+ * data is unavailable the key cannot be checked, and the page answers with its error
+ * state (502), as its family's index does. The keys are listed once per data version.
  */
+export async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
+  const item = page.item;
+  if (item === undefined) return true;
+  const data = await loadPageData(item.family.data);
+  if (data === undefined || !data.ok) return true;
+  let listed = keysByFamily.get(item.family.slug);
+  if (listed?.version !== data.version) {
+    listed = { version: data.version, keys: new Set(listItemKeys(item.family, data)) };
+    keysByFamily.set(item.family.slug, listed);
+  }
+  return listed.keys.has(item.key);
+}
+
+/** The page a request path names, checked against the data for an item's page: an unknown key is no page (404). */
 export async function resolvePageRequest(pathname: string): Promise<ResolvedPage | undefined> {
   const resolved = resolvePagePath(pathname);
-  const item = resolved?.page.item;
-  if (item === undefined) return resolved;
-  const data = await loadPageData(item.family.data);
-  if (data === undefined || !data.ok) return resolved;
-  return listItemKeys(item.family, data).includes(item.key) ? resolved : undefined;
+  return resolved !== undefined && (await itemPageExists(resolved.page)) ? resolved : undefined;
 }

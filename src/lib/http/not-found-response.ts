@@ -3,7 +3,7 @@ import { negotiate } from './accept.ts';
 import { notFoundHtml, notFoundMarkdown } from './not-found-body.ts';
 
 /** Representations of a 404, in order of preference; `*\/*` gets the first. */
-const OFFERS = ['text/markdown', 'text/html', 'application/problem+json', 'application/json'] as const;
+export const NOT_FOUND_OFFERS = ['text/markdown', 'text/html', 'application/problem+json', 'application/json'] as const;
 
 /**
  * The 404 of the site (spec 4.4): a short Markdown body by default, an HTML page for
@@ -11,7 +11,7 @@ const OFFERS = ['text/markdown', 'text/html', 'application/problem+json', 'appli
  * route matches and for paths the guide's page route does not know, so both look alike.
  */
 export function notFoundResponse(baseUrl: string, request: Request, path: string): Response {
-  const type = negotiate(request.headers.get('accept'), OFFERS) ?? 'text/markdown';
+  const type = negotiate(request.headers.get('accept'), NOT_FOUND_OFFERS) ?? 'text/markdown';
   const headers = { Vary: 'Accept, Accept-Encoding', 'Cache-Control': 'no-cache' };
   if (type === 'application/problem+json' || type === 'application/json') {
     return problemResponse(baseUrl, {

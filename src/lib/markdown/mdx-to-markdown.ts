@@ -37,10 +37,20 @@ export interface MarkdownTwinOptions {
 
 /** MDX with GFM tables, as the pages are written. */
 const parser = remark().use(remarkMdx).use(remarkGfm);
-/** Plain CommonMark + GFM out: no MDX extension, so nothing MDX-specific can be printed. */
-const printer = remark()
-  .use(remarkGfm)
-  .data('settings', { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' });
+/**
+ * Plain CommonMark + GFM out: no MDX extension, so nothing MDX-specific can be printed.
+ * Table columns are not padded to a common width (`tablePipeAlign: false`): the width
+ * would depend on the length of BASE_URL in absolute links, and the build prepares each
+ * twin once with a placeholder origin that the server replaces (issue 14).
+ */
+const printer = remark().use(remarkGfm, { tablePipeAlign: false }).data('settings', {
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+});
 
 /** `{/* … *\/}`: the only MDX expression a page may hold, dropped from the twin. */
 const isComment = (value: string): boolean => /^\s*\/\*[\s\S]*\*\/\s*$/.test(value);

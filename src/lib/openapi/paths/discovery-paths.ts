@@ -7,7 +7,9 @@ import {
 import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../../schemas/oauth-metadata.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject } from '../openapi-types.ts';
-import { cacheControlHeader, COMMON_RESPONSES, responseHeaders } from '../responses.ts';
+import { headerRefs } from '../components-headers.ts';
+import { parameterRef } from '../components-parameters.ts';
+import { cacheControlHeader, COMMON_RESPONSES, responseHeaders, sharedResponse } from '../responses.ts';
 import type { DocumentOrigins } from '../servers.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
@@ -15,14 +17,17 @@ const TAGS = ['OAuth'];
 
 /** The two OAuth discovery documents (spec 4.2): RFC 8414 and RFC 9728 metadata. */
 export function discoveryPaths({ baseUrl }: DocumentOrigins): Record<string, PathItemObject> {
+  // Prepared once per process, compressed, with a strong ETag per coding (issue 14).
   const ok = (description: string, schema: ZodType, example: object) => ({
     '200': {
       description,
       headers: responseHeaders({
+        ...headerRefs('ETag', 'Age'),
         'Cache-Control': cacheControlHeader(METADATA_CACHE_CONTROL, 'The document changes only on deploy.'),
       }),
       content: { 'application/json': { schema: schemaRef(schema), example } },
     },
+    '304': sharedResponse('NotModified'),
     ...COMMON_RESPONSES,
   });
   return {
@@ -35,6 +40,7 @@ export function discoveryPaths({ baseUrl }: DocumentOrigins): Record<string, Pat
           'for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). ' +
           '`response_types_supported` is empty: there is no authorization endpoint.',
         tags: TAGS,
+        parameters: [parameterRef('IfNoneMatch')],
         responses: ok(
           'The metadata document.',
           AuthorizationServerMetadataSchema,
@@ -51,6 +57,7 @@ export function discoveryPaths({ baseUrl }: DocumentOrigins): Record<string, Pat
           'RFC 9728 metadata of the catalog: `resource` is BASE_URL exactly, tokens are sent in the ' +
           '`Authorization` header, and the only scope is `catalog.read`.',
         tags: TAGS,
+        parameters: [parameterRef('IfNoneMatch')],
         responses: ok(
           'The metadata document.',
           ProtectedResourceMetadataSchema,

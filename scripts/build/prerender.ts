@@ -1,0 +1,32 @@
+// Build step: every page and site document that depends on no data, rendered once through
+// the built Astro app, for the server to load at start-up (src/server/prepared-renders.ts).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import { AstroRenderer } from '../../src/server/astro-renderer.ts';
+import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/prepared-renders.ts';
+import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
+
+const ROOT = new URL('../../', import.meta.url);
+
+/**
+ * Renders each static resource of `RENDERED_RESOURCES` as a client would get it, with the
+ * base-URL placeholder as `BASE_URL` (the server puts its own in), and fails the build on
+ * any answer but 200: a registered page without its MDX file is a build mistake.
+ */
+export async function prerender(): Promise<number> {
+  // The Astro bundle reads its configuration from the environment when it loads.
+  process.env['BASE_URL'] = BASE_URL_PLACEHOLDER;
+  const renderer = new AstroRenderer(new URL('dist/server/entry.mjs', ROOT).href);
+  const renders: PreparedRender[] = [];
+  for (const resource of RENDERED_RESOURCES.filter((entry) => entry.sources.length === 0)) {
+    const { status, contentType, text } = await renderer.render(resource.renderPath, resource.accept);
+    if (status !== 200) throw new Error(`${resource.renderPath} (${resource.accept}) answered ${status}`);
+    renders.push({ key: resource.key, contentType, text });
+  }
+  const target = fileURLToPath(new URL(PREPARED_RENDERS_PATH, ROOT));
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, JSON.stringify(renders));
+  return renders.length;
+}

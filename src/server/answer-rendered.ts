@@ -1,0 +1,109 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { markdownPath, pagePath } from '../lib/content/page-paths.ts';
+import { negotiate } from '../lib/http/accept.ts';
+import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
+import { memoizeByHeader } from './header-memo.ts';
+import type { PreparedDocument, ReadyDocument } from './prepared-document.ts';
+import type { RenderedStore } from './rendered-store.ts';
+import { PAGE_VARY, type PageResources, type RenderedResource } from './rendered-resources.ts';
+import { sendNotFound } from './send-not-found.ts';
+import { sendBody, sendRepresentation } from './send-representation.ts';
+
+/** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
+const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
+
+/** Site documents vary by coding only. */
+const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
+
+/** Whether `Accept` prefers Markdown to HTML (RFC 9110 §12.5.1), parsed once per distinct header. */
+const prefersMarkdown = memoizeByHeader((accept) => negotiate(accept, PAGE_OFFERS) === 'text/markdown');
+
+/**
+ * Answers a guide page: its `.md` sibling, or the page URL negotiated on `Accept`. The
+ * Markdown names the HTML as canonical (RFC 6596); the HTML links its Markdown twin.
+ */
+export function answerPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string[],
+  context: { store: RenderedStore; baseUrl: string },
+  page: PageResources,
+  format: 'page' | 'markdown',
+): Promise<void> | void {
+  const markdown = format === 'markdown' || prefersMarkdown(req.headers.accept);
+  const { baseUrl } = context;
+  const headers = markdown
+    ? ['Vary', PAGE_VARY, 'Link', `<${baseUrl}${pagePath(page.locale, page.page.slug)}>; rel="canonical"`]
+    : [
+        'Vary',
+        PAGE_VARY,
+        'Link',
+        `<${baseUrl}${markdownPath(page.locale, page.page.slug)}>; rel="alternate"; type="text/markdown"`,
+      ];
+  return answerRendered(req, res, base, context.store, markdown ? page.markdown : page.html, headers);
+}
+
+/**
+ * Answers an item family's page (a biomarker's) when the data holds its key, and the
+ * site's 404 otherwise: its path matched by shape only, and an unknown key must neither
+ * render nor take a place in the store.
+ */
+export async function answerItemPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string[],
+  context: { store: RenderedStore; baseUrl: string },
+  page: PageResources,
+  format: 'page' | 'markdown',
+  path: string,
+): Promise<void> {
+  // Loaded on the first item page, with the page data it reads; never at start-up.
+  const { itemPageExists } = await import('../lib/content/page-items.ts');
+  if (!(await itemPageExists(page.page))) return sendNotFound(req, res, base, context.baseUrl, path);
+  return answerPage(req, res, base, context, page, format);
+}
+
+/**
+ * Answers anything Astro renders from the store: synchronously when prepared, else after
+ * its (single) render for the current data version. An error state (its data unavailable)
+ * is passed on once, uncached (RFC 9110 §15.6.3).
+ */
+export function answerRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string[],
+  store: RenderedStore,
+  resource: RenderedResource,
+  headers: readonly string[] = DOCUMENT_HEADERS,
+): Promise<void> | void {
+  const ready = store.peek(resource);
+  if (ready !== undefined) {
+    const options = { headers, cacheControl: PAGE_CACHE_CONTROL, storedAt: ready.preparedAt };
+    return sendRepresentation(req, res, base, ready.representation, options);
+  }
+  return store.answer(resource).then((answer) => {
+    if (answer.ok) {
+      const options = { headers, cacheControl: answer.cacheControl, storedAt: answer.preparedAt };
+      return sendRepresentation(req, res, base, answer.representation, options);
+    }
+    const { status, contentType, text } = answer.rendered;
+    sendBody(req, res, status, [...base, ...headers, 'Cache-Control', 'no-store'], contentType, text);
+  });
+}
+
+/** Answers a document the server builds itself, once it is built. */
+export function answerDocument(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string[],
+  document: PreparedDocument,
+): Promise<void> | void {
+  const send = ({ representation, cacheControl, preparedAt }: ReadyDocument) =>
+    sendRepresentation(req, res, base, representation, {
+      headers: DOCUMENT_HEADERS,
+      cacheControl,
+      storedAt: preparedAt,
+    });
+  const ready = document.ready;
+  return ready === undefined ? document.prepare().then(send) : send(ready);
+}

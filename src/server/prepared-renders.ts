@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { substituteBaseUrlPlaceholder } from '../lib/prepared/base-url-placeholder.ts';
+import { PreparedBody } from './prepared-body.ts';
+import type { RenderedStore } from './rendered-store.ts';
+
+/** Where `npm run build` writes what it rendered through Astro, relative to the project root. */
+export const PREPARED_RENDERS_PATH = 'dist/prepared/rendered.json';
+
+/** One resource as the build rendered it, with the base-URL placeholder in its text. */
+export interface PreparedRender {
+  key: string;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * Puts what the build rendered (every page and site document without data sources) into
+ * `store`, for this deployment's `baseUrl`. Returns how many; 0 without a build's output,
+ * in which case each is rendered through Astro on its first request instead.
+ */
+export async function loadPreparedRenders(path: string, store: RenderedStore, baseUrl: string): Promise<number> {
+  let renders: PreparedRender[];
+  try {
+    renders = JSON.parse(await readFile(path, 'utf8')) as PreparedRender[];
+  } catch {
+    return 0;
+  }
+  for (const { key, contentType, text } of renders) {
+    store.put(key, new PreparedBody(substituteBaseUrlPlaceholder(text, baseUrl), contentType));
+  }
+  return renders.length;
+}

@@ -1,0 +1,86 @@
+import { LOCALES, type Locale } from '../lib/content/locales.ts';
+import type { PageDataSource } from '../lib/content/page-data.ts';
+import { markdownPath, pagePath } from '../lib/content/page-paths.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../lib/content/page-registry.ts';
+
+/** Both representations of a page URL depend on these request headers (spec 4.4). */
+export const PAGE_VARY = 'Accept, Accept-Encoding';
+
+/** What Astro renders for the site: a page in one locale and format, or a site document. */
+export interface RenderedResource {
+  /** Names the resource in the store and in the build's output. */
+  key: string;
+  /** The path Astro renders it at, and the `Accept` it is asked with. */
+  renderPath: string;
+  accept: string;
+  /**
+   * The data its content is built from besides the build's content: rendered once per
+   * version of that data. None: rendered once per build (by `npm run build`).
+   */
+  sources: readonly PageDataSource[];
+  /** Whether `Cache-Control` follows the data's freshness (pages) or stays the documents' 5 minutes. */
+  followsDataFreshness: boolean;
+}
+
+/** A guide page in one locale: its two representations, chosen by `Accept` or the `.md` path. */
+export interface PageResources {
+  page: GuidePageEntry;
+  locale: Locale;
+  html: RenderedResource;
+  markdown: RenderedResource;
+}
+
+const pageResource = (page: GuidePageEntry, locale: Locale, format: 'html' | 'markdown'): RenderedResource => ({
+  key: `${format} ${pagePath(locale, page.slug)}`,
+  renderPath: format === 'html' ? pagePath(locale, page.slug) : markdownPath(locale, page.slug),
+  accept: format === 'html' ? 'text/html' : 'text/markdown',
+  sources: page.data === undefined ? [] : [page.data],
+  followsDataFreshness: true,
+});
+
+/** The two representations of `page` in `locale`. */
+export const pageResources = (page: GuidePageEntry, locale: Locale): PageResources => ({
+  page,
+  locale,
+  html: pageResource(page, locale, 'html'),
+  markdown: pageResource(page, locale, 'markdown'),
+});
+
+/** Every page of the registry in every locale, in registry order. */
+export const PAGE_RESOURCES: readonly PageResources[] = GUIDE_PAGES.flatMap((page) =>
+  LOCALES.map((locale) => pageResources(page, locale)),
+);
+
+const document = (path: string, sources: readonly PageDataSource[] = []): RenderedResource => ({
+  key: path,
+  renderPath: path,
+  accept: '*/*',
+  sources,
+  followsDataFreshness: false,
+});
+
+/**
+ * The data that decides which item pages exist (one per catalog marker): the sitemap and
+ * `llms.txt` list those pages, so they are built again when it changes.
+ */
+const itemSources: PageDataSource[] = [...new Set(ITEM_PAGE_FAMILIES.map((family) => family.data))];
+
+/** The data sources of the default locale's pages and items, each once: what `llms-full.txt` is built from. */
+const fullTextSources: PageDataSource[] = [
+  ...new Set([...GUIDE_PAGES.flatMap((page) => (page.data === undefined ? [] : [page.data])), ...itemSources]),
+];
+
+/** Site documents built from the content and the registry (`src/lib/discovery/`), by URL path. */
+export const DOCUMENT_RESOURCES: ReadonlyMap<string, RenderedResource> = new Map(
+  [
+    document('/llms.txt', itemSources),
+    document('/sitemap.xml', itemSources),
+    document('/llms-full.txt', fullTextSources),
+  ].map((r) => [r.renderPath, r]),
+);
+
+/** Every resource Astro renders; `npm run build` prepares those without data sources. */
+export const RENDERED_RESOURCES: readonly RenderedResource[] = [
+  ...PAGE_RESOURCES.flatMap((entry) => [entry.html, entry.markdown]),
+  ...DOCUMENT_RESOURCES.values(),
+];

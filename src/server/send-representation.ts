@@ -1,0 +1,79 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HTML_CONTENT_SECURITY_POLICY } from '../lib/http/baseline-headers.ts';
+import { chooseEncoding, etagMatches } from '../lib/http/conditional.ts';
+import { CODINGS, type Representation } from '../lib/http/representation.ts';
+import { memoizeByHeader } from './header-memo.ts';
+
+/** How a representation is sent besides its bytes: status and the headers of its resource. */
+export interface SendOptions {
+  /** `Cache-Control` of the 200 and the 304. */
+  cacheControl: string;
+  /** Headers of the 200 and the 304 alike (Vary, Link), as a flat name/value list (RFC 9110 §15.4.5). */
+  headers: readonly string[];
+  /**
+   * When the stored representation was made or fetched (`performance.now()`): once its bytes
+   * have been sent before, a response is served from the store and carries its `Age`
+   * (RFC 9111 §5.1), as the response cache this replaced did.
+   */
+  storedAt: number;
+}
+
+/** The codings of stored representations that have been sent at least once. */
+const sent = new WeakSet<object>();
+
+/** The coding a client prefers among ours (RFC 9110 §12.5.3), parsed once per distinct header. */
+const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));
+
+/**
+ * Writes a prepared representation with one `writeHead` and one `end`: `base` (rate-limit,
+ * baseline headers, request id) first, then the coding the client prefers with its own ETag,
+ * or 304 when `If-None-Match` names this content in any coding (RFC 9110 §13.1.2). HTML gets
+ * the strict Content-Security-Policy. HEAD gets the headers of GET and no body (RFC 9110 §9.3.2).
+ */
+export function sendRepresentation(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: readonly string[],
+  representation: Representation,
+  options: SendOptions,
+): void {
+  const coding = preferredCoding(req.headers['accept-encoding']);
+  const encoded = coding === undefined ? representation.identity : representation[coding];
+  const headers = [...base, ...options.headers, 'ETag', encoded.etag, 'Cache-Control', options.cacheControl];
+  if (sent.has(encoded)) {
+    headers.push('Age', String(Math.max(0, Math.floor((performance.now() - options.storedAt) / 1000))));
+  } else {
+    sent.add(encoded);
+  }
+  if (etagMatches(req.headers['if-none-match'], encoded.etag)) {
+    res.writeHead(304, headers);
+    return void res.end();
+  }
+  const { body } = encoded;
+  headers.push('Content-Type', representation.contentType, 'Content-Length', String(body.byteLength));
+  if (coding !== undefined) headers.push('Content-Encoding', coding);
+  if (representation.contentType.startsWith('text/html')) {
+    headers.push('Content-Security-Policy', HTML_CONTENT_SECURITY_POLICY);
+  }
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Writes a body made for this one response (a 404 naming its path, a data page's 502),
+ * uncompressed and without a validator, with one `writeHead` and one `end`.
+ */
+export function sendBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: string[],
+  contentType: string,
+  text: string,
+): void {
+  const body = Buffer.from(text, 'utf8');
+  headers.push('Content-Type', contentType, 'Content-Length', String(body.length));
+  if (contentType.startsWith('text/html')) headers.push('Content-Security-Policy', HTML_CONTENT_SECURITY_POLICY);
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

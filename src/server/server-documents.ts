@@ -1,0 +1,75 @@
+import type { Config } from '../lib/config/config.ts';
+import { PreparedDocument } from './prepared-document.ts';
+
+/** What the documents depend on. */
+type DocumentsConfig = Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginPublicUrl'>;
+
+/** The OpenAPI document of this deployment, its generator imported only when it is first built. */
+async function buildOpenApi(config: DocumentsConfig) {
+  const [{ buildOpenApiDocument }, paths] = await Promise.all([
+    import('../lib/openapi/build-openapi-document.ts'),
+    import('../lib/openapi/paths/openapi-paths.ts'),
+  ]);
+  return { document: buildOpenApiDocument(config), paths };
+}
+
+/** The discovery documents' builders and `Cache-Control`, imported when first built. */
+async function discovery() {
+  return import('../lib/oauth/discovery-metadata.ts');
+}
+
+/**
+ * The documents that depend on this deployment's configuration only, by URL path: built by
+ * the server from the same builders the Astro routes use, once per process, never per
+ * request. Their builders are imported after start-up (see `prepareInBackground`).
+ */
+export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, PreparedDocument> {
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
+  const openApi = () => (openapi ??= buildOpenApi(config));
+  return new Map<string, PreparedDocument>([
+    [
+      '/robots.txt',
+      new PreparedDocument(async () => {
+        const [{ buildRobotsTxt }, { PAGE_CACHE_CONTROL }] = await Promise.all([
+          import('../lib/discovery/build-robots-txt.ts'),
+          import('../lib/pages/document-response.ts'),
+        ]);
+        const text = buildRobotsTxt({ baseUrl: config.baseUrl, production: config.deployEnv === 'production' });
+        return { text, contentType: 'text/plain; charset=utf-8', cacheControl: PAGE_CACHE_CONTROL };
+      }),
+    ],
+    [
+      '/.well-known/oauth-authorization-server',
+      new PreparedDocument(async () => {
+        const { buildAuthorizationServerMetadata, METADATA_CACHE_CONTROL } = await discovery();
+        const text = JSON.stringify(buildAuthorizationServerMetadata(config.baseUrl));
+        return { text, contentType: 'application/json', cacheControl: METADATA_CACHE_CONTROL };
+      }),
+    ],
+    [
+      '/.well-known/oauth-protected-resource',
+      new PreparedDocument(async () => {
+        const { buildProtectedResourceMetadata, METADATA_CACHE_CONTROL } = await discovery();
+        const text = JSON.stringify(buildProtectedResourceMetadata(config.baseUrl));
+        return { text, contentType: 'application/json', cacheControl: METADATA_CACHE_CONTROL };
+      }),
+    ],
+    [
+      '/openapi.json',
+      new PreparedDocument(async () => {
+        const { document, paths } = await openApi();
+        const text = JSON.stringify(document);
+        return { text, contentType: paths.OPENAPI_JSON_TYPE, cacheControl: paths.OPENAPI_CACHE_CONTROL };
+      }),
+    ],
+    [
+      '/api/openapi.yaml',
+      new PreparedDocument(async () => {
+        const [{ document, paths }, { stringify }] = await Promise.all([openApi(), import('yaml')]);
+        // As `serialiseOpenApi`: no anchors, no folded lines.
+        const text = stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+        return { text, contentType: paths.OPENAPI_YAML_TYPE, cacheControl: paths.OPENAPI_CACHE_CONTROL };
+      }),
+    ],
+  ]);
+}

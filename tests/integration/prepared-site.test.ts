@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import type { PreparedRender } from '../../src/server/prepared-renders.ts';
+import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+/** What `npm run build` rendered through Astro for the server to load. */
+const prepared = JSON.parse(
+  readFileSync(new URL('../../dist/prepared/rendered.json', import.meta.url), 'utf8'),
+) as PreparedRender[];
+
+let server: RunningServer;
+beforeAll(async () => {
+  // The compiled server, as `npm start` runs it.
+  server = await startServer({ TRUST_PROXY: '1' }, 'dist/node/main.mjs');
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+let n = 0;
+/** Each request from its own address, so the rate limit never interferes. */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + path, { headers: { ...headers, 'X-Forwarded-For': `198.51.100.${++n % 250}` } });
+
+describe('the build prepares every resource that depends on no data', () => {
+  it('renders each of them once, in both locales and both formats, with the placeholder origin', () => {
+    const expected = RENDERED_RESOURCES.filter((resource) => resource.sources.length === 0).map((r) => r.key);
+    expect(prepared.map((render) => render.key)).toEqual(expected);
+    expect(expected).toEqual(expect.arrayContaining(['html /developers', 'markdown /de/webhooks', '/llms.txt']));
+    for (const render of prepared) expect(render.text).toContain(BASE_URL_PLACEHOLDER);
+  });
+});
+
+describe('the compiled server (dist/node/main.mjs)', () => {
+  it('serves the catalog', async () => {
+    const response = await get('/v1/biomarkers/public');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['/developers', 'text/html', 'html /developers'],
+    ['/de/auth.md', 'text/markdown', 'markdown /de/auth'],
+    ['/webhooks', 'text/markdown', 'markdown /webhooks'],
+    ['/llms.txt', '*/*', '/llms.txt'],
+  ])('answers %s (%s) with the bytes the build prepared, on its own BASE_URL', async (path, accept, key) => {
+    const response = await get(path, { Accept: accept });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const render = prepared.find((entry) => entry.key === key)!;
+    expect(text).toBe(render.text.replaceAll(BASE_URL_PLACEHOLDER, server.url));
+    expect(text).not.toContain(BASE_URL_PLACEHOLDER);
+    expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('serves the documents it builds itself compressed, with an ETag and 304', async () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/robots.txt', '/openapi.json']) {
+      const first = await get(path, { 'Accept-Encoding': 'br' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-encoding')).toBe('br');
+      expect(first.headers.get('vary')).toBe('Accept-Encoding');
+      const again = await get(path, { 'If-None-Match': first.headers.get('etag')! });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it('renders a data-driven page through Astro, and answers the token endpoint without it', async () => {
+    const page = await get('/biomarkers.md');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('# ');
+    const token = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '203.0.113.9' },
+      body: 'grant_type=client_credentials',
+    });
+    expect(token.status).toBe(200);
+    expect(token.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+  });
+});

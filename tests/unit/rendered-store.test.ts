@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { AstroRenderer, Rendered } from '../../src/server/astro-renderer.ts';
+import { PreparedBody } from '../../src/server/prepared-body.ts';
+import type { RenderedResource } from '../../src/server/rendered-resources.ts';
+import { RenderedStore, type DataVersion } from '../../src/server/rendered-store.ts';
+
+const resource = (key: string, sources: RenderedResource['sources'] = []): RenderedResource => ({
+  key,
+  renderPath: `/${key}`,
+  accept: 'text/html',
+  sources,
+  followsDataFreshness: true,
+});
+
+/** A renderer that counts its renders and answers what `answer` says. */
+function fakeRenderer(
+  answer: (path: string) => Rendered = (path) => ({
+    status: 200,
+    contentType: 'text/html; charset=utf-8',
+    text: `<p>${path}</p>`,
+  }),
+) {
+  const renders: string[] = [];
+  const renderer = {
+    render: async (path: string) => {
+      renders.push(path);
+      return answer(path);
+    },
+  } as unknown as AstroRenderer;
+  return { renderer, renders };
+}
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
+
+describe('RenderedStore', () => {
+  it('answers what the build prepared synchronously once compressed, without rendering', async () => {
+    const { renderer, renders } = fakeRenderer();
+    const store = new RenderedStore(renderer, async () => ({ version: 'v', freshForS: 60, ok: true }));
+    const page = resource('guide');
+    const body = new PreparedBody('<p>prepared</p>', 'text/html; charset=utf-8');
+    store.put(page.key, body);
+    expect(store.peek(page)).toBeUndefined(); // not compressed yet: the caller awaits `answer`
+    const answer = await store.answer(page);
+    expect(answer.ok && text(answer.representation.identity.body)).toBe('<p>prepared</p>');
+    expect(store.peek(page)?.representation.br.etag).toMatch(/-br"$/);
+    expect(store.bodies()).toEqual([body]);
+    expect(renders).toEqual([]);
+  });
+
+  it('renders a data-driven resource once per data version, never per request', async () => {
+    const { renderer, renders } = fakeRenderer();
+    let data: DataVersion = { version: 'v1', freshForS: 42, ok: true };
+    const store = new RenderedStore(renderer, async () => data);
+    const page = resource('biomarkers', ['catalog']);
+    const answers = await Promise.all([store.answer(page), store.answer(page), store.answer(page)]);
+    expect(renders).toEqual(['/biomarkers']);
+    expect(answers.every((answer) => answer.ok && answer.cacheControl === 'public, max-age=42')).toBe(true);
+    expect(store.peek(page)).toBeUndefined(); // its version must be checked on every request
+    data = { version: 'v2', freshForS: 60, ok: true };
+    await store.answer(page);
+    await store.answer(page);
+    expect(renders).toEqual(['/biomarkers', '/biomarkers']);
+  });
+
+  it('passes on the error state of a page whose data is unavailable, and keeps nothing', async () => {
+    const { renderer, renders } = fakeRenderer(() => ({ status: 502, contentType: 'text/html', text: 'down' }));
+    const store = new RenderedStore(renderer, async () => ({ version: 'unavailable', freshForS: 0, ok: false }));
+    const page = resource('biomarkers', ['catalog']);
+    const first = await store.answer(page);
+    expect(first).toEqual({ ok: false, rendered: { status: 502, contentType: 'text/html', text: 'down' } });
+    await store.answer(page);
+    expect(renders).toHaveLength(2);
+  });
+});

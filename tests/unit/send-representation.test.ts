@@ -1,0 +1,88 @@
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepresentation } from '../../src/lib/http/representation.ts';
+import { sendRepresentation } from '../../src/server/send-representation.ts';
+
+const html = createRepresentation('<!doctype html><title>x</title>'.repeat(40), 'text/html; charset=utf-8');
+const json = createRepresentation(JSON.stringify({ a: 'b'.repeat(2000) }), 'application/json');
+const storedAt = performance.now();
+
+let url = '';
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const representation = req.url === '/html' ? html : json;
+  sendRepresentation(req, res, ['X-Base', 'yes'], representation, {
+    headers: ['Vary', 'Accept-Encoding'],
+    cacheControl: 'public, max-age=300',
+    storedAt,
+  });
+});
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => void server.close());
+
+/** One raw request: headers and bytes exactly as sent (fetch would decode them). */
+const send = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    request(url + path, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+
+describe('sendRepresentation', () => {
+  it('sends the coding the client prefers, with its own ETag and the base headers first', async () => {
+    const gzip = await send('/json', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['etag']).toBe(json.gzip.etag);
+    expect(gunzipSync(gzip.body).toString()).toBe(Buffer.from(json.identity.body).toString());
+    expect(gzip.headers['x-base']).toBe('yes');
+    expect(gzip.headers['vary']).toBe('Accept-Encoding');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=300');
+    const br = await send('/json', { 'Accept-Encoding': 'gzip;q=0.5, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const identity = await send('/json', { 'Accept-Encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['content-length']).toBe(String(json.identity.body.byteLength));
+  });
+
+  it('answers 304 to the validator of the same content in any coding (RFC 9110 §13.1.2)', async () => {
+    const notModified = await send('/json', { 'Accept-Encoding': 'br', 'If-None-Match': json.identity.etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['etag']).toBe(json.br.etag);
+    expect(notModified.headers['vary']).toBe('Accept-Encoding');
+    expect(notModified.body.length).toBe(0);
+  });
+
+  it('gives HEAD the headers of GET and no body', async () => {
+    const head = await send('/json', { 'Accept-Encoding': 'gzip' }, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(json.gzip.body.byteLength));
+    expect(head.body.length).toBe(0);
+  });
+
+  it('adds the strict Content-Security-Policy to HTML only', async () => {
+    expect((await send('/html')).headers['content-security-policy']).toContain("default-src 'none'");
+    expect((await send('/json')).headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('sends Age once the same bytes have been sent before (RFC 9111 §5.1)', async () => {
+    const fresh = createRepresentation('once', 'text/plain; charset=utf-8');
+    const local = createServer((req, res) =>
+      sendRepresentation(req, res, [], fresh, { headers: [], cacheControl: 'no-cache', storedAt: performance.now() }),
+    );
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}/`;
+    const first = await fetch(at, { headers: { 'Accept-Encoding': 'identity' } });
+    const second = await fetch(at, { headers: { 'Accept-Encoding': 'identity' } });
+    local.close();
+    expect(first.headers.get('age')).toBeNull();
+    expect(second.headers.get('age')).toMatch(/^\d+$/);
+  });
+});
