@@ -6,7 +6,6 @@ import { memoizeByHeader } from './header-memo.ts';
 import type { PreparedDocument, ReadyDocument } from './prepared-document.ts';
 import type { RenderedStore } from './rendered-store.ts';
 import { PAGE_VARY, type PageResources, type RenderedResource } from './rendered-resources.ts';
-import { sendNotFound } from './send-not-found.ts';
 import { sendBody, sendRepresentation } from './send-representation.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
@@ -41,26 +40,6 @@ export function answerPage(
         `<${baseUrl}${markdownPath(page.locale, page.page.slug)}>; rel="alternate"; type="text/markdown"`,
       ];
   return answerRendered(req, res, base, context.store, markdown ? page.markdown : page.html, headers);
-}
-
-/**
- * Answers an item family's page (a biomarker's) when the data holds its key, and the
- * site's 404 otherwise: its path matched by shape only, and an unknown key must neither
- * render nor take a place in the store.
- */
-export async function answerItemPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  base: string[],
-  context: { store: RenderedStore; baseUrl: string },
-  page: PageResources,
-  format: 'page' | 'markdown',
-  path: string,
-): Promise<void> {
-  // Loaded on the first item page, with the page data it reads; never at start-up.
-  const { itemPageExists } = await import('../lib/content/page-items.ts');
-  if (!(await itemPageExists(page.page))) return sendNotFound(req, res, base, context.baseUrl, path);
-  return answerPage(req, res, base, context, page, format);
 }
 
 /**

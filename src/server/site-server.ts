@@ -7,7 +7,8 @@ import { allowHeader } from '../lib/http/route-methods.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { answerCatalog } from './answer-catalog.ts';
-import { answerDocument, answerItemPage, answerPage, answerRendered } from './answer-rendered.ts';
+import { answerDocument, answerPage, answerRendered } from './answer-rendered.ts';
+import { itemPageExists } from './item-page-exists.ts';
 import { answerFetchHandler, type FetchHandler } from './answer-fetch-handler.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { countRequest, rateLimitedDetail, setHeaders } from './rate-limit-step.ts';
@@ -105,6 +106,18 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
     const route = routes.resolve(path) ?? routes.resolve((target = new URL(path, baseUrl).pathname));
     if (route === undefined) return sendNotFound(req, res, base, baseUrl, target);
+    if (route.kind === 'page' && route.page.page.item !== undefined) {
+      // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
+      return itemPageExists(route.page.page).then((exists) =>
+        exists ? dispatch(req, res, base, route, target) : sendNotFound(req, res, base, baseUrl, target),
+      );
+    }
+    return dispatch(req, res, base, route, target);
+  }
+
+  /** OPTIONS, 405 or the answer, for a path the site serves. */
+  function dispatch(req: IncomingMessage, res: ServerResponse, base: string[], route: SiteRoute, target: string) {
+    const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
       res.writeHead(204, [...base, 'Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
       return void res.end();
@@ -121,12 +134,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     switch (route.kind) {
       case 'catalog':
         return answerCatalog(req, res, base, options.catalog, baseUrl, path);
-      case 'page': {
-        const context = { store: options.store, baseUrl };
-        return route.page.page.item === undefined
-          ? answerPage(req, res, base, context, route.page, route.format)
-          : answerItemPage(req, res, base, context, route.page, route.format, path);
-      }
+      case 'page':
+        return answerPage(req, res, base, { store: options.store, baseUrl }, route.page, route.format);
       case 'rendered':
         return answerRendered(req, res, base, options.store, route.resource);
       case 'document':

@@ -28,7 +28,10 @@ describe('the build prepares every resource that depends on no data', () => {
   it('renders each of them once, in both locales and both formats, with the placeholder origin', () => {
     const expected = RENDERED_RESOURCES.filter((resource) => resource.sources.length === 0).map((r) => r.key);
     expect(prepared.map((render) => render.key)).toEqual(expected);
-    expect(expected).toEqual(expect.arrayContaining(['html /developers', 'markdown /de/webhooks', '/llms.txt']));
+    expect(expected).toEqual(expect.arrayContaining(['html /developers', 'markdown /de/webhooks', 'html /de']));
+    // They list a page per catalog marker, so they follow the catalog's version instead.
+    expect(expected).not.toEqual(expect.arrayContaining(['/llms.txt']));
+    expect(expected).not.toEqual(expect.arrayContaining(['/sitemap.xml']));
     for (const render of prepared) expect(render.text).toContain(BASE_URL_PLACEHOLDER);
   });
 });
@@ -44,7 +47,7 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     ['/developers', 'text/html', 'html /developers'],
     ['/de/auth.md', 'text/markdown', 'markdown /de/auth'],
     ['/webhooks', 'text/markdown', 'markdown /webhooks'],
-    ['/llms.txt', '*/*', '/llms.txt'],
+    ['/de', '*/*', 'html /de'],
   ])('answers %s (%s) with the bytes the build prepared, on its own BASE_URL', async (path, accept, key) => {
     const response = await get(path, { Accept: accept });
     expect(response.status).toBe(200);
