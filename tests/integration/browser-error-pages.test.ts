@@ -52,6 +52,12 @@ describe('the 404 for browsers (RFC 9110 §15.5.5)', () => {
     expect(html).not.toMatch(/<script|style=/);
   });
 
+  it('never serves the templates themselves: their render path is an unknown path', async () => {
+    const response = await client()(`${server.url}/prepared-errors/en/not-found`, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<code class="error-path">/prepared-errors/en/not-found</code>');
+  });
+
   it('shows the path as text: markup in it is escaped', async () => {
     const response = await rawRequest(
       server.url,
