@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ERROR_PAGES } from '../../src/lib/errors/error-page-templates.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
 import { AstroRenderer } from '../../src/server/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/prepared-renders.ts';
@@ -24,6 +25,12 @@ export async function prerender(): Promise<number> {
     const { status, contentType, text } = await renderer.render(resource.renderPath, resource.accept);
     if (status !== 200) throw new Error(`${resource.renderPath} (${resource.accept}) answered ${status}`);
     renders.push({ key: resource.key, contentType, text });
+  }
+  // The browser 404 and 429 per locale, with the placeholders the server fills in (error-pages.ts).
+  for (const page of ERROR_PAGES) {
+    const { status, contentType, text } = await renderer.render(page.renderPath, 'text/html');
+    if (status !== 200) throw new Error(`${page.renderPath} answered ${status}`);
+    renders.push({ key: page.key, contentType, text });
   }
   const target = fileURLToPath(new URL(PREPARED_RENDERS_PATH, ROOT));
   await mkdir(dirname(target), { recursive: true });

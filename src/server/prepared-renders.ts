@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { ERROR_PAGE_KEY_PREFIX } from '../lib/errors/error-page-templates.ts';
 import { substituteBaseUrlPlaceholder } from '../lib/prepared/base-url-placeholder.ts';
 import { PreparedBody } from './prepared-body.ts';
 import type { RenderedStore } from './rendered-store.ts';
@@ -14,7 +15,7 @@ export interface PreparedRender {
 }
 
 /**
- * Puts what the build rendered (every page and site document without data sources) into
+ * Puts what the build rendered (every page and site document without data sources, and the browser error pages) into
  * `store`, for this deployment's `baseUrl`. Returns how many; 0 without a build's output,
  * in which case each is rendered through Astro on its first request instead.
  */
@@ -26,6 +27,10 @@ export async function loadPreparedRenders(path: string, store: RenderedStore, ba
     return 0;
   }
   for (const { key, contentType, text } of renders) {
+    if (key.startsWith(ERROR_PAGE_KEY_PREFIX)) {
+      store.errorPages.put(key, substituteBaseUrlPlaceholder(text, baseUrl));
+      continue;
+    }
     store.put(key, new PreparedBody(substituteBaseUrlPlaceholder(text, baseUrl), contentType));
   }
   return renders.length;

@@ -1,6 +1,7 @@
 import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
 import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
+import { ErrorPages } from './error-pages.ts';
 import { PreparedBody, type Prepared } from './prepared-body.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 
@@ -31,6 +32,8 @@ export class RenderedStore {
   readonly #bodies = new SingleFlightCache<PreparedBody>();
   /** Bodies known to be settled, for the synchronous path. */
   readonly #settled = new Map<string, { version: string; body: PreparedBody }>();
+  /** The browser 404 and 429, prepared by the build as templates. */
+  readonly errorPages = new ErrorPages();
 
   constructor(renderer: AstroRenderer, versionOf: DataVersionOf) {
     this.#renderer = renderer;

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiate } from '../lib/http/accept.ts';
 import { notFoundHtml, notFoundMarkdown } from '../lib/http/not-found-body.ts';
 import { NOT_FOUND_OFFERS } from '../lib/http/not-found-response.ts';
+import { localeOfPath } from '../lib/errors/error-page-templates.ts';
+import type { ErrorPages } from './error-pages.ts';
 import { memoizeByHeader } from './header-memo.ts';
 import { sendProblem } from './send-problem.ts';
 import { sendBody } from './send-representation.ts';
@@ -13,9 +15,10 @@ const notFoundType = memoizeByHeader((accept) => negotiate(accept, NOT_FOUND_OFF
 const VARY = 'Accept, Accept-Encoding';
 
 /**
- * The site's 404 (spec 4.4), exactly as `notFoundResponse` builds it for Astro: Markdown by
- * default, HTML for clients preferring it, a `not_found` Problem for JSON clients. The body
- * names the path, so it is made per request, from a template and without Astro.
+ * The site's 404 (spec 4.4, RFC 9110 §15.5.5): Markdown by default, a `not_found` Problem for
+ * JSON clients, and for clients preferring HTML the styled page the build prepared in the
+ * path's locale (issue 15), or the bare one of `notFoundResponse` without a build's output.
+ * The body names the path, so it is filled in per request, from a template and without Astro.
  */
 export function sendNotFound(
   req: IncomingMessage,
@@ -23,6 +26,7 @@ export function sendNotFound(
   base: string[],
   baseUrl: string,
   path: string,
+  errorPages?: ErrorPages,
 ): void {
   const type = notFoundType(req.headers.accept);
   if (type === 'application/problem+json' || type === 'application/json') {
@@ -31,7 +35,8 @@ export function sendNotFound(
   }
   const headers = [...base, 'Vary', VARY, 'Cache-Control', 'no-cache'];
   if (type === 'text/html') {
-    return sendBody(req, res, 404, headers, 'text/html; charset=utf-8', notFoundHtml(baseUrl, path));
+    const html = errorPages?.notFound(localeOfPath(path), path) ?? notFoundHtml(baseUrl, path);
+    return sendBody(req, res, 404, headers, 'text/html; charset=utf-8', html);
   }
   sendBody(req, res, 404, headers, 'text/markdown; charset=utf-8', notFoundMarkdown(baseUrl, path));
 }

@@ -11,13 +11,14 @@ import { answerDocument, answerPage, answerRendered } from './answer-rendered.ts
 import { itemPageExists } from './item-page-exists.ts';
 import { answerFetchHandler, type FetchHandler } from './answer-fetch-handler.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
-import { countRequest, rateLimitedDetail, setHeaders } from './rate-limit-step.ts';
+import { countRequest, setHeaders } from './rate-limit-step.ts';
 import type { RenderedStore } from './rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './request-log.ts';
 import { requestPath } from './request-path.ts';
 import { sendHealth, sendNotReady } from './send-health.ts';
 import { sendNotFound } from './send-not-found.ts';
 import { sendProblem } from './send-problem.ts';
+import { sendRateLimited } from './send-rate-limited.ts';
 import { serveStaticAsset } from './serve-static-asset.ts';
 import type { SiteRoute, SiteRoutes } from './site-routes.ts';
 import type { StaticAsset } from './static-assets.ts';
@@ -57,6 +58,7 @@ export interface SiteServerOptions {
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, assets, routes } = options;
   const { baseUrl } = config;
+  const { errorPages } = options.store;
   const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   const requestLog = createRequestLog({
     logger,
@@ -79,15 +81,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     base.push('X-Request-Id', requestLog.begin(req, res, path, address));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) base.push('Connection', 'close');
-    if (!decision.allowed) {
-      const instance = path === undefined ? {} : { instance: path };
-      return sendProblem(
-        res,
-        baseUrl,
-        { code: 'rate_limited', detail: rateLimitedDetail(decision), ...instance },
-        base,
-      );
-    }
+    if (!decision.allowed) return sendRateLimited(req, res, base, baseUrl, path, decision, errorPages);
     if (path === undefined) {
       const detail = 'The request target is not a valid, percent-encoded URL path.';
       return sendProblem(res, baseUrl, { code: 'bad_request', detail }, base);
@@ -105,11 +99,11 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     }
     // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
     const route = routes.resolve(path) ?? routes.resolve((target = new URL(path, baseUrl).pathname));
-    if (route === undefined) return sendNotFound(req, res, base, baseUrl, target);
+    if (route === undefined) return sendNotFound(req, res, base, baseUrl, target, errorPages);
     if (route.kind === 'page' && route.page.page.item !== undefined) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
       return itemPageExists(route.page.page).then((exists) =>
-        exists ? dispatch(req, res, base, route, target) : sendNotFound(req, res, base, baseUrl, target),
+        exists ? dispatch(req, res, base, route, target) : sendNotFound(req, res, base, baseUrl, target, errorPages),
       );
     }
     return dispatch(req, res, base, route, target);

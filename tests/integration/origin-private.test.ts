@@ -62,7 +62,10 @@ describe('the bundled catalog origin with default settings', () => {
   it('listens on loopback only, even when the site listens on every address', async () => {
     const server = await start({ HOST: '0.0.0.0' });
     const originPort = Number(server.env['CATALOG_ORIGIN_PORT']);
-    await eventually(async () => listeningLine(server, 'origin') !== undefined);
+    // The site's port accepts before its log line is read from the pipe: wait for both lines.
+    await eventually(
+      async () => listeningLine(server, 'origin') !== undefined && listeningLine(server, 'site') !== undefined,
+    );
     expect(listeningLine(server, 'origin')?.url).toBe(`http://127.0.0.1:${originPort}`);
     expect(listeningLine(server, 'site')?.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
     expect(await accepts('127.0.0.1', originPort)).toBe(true);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/errors/error-page-templates.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
 import type { PreparedRender } from '../../src/server/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
@@ -27,12 +28,19 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 describe('the build prepares every resource that depends on no data', () => {
   it('renders each of them once, in both locales and both formats, with the placeholder origin', () => {
     const expected = RENDERED_RESOURCES.filter((resource) => resource.sources.length === 0).map((r) => r.key);
-    expect(prepared.map((render) => render.key)).toEqual(expected);
+    // Issue 15: the browser 404 and 429 of each locale follow them, as templates (error-pages.ts).
+    const errorPages = ERROR_PAGES.map((page) => page.key);
+    expect(prepared.map((render) => render.key)).toEqual([...expected, ...errorPages]);
+    for (const render of prepared.filter((entry) => errorPages.includes(entry.key))) {
+      expect(render.text).toContain(PATH_PLACEHOLDER);
+    }
     expect(expected).toEqual(expect.arrayContaining(['html /developers', 'markdown /de/webhooks', 'html /de']));
     // They list a page per catalog marker, so they follow the catalog's version instead.
     expect(expected).not.toEqual(expect.arrayContaining(['/llms.txt']));
     expect(expected).not.toEqual(expect.arrayContaining(['/sitemap.xml']));
-    for (const render of prepared) expect(render.text).toContain(BASE_URL_PLACEHOLDER);
+    for (const render of prepared.filter((entry) => expected.includes(entry.key))) {
+      expect(render.text).toContain(BASE_URL_PLACEHOLDER);
+    }
   });
 });
 
@@ -56,6 +64,13 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     expect(text).toBe(render.text.replaceAll(BASE_URL_PLACEHOLDER, server.url));
     expect(text).not.toContain(BASE_URL_PLACEHOLDER);
     expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('answers a browser on an unknown path with the 404 the build prepared, the path filled in', async () => {
+    const response = await get('/de/nirgends', { Accept: 'text/html' });
+    expect(response.status).toBe(404);
+    const render = prepared.find((entry) => entry.key === 'error-page de not-found')!;
+    expect(await response.text()).toBe(render.text.replace(PATH_PLACEHOLDER, '/de/nirgends'));
   });
 
   it('serves the documents it builds itself compressed, with an ETag and 304', async () => {

@@ -160,6 +160,35 @@ export const ApiReferenceUiStringsSchema = z.strictObject({
   headerColumn: label,
 });
 
+/** A sentence with a `{seconds}` placeholder, in each plural category the locales need (CLDR). */
+const secondsSentence = z.strictObject({
+  /** One second, e.g. `Try again in {seconds} second.` */
+  one: sentence.includes('{seconds}'),
+  /** Every other number of seconds. */
+  other: sentence.includes('{seconds}'),
+});
+
+/** The strings of the browser error pages (404 and 429), prepared per locale by the build. */
+export const ErrorPagesUiStringsSchema = z.strictObject({
+  /** The 404 (RFC 9110 §15.5.5): title, and the sentence naming the path; `{path}` is replaced. */
+  notFoundTitle: label,
+  notFoundText: sentence.includes('{path}'),
+  /** Heading of the list of places to go instead, and its links. */
+  linksHeading: label,
+  home: label,
+  guide: label,
+  apiReference: label,
+  biomarkers: label,
+  sitemap: label,
+  /** Why there is no search box: the site has no search yet, so the links stand in for it. */
+  noSearch: sentence,
+  /** The 429 (RFC 6585 §4): title, what happened, when to retry, and the link to the page asked for. */
+  rateLimitedTitle: label,
+  rateLimitedText: sentence,
+  retryAfter: secondsSentence,
+  tryAgain: label,
+});
+
 /** The interface strings of one locale, from `content/i18n/<lang>.yaml`. */
 export const UiStringsSchema = z.strictObject({
   /** Site name in the header and after each page title in `<title>`. */
@@ -193,6 +222,8 @@ export const UiStringsSchema = z.strictObject({
   marker: MarkerPageUiStringsSchema,
   /** The API reference page. */
   apiReference: ApiReferenceUiStringsSchema,
+  /** The browser error pages. */
+  errors: ErrorPagesUiStringsSchema,
 });
 
 /** The interface strings of one locale. */
@@ -206,3 +237,6 @@ export type MarkerPageUiStrings = z.infer<typeof MarkerPageUiStringsSchema>;
 
 /** The interface strings of the API reference page. */
 export type ApiReferenceUiStrings = z.infer<typeof ApiReferenceUiStringsSchema>;
+
+/** The interface strings of the browser error pages. */
+export type ErrorPagesUiStrings = z.infer<typeof ErrorPagesUiStringsSchema>;

@@ -1,0 +1,55 @@
+import { escapeHtml } from '../lib/http/not-found-body.ts';
+import type { Locale } from '../lib/content/locales.ts';
+import {
+  errorPageKey,
+  PATH_PLACEHOLDER,
+  SECONDS_PLACEHOLDER,
+  type ErrorPageVariant,
+} from '../lib/errors/error-page-templates.ts';
+
+/** A prepared page cut at its placeholders once: odd entries are the placeholders. */
+type Template = readonly string[];
+
+const SPLIT = new RegExp(`(${PATH_PLACEHOLDER}|${SECONDS_PLACEHOLDER})`);
+
+/** CLDR plural rules per locale, made once: which 429 variant a number of seconds takes. */
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The browser error pages the build rendered through Astro (the site's layout, per
+ * locale), held as templates: serving one is a lookup and a substitution of the request
+ * path (HTML-escaped) and the seconds of `Retry-After`, never Astro on the request path.
+ */
+export class ErrorPages {
+  readonly #templates = new Map<string, Template>();
+
+  /** Stores a page as the build rendered it (base URL already substituted). */
+  put(key: string, text: string): void {
+    this.#templates.set(key, text.split(SPLIT));
+  }
+
+  /** The styled 404 (RFC 9110 §15.5.5) naming `path`, or undefined without a build's output. */
+  notFound(locale: Locale, path: string): string | undefined {
+    return this.#fill(locale, 'not-found', path, 0);
+  }
+
+  /** The styled 429 (RFC 6585 §4) saying to retry in `seconds`, or undefined without a build's output. */
+  rateLimited(locale: Locale, path: string, seconds: number): string | undefined {
+    let rules = pluralRules.get(locale);
+    if (rules === undefined) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+    const variant = rules.select(seconds) === 'one' ? 'rate-limited-one' : 'rate-limited-other';
+    return this.#fill(locale, variant, path, seconds);
+  }
+
+  #fill(locale: Locale, variant: ErrorPageVariant, path: string, seconds: number): string | undefined {
+    const template = this.#templates.get(errorPageKey(locale, variant));
+    if (template === undefined) return undefined;
+    let text = '';
+    for (let i = 0; i < template.length; i++) {
+      const part = template[i]!;
+      if (i % 2 === 0) text += part;
+      else text += part === PATH_PLACEHOLDER ? escapeHtml(path) : String(seconds);
+    }
+    return text;
+  }
+}

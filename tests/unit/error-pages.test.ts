@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  errorPageKey,
+  localeOfPath,
+  PATH_PLACEHOLDER,
+  SECONDS_PLACEHOLDER,
+} from '../../src/lib/errors/error-page-templates.ts';
+import { ErrorPages } from '../../src/server/error-pages.ts';
+
+const pages = new ErrorPages();
+for (const locale of ['en', 'de'] as const) {
+  pages.put(errorPageKey(locale, 'not-found'), `<p lang="${locale}">Nothing at <code>${PATH_PLACEHOLDER}</code>.</p>`);
+  pages.put(
+    errorPageKey(locale, 'rate-limited-one'),
+    `<p lang="${locale}">one: ${SECONDS_PLACEHOLDER} <a href="${PATH_PLACEHOLDER}">again</a></p>`,
+  );
+  pages.put(
+    errorPageKey(locale, 'rate-limited-other'),
+    `<p lang="${locale}">other: ${SECONDS_PLACEHOLDER} <a href="${PATH_PLACEHOLDER}">again</a></p>`,
+  );
+}
+
+describe('the prepared browser error pages', () => {
+  it('fills the path into the 404, HTML-escaped', () => {
+    expect(pages.notFound('de', '/de/<b>"x"&\'')).toBe(
+      '<p lang="de">Nothing at <code>/de/&#60;b&#62;&#34;x&#34;&#38;&#39;</code>.</p>',
+    );
+  });
+
+  it('fills the seconds and the path into the 429 variant of their plural category', () => {
+    expect(pages.rateLimited('en', '/a', 1)).toBe('<p lang="en">one: 1 <a href="/a">again</a></p>');
+    expect(pages.rateLimited('de', '/de/a', 42)).toBe('<p lang="de">other: 42 <a href="/de/a">again</a></p>');
+  });
+
+  it('has nothing to serve without a build', () => {
+    expect(new ErrorPages().notFound('en', '/x')).toBeUndefined();
+    expect(new ErrorPages().rateLimited('en', '/x', 3)).toBeUndefined();
+  });
+});
+
+describe('localeOfPath', () => {
+  it.each([
+    ['/de', 'de'],
+    ['/de/no-such', 'de'],
+    ['/de.md', 'en'],
+    ['/desk', 'en'],
+    ['/no-such', 'en'],
+    ['/', 'en'],
+  ])('reads %s as %s', (path, locale) => {
+    expect(localeOfPath(path)).toBe(locale);
+  });
+});
