@@ -38,7 +38,11 @@ try {
     dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics));
   }
   if (config.metricsPort !== undefined) {
-    const bound = await listen(createMetricsServer(metrics.registry, logger), config.metricsPort, config.metricsHost);
+    const bound = await listen(
+      createMetricsServer(await metrics.registry(), logger),
+      config.metricsPort,
+      config.metricsHost,
+    );
     logger.info('listening', { service: 'metrics', url: `http://${bound}/metrics` });
   }
   const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });

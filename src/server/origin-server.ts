@@ -49,12 +49,18 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     baseline: baselineHeaders(config),
     exempt: (req: IncomingMessage) => originKeyMatches(req.headers[keyHeader], config.catalogOriginKey),
   };
-  const bodies = new Map(
-    Object.entries(options.panels).map(([template, catalog]) => {
-      const body = Buffer.from(JSON.stringify(catalog));
-      return [template, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }];
-    }),
-  );
+  // Each panel is serialised and hashed when first asked for, not all four at start-up: the
+  // site's first request needs one, and the others would cost start-up time for nothing.
+  const bodies = new Map<CatalogTemplate, { body: Buffer; etag: string }>();
+  const bodyOf = (template: CatalogTemplate) => {
+    let entry = bodies.get(template);
+    if (entry === undefined) {
+      const body = Buffer.from(JSON.stringify(options.panels[template]));
+      entry = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+      bodies.set(template, entry);
+    }
+    return entry;
+  };
   const requestLog = createRequestLog({
     logger,
     service: 'origin',
@@ -86,7 +92,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     const parsed = parseTemplate(query);
     if (!parsed.ok) return problem({ code: 'bad_request', detail: parsed.detail });
-    const { body, etag } = bodies.get(parsed.template)!;
+    const { body, etag } = bodyOf(parsed.template);
     const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
     if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304, headers).end();
     res.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': body.length });

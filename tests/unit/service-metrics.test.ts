@@ -14,7 +14,7 @@ describe('ServiceMetrics', () => {
     metrics.observeRequest('site', { path: '/v1/biomarkers/public', status: 200, durationS: 0.2 });
     metrics.observeRequest('site', { path: '/nope', status: 404, durationS: 0.01 });
     metrics.observeRequest('site', { path: '/healthz', status: 429, durationS: 0.001 });
-    const text = await metrics.registry.metrics();
+    const text = await (await metrics.registry()).metrics();
     expect(sample(text, 'http_requests_total', 'service="site",route="catalog",status="200"')).toBe(2);
     expect(sample(text, 'http_requests_total', 'service="site",route="not_found",status="404"')).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_bucket', 'service="site",route="catalog",le="0.0005"')).toBe(1);
@@ -24,7 +24,11 @@ describe('ServiceMetrics', () => {
     expect(sample(text, 'http_request_duration_seconds_count', 'service="site",route="catalog"')).toBe(2);
     // Counts are rebuilt from the series at each scrape, not added up twice.
     expect(
-      sample(await metrics.registry.metrics(), 'http_requests_total', 'service="site",route="catalog",status="200"'),
+      sample(
+        await (await metrics.registry()).metrics(),
+        'http_requests_total',
+        'service="site",route="catalog",status="200"',
+      ),
     ).toBe(2);
     expect(sample(text, 'rate_limit_refusals_total', 'service="site"')).toBe(1);
   });
@@ -35,7 +39,7 @@ describe('ServiceMetrics', () => {
     metrics.observeCatalogLookup('public-light-eu', 'stale', 90_000);
     metrics.observeCatalogLookup('public-light-eu', 'failed');
     metrics.observeUpstreamFailure('public-light-eu', 'timeout');
-    const text = await metrics.registry.metrics();
+    const text = await (await metrics.registry()).metrics();
     expect(sample(text, 'catalog_cache_lookups_total', 'template="public-light-eu",state="stale"')).toBe(1);
     expect(sample(text, 'catalog_cache_lookups_total', 'template="public-light-eu",state="failed"')).toBe(1);
     expect(sample(text, 'catalog_upstream_failures_total', 'template="public-light-eu",reason="timeout"')).toBe(1);
@@ -45,10 +49,20 @@ describe('ServiceMetrics', () => {
   it('reports the rate limiter table size and the default process metrics', async () => {
     const metrics = new ServiceMetrics();
     metrics.watchLimiter('site', { size: 42 });
-    const text = await metrics.registry.metrics();
+    const text = await (await metrics.registry()).metrics();
     expect(sample(text, 'rate_limit_clients', 'service="site"')).toBe(42);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
+  });
+
+  it('makes one registry, on first use, holding what was counted before it existed', async () => {
+    const metrics = new ServiceMetrics();
+    metrics.observeUpstreamFailure('public-light-eu', 'status');
+    const registry = await metrics.registry();
+    expect(await metrics.registry()).toBe(registry);
+    metrics.observeUpstreamFailure('public-light-eu', 'status');
+    const text = await registry.metrics();
+    expect(sample(text, 'catalog_upstream_failures_total', 'template="public-light-eu",reason="status"')).toBe(2);
   });
 });

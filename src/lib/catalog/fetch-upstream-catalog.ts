@@ -1,3 +1,4 @@
+import { replyOfResponse, requestUpstream } from './upstream-reply.ts';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog, type CatalogTemplate } from '../schemas/catalog.ts';
 
 /** Why an upstream call failed; each becomes a 502 `bad_gateway` (spec 4.1). */
@@ -36,33 +37,8 @@ export interface UpstreamOptions {
   maxBytes: number;
   /** Extra request headers (e.g. the site's key for its catalog origin); `Accept` is always sent. */
   headers?: Readonly<Record<string, string>>;
+  /** A fetch to use instead of the node:http client (upstream-reply.ts); tests give one. */
   fetch?: typeof fetch;
-}
-
-/**
- * Reads a body up to `maxBytes`, cancelling the stream as soon as it grows past it or
- * the deadline passes (whether or not the fetch implementation ties its body to it).
- */
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const reader = body.getReader();
-  const cancel = () => void reader.cancel().catch(() => undefined);
-  signal.addEventListener('abort', cancel, { once: true });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    signal.throwIfAborted();
-    if (done) {
-      signal.removeEventListener('abort', cancel);
-      return Buffer.concat(chunks, size);
-    }
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new UpstreamError('too-large', `The catalog origin sent more than ${maxBytes} bytes.`);
-    }
-    chunks.push(value);
-  }
 }
 
 /**
@@ -79,27 +55,32 @@ export async function fetchUpstreamCatalog(
   const signal = AbortSignal.timeout(options.timeoutMs);
   const timedOut = () =>
     new UpstreamError('timeout', `The catalog origin did not answer within ${options.timeoutMs} ms.`);
+  const tooLarge = () => new UpstreamError('too-large', `The catalog origin sent more than ${options.maxBytes} bytes.`);
   let bytes: Buffer;
   try {
-    const response = await (options.fetch ?? fetch)(url, {
-      signal,
-      headers: { ...options.headers, Accept: 'application/json' },
-    });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new UpstreamError('status', `The catalog origin answered ${response.status}.`);
+    // Decoded here, as fetch did: the codings upstream-reply.ts decodes.
+    const headers = { ...options.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' };
+    const reply =
+      options.fetch === undefined
+        ? await requestUpstream(url, headers, signal)
+        : replyOfResponse(
+            await options.fetch(url, { signal, headers: { ...options.headers, Accept: 'application/json' } }),
+          );
+    if (reply.status < 200 || reply.status > 299) {
+      reply.discard();
+      throw new UpstreamError('status', `The catalog origin answered ${reply.status}.`);
     }
-    const type = response.headers.get('content-type') ?? '';
+    const type = reply.contentType;
     if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
-      await response.body?.cancel().catch(() => undefined);
+      reply.discard();
       throw new UpstreamError('content-type', `The catalog origin sent ${type || 'no content type'}, not JSON.`);
     }
-    const length = Number(response.headers.get('content-length') ?? Number.NaN);
+    const length = reply.contentLength;
     if (length > options.maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
+      reply.discard();
       throw new UpstreamError('too-large', `The catalog origin announced ${length} bytes, over ${options.maxBytes}.`);
     }
-    bytes = response.body === null ? Buffer.alloc(0) : await readCapped(response.body, options.maxBytes, signal);
+    bytes = await reply.read(options.maxBytes, signal, tooLarge);
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     if (signal.aborted) throw timedOut();

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import SonicBoom from 'sonic-boom';
 import type { LogSink } from './logger.ts';
 import { formatLogLine } from './format-log-line.ts';
 
@@ -9,7 +9,7 @@ export const STDERR_BUFFER_BYTES = 1024 * 1024;
 /** Longest wait for a stalled reader when flushing at exit. */
 export const EXIT_FLUSH_MS = 500;
 
-/** What the sink needs of a destination: pino.destination (sonic-boom) has it. */
+/** What the sink needs of a destination: sonic-boom has it. */
 export interface LogDestination {
   write(data: string): boolean;
   on(event: 'drop', listener: (data: string) => void): unknown;
@@ -87,12 +87,32 @@ export function createBoundedSink(stdout: LogDestination, stderr: LogDestination
           destination.flushSync();
         } catch {
           // The reader is stalled (EAGAIN past the deadline) or gone (EPIPE): what is left is
-          // lost. Destroyed, so that pino's own exit flush skips it instead of throwing.
+          // lost. Destroyed, so that nothing flushes it again.
           destination.destroy();
         }
       }
     },
   };
+}
+
+/**
+ * Stops writing to a destination whose reader has gone (EPIPE) instead of failing the
+ * process; any other error is raised as before. This is what pino.destination added to
+ * sonic-boom: the sink uses sonic-boom directly, because loading pino for it took some
+ * 20 ms of start-up (its serialisers, redaction, thread-stream, measured) and the sink
+ * formats its lines itself.
+ */
+function ignoreBrokenPipe(destination: SonicBoom): SonicBoom {
+  const onError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') {
+      const ignore = () => true;
+      Object.assign(destination, { write: ignore, end: ignore, flushSync: ignore, destroy: ignore });
+      return;
+    }
+    destination.removeListener('error', onError);
+    destination.emit('error', error);
+  };
+  return destination.on('error', onError);
 }
 
 /** Shared by every copy of this module: the server's own and the one bundled by Astro. */
@@ -114,13 +134,12 @@ export function processLogSink(): BoundedLogSink {
   void process.stderr;
   let exitDeadline = Number.POSITIVE_INFINITY;
   const retryEAGAIN = () => Date.now() < exitDeadline;
-  // Registered before pino.destination registers its own exit flush, so this runs first;
-  // theirs then finds nothing left, or a destination given up on.
   process.once('exit', () => {
     exitDeadline = Date.now() + EXIT_FLUSH_MS;
     sink.flushAtExit();
   });
-  const open = (fd: number, maxLength: number) => pino.destination({ fd, sync: false, maxLength, retryEAGAIN });
+  const open = (fd: number, maxLength: number) =>
+    ignoreBrokenPipe(new SonicBoom({ fd, sync: false, maxLength, retryEAGAIN }));
   const stdout = open(1, STDOUT_BUFFER_BYTES);
   const stderr = open(2, STDERR_BUFFER_BYTES);
   const sink = createBoundedSink(stdout, stderr);

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Counter, LabelValues, Registry } from 'prom-client';
 import type { CacheState } from '../catalog/catalog-cache.ts';
 import { RequestSeries } from './request-series.ts';
 import { routeClass } from './route-class.ts';
@@ -13,46 +13,95 @@ export interface RequestObservation {
 /** A catalog lookup's outcome: a cache state, or `failed` when no copy could be served (502). */
 export type CatalogLookupState = CacheState | 'failed';
 
-/** The service's Prometheus metrics, one set per process (see docs/observability.md). */
+/** Counts by label set, kept in plain numbers and copied into a prom-client counter at each scrape. */
+class LabelledCounts<L extends string> {
+  readonly #counts = new Map<string, { labels: Record<L, string>; count: number }>();
+
+  /** Adds one for `labels`. */
+  inc(labels: Record<L, string>): void {
+    const key = Object.values(labels).join('\u0000');
+    const entry = this.#counts.get(key);
+    if (entry === undefined) this.#counts.set(key, { labels, count: 1 });
+    else entry.count += 1;
+  }
+
+  /** Fills `counter` from the counts, replacing what it held. */
+  collect(counter: Counter<L>): void {
+    counter.reset();
+    for (const { labels, count } of this.#counts.values()) counter.inc(labels as LabelValues<L>, count);
+  }
+}
+
+/**
+ * The service's Prometheus metrics, one set per process (see docs/observability.md).
+ * Everything is counted in plain numbers; prom-client and its registry are loaded by
+ * `registry()`, when the metrics port opens (main.ts) or on the first scrape: loading
+ * prom-client took about 30 ms of start-up, and with METRICS_PORT=off nothing ever reads it.
+ */
 export class ServiceMetrics {
-  readonly registry = new Registry();
   readonly #requests = new RequestSeries();
-  readonly #rateLimited = new Counter({
-    name: 'rate_limit_refusals_total',
-    help: 'Requests refused with 429 by the rate limiter.',
-    labelNames: ['service'] as const,
-    registers: [this.registry],
-  });
-  readonly #lookups = new Counter({
-    name: 'catalog_cache_lookups_total',
-    help: 'Catalog lookups by template and outcome: fresh, fetched, revalidating, stale, or failed (502).',
-    labelNames: ['template', 'state'] as const,
-    registers: [this.registry],
-  });
-  readonly #upstreamFailures = new Counter({
-    name: 'catalog_upstream_failures_total',
-    help: 'Failed upstream catalog requests, by template and reason.',
-    labelNames: ['template', 'reason'] as const,
-    registers: [this.registry],
-  });
+  readonly #rateLimited = new LabelledCounts<'service'>();
+  readonly #lookups = new LabelledCounts<'template' | 'state'>();
+  readonly #upstreamFailures = new LabelledCounts<'template' | 'reason'>();
   /** When the copy served last for each template was fetched (performance.now() milliseconds). */
   readonly #fetchedAt = new Map<string, number>();
   readonly #limiters = new Map<string, { readonly size: number }>();
+  #registry: Promise<Registry> | undefined;
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry });
+  /**
+   * The registry every metric is read from, made on first call. The default process metrics
+   * (event-loop lag, GC) are measured from then on: main.ts calls it at start-up when the
+   * metrics port is on.
+   */
+  registry(): Promise<Registry> {
+    this.#registry ??= import('prom-client').then((prom) => this.#register(prom));
+    return this.#registry;
+  }
+
+  #register({ Counter, Gauge, Registry, collectDefaultMetrics }: typeof import('prom-client')): Registry {
+    const registry = new Registry();
+    const counter = <L extends string>(name: string, help: string, labelNames: L[], counts: LabelledCounts<L>) =>
+      new Counter({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        collect() {
+          counts.collect(this);
+        },
+      });
+    // Registered in the order the exposition has always listed them.
+    counter(
+      'rate_limit_refusals_total',
+      'Requests refused with 429 by the rate limiter.',
+      ['service'],
+      this.#rateLimited,
+    );
+    counter(
+      'catalog_cache_lookups_total',
+      'Catalog lookups by template and outcome: fresh, fetched, revalidating, stale, or failed (502).',
+      ['template', 'state'],
+      this.#lookups,
+    );
+    counter(
+      'catalog_upstream_failures_total',
+      'Failed upstream catalog requests, by template and reason.',
+      ['template', 'reason'],
+      this.#upstreamFailures,
+    );
+    collectDefaultMetrics({ register: registry });
     const requests = this.#requests;
     new Counter({
       name: 'http_requests_total',
       help: 'Requests answered, by server, route class and status (499: closed by the client first).',
       labelNames: ['service', 'route', 'status'] as const,
-      registers: [this.registry],
+      registers: [registry],
       collect() {
         requests.collectCounts(this);
       },
     });
     requests.registerHistogram(
-      this.registry,
+      registry,
       'http_request_duration_seconds',
       'Time from the request head to the end of the response, by server and route class.',
     );
@@ -62,7 +111,7 @@ export class ServiceMetrics {
       name: 'rate_limit_clients',
       help: 'Client windows the rate limiter holds, by server.',
       labelNames: ['service'] as const,
-      registers: [this.registry],
+      registers: [registry],
       collect() {
         for (const [service, limiter] of limiters) this.set({ service }, limiter.size);
       },
@@ -71,18 +120,19 @@ export class ServiceMetrics {
       name: 'catalog_cache_age_seconds',
       help: 'Age of the catalog copy served last, by template.',
       labelNames: ['template'] as const,
-      registers: [this.registry],
+      registers: [registry],
       collect() {
         const now = performance.now();
         for (const [template, at] of fetchedAt) this.set({ template }, (now - at) / 1000);
       },
     });
+    return registry;
   }
 
   /** Counts a finished request of `service`. */
   observeRequest(service: string, request: RequestObservation): void {
     this.#requests.observe(service, routeClass(request.path, request.status), request.status, request.durationS);
-    if (request.status === 429) this.#rateLimited.labels(service).inc();
+    if (request.status === 429) this.#rateLimited.inc({ service });
   }
 
   /** Reports the rate limiter's table size (clients tracked) of `service` at each scrape. */
@@ -92,13 +142,13 @@ export class ServiceMetrics {
 
   /** Counts a catalog lookup and remembers the age of the copy served. */
   observeCatalogLookup(template: string, state: CatalogLookupState, ageMs = 0): void {
-    this.#lookups.labels(template, state).inc();
+    this.#lookups.inc({ template, state });
     if (state !== 'failed') this.#fetchedAt.set(template, performance.now() - ageMs);
   }
 
   /** Counts a failed upstream catalog request. */
   observeUpstreamFailure(template: string, reason: string): void {
-    this.#upstreamFailures.labels(template, reason).inc();
+    this.#upstreamFailures.inc({ template, reason });
   }
 }
 

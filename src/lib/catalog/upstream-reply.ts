@@ -1,0 +1,136 @@
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+/** What the catalog's upstream call needs of a response, whichever client made it. */
+export interface UpstreamReply {
+  status: number;
+  /** `Content-Type`, or '' when absent. */
+  contentType: string;
+  /** The announced `Content-Length`, NaN when absent. */
+  contentLength: number;
+  /**
+   * The body, decoded, up to `maxBytes`: rejects with `tooLarge()` as soon as it grows past
+   * them, with `signal.reason` once the signal aborts, and with the transport's error otherwise.
+   */
+  read(maxBytes: number, signal: AbortSignal, tooLarge: () => Error): Promise<Buffer>;
+  /** Drops the body unread. */
+  discard(): void;
+}
+
+// Connections to the upstream are reused, as fetch reused them: a refresh every TTL is one
+// request on an open socket instead of a new handshake. The agent also honours the server's
+// `Keep-Alive: timeout` hint, so it does not reuse a socket the server is about to close.
+const HTTP_AGENT = new Agent({ keepAlive: true });
+let httpsAgent: Agent | undefined;
+
+/** Decoders for the codings asked for (RFC 9110 §8.4.1); any other coding is passed on as sent. */
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+/** Reads `message`, decoded per its `Content-Encoding`, within the limits `read` documents. */
+function readMessage(message: IncomingMessage, maxBytes: number, signal: AbortSignal, tooLarge: () => Error) {
+  const coding = String(message.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder = DECODERS[coding]?.();
+  const source = decoder === undefined ? message : message.pipe(decoder);
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (error: unknown, body?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      if (error === undefined) return resolve(body!);
+      message.destroy();
+      (decoder as { destroy?: () => void } | undefined)?.destroy?.();
+      reject(error);
+    };
+    const onAbort = () => settle(signal.reason ?? new Error('aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    source.on('data', (chunk: Buffer) => {
+      // Counted after decoding: a small compressed body may expand past the cap.
+      size += chunk.length;
+      if (size > maxBytes) settle(tooLarge());
+      else chunks.push(chunk);
+    });
+    source.once('end', () => settle(undefined, Buffer.concat(chunks, size)));
+    source.once('error', (error: Error) => settle(error));
+    if (decoder !== undefined) message.once('error', (error: Error) => settle(error));
+    // A connection closed before the end of the body ends nothing: a failure, not a short body.
+    message.once('close', () => {
+      if (!message.complete) settle(new Error('the connection closed before the body ended'));
+    });
+  });
+}
+
+/**
+ * GET `url` with node:http (or node:https for an https origin), aborted by `signal`. Resolves
+ * once the status and headers are in. The site's upstream client: fetch (undici) took some
+ * 40 ms of module loading at start-up, before the first catalog answer could be sent.
+ */
+export async function requestUpstream(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): Promise<UpstreamReply> {
+  const target = new URL(url);
+  let request = httpRequest;
+  let agent = HTTP_AGENT;
+  if (target.protocol === 'https:') {
+    const https = await import('node:https');
+    request = https.request;
+    agent = httpsAgent ??= new https.Agent({ keepAlive: true });
+  }
+  signal.throwIfAborted();
+  const message = await new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = request(target, { method: 'GET', headers, agent, signal }, resolve);
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
+  return {
+    status: message.statusCode ?? 0,
+    contentType: String(message.headers['content-type'] ?? ''),
+    contentLength: Number(message.headers['content-length'] ?? Number.NaN),
+    read: (maxBytes, readSignal, tooLarge) => readMessage(message, maxBytes, readSignal, tooLarge),
+    discard: () => void message.destroy(),
+  };
+}
+
+/** The same reply from a fetch Response: how tests (and any caller with its own fetch) feed the upstream call. */
+export function replyOfResponse(response: Response): UpstreamReply {
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    contentLength: Number(response.headers.get('content-length') ?? Number.NaN),
+    read: async (maxBytes, signal, tooLarge) => {
+      if (response.body === null) return Buffer.alloc(0);
+      const reader = response.body.getReader();
+      const cancel = () => void reader.cancel().catch(() => undefined);
+      signal.addEventListener('abort', cancel, { once: true });
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        signal.throwIfAborted();
+        if (done) {
+          signal.removeEventListener('abort', cancel);
+          return Buffer.concat(chunks, size);
+        }
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => undefined);
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+    },
+    discard: () => void response.body?.cancel().catch(() => undefined),
+  };
+}
