@@ -1,3 +1,4 @@
+import { BoundedSingleFlightCache } from '../lib/cache/bounded-single-flight-cache.ts';
 import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
 import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
@@ -17,6 +18,14 @@ export interface DataVersion {
   ok: boolean;
 }
 
+/**
+ * How many filtered views (a filtering page's representations for one normalized query,
+ * HTML and Markdown counted apart) the store keeps. A view is the whole page with the
+ * non-matching markers hidden, about 200 KB uncompressed plus its codings, so this bounds
+ * the memory request input can take to a few tens of MB.
+ */
+export const FILTERED_VIEW_CAPACITY = 64;
+
 /** Finds the current version of a resource's data sources. */
 export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>;
 
@@ -30,14 +39,26 @@ export class RenderedStore {
   readonly #renderer: AstroRenderer;
   readonly #versionOf: DataVersionOf;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
+  /**
+   * Filtered views (`resource.query`): keyed by request input, so bounded, least recently
+   * used first out. Each is rendered through Astro on its first request per data version,
+   * like the page it filters; the rate limit bounds how often a client can ask for new ones.
+   */
+  readonly #views: BoundedSingleFlightCache<PreparedBody>;
   /** Bodies known to be settled, for the synchronous path. */
   readonly #settled = new Map<string, { version: string; body: PreparedBody }>();
   /** The browser 404 and 429, prepared by the build as templates. */
   readonly errorPages = new ErrorPages();
 
-  constructor(renderer: AstroRenderer, versionOf: DataVersionOf) {
+  constructor(renderer: AstroRenderer, versionOf: DataVersionOf, viewCapacity = FILTERED_VIEW_CAPACITY) {
     this.#renderer = renderer;
     this.#versionOf = versionOf;
+    this.#views = new BoundedSingleFlightCache(viewCapacity);
+  }
+
+  /** How many filtered views are held or being rendered (at most the capacity). */
+  get filteredViews(): number {
+    return this.#views.size;
   }
 
   /** Stores a resource prepared by the build (no data sources, so version `''`). */
@@ -62,7 +83,8 @@ export class RenderedStore {
     const data: DataVersion =
       resource.sources.length === 0 ? { version: '', freshForS: 0, ok: true } : await this.#versionOf(resource);
     if (!data.ok) return { ok: false, rendered: await this.#render(resource) };
-    const body = await this.#bodies.get(
+    const cache = resource.query === undefined ? this.#bodies : this.#views;
+    const body = await cache.get(
       resource.key,
       async () => {
         const rendered = await this.#render(resource);
@@ -71,7 +93,7 @@ export class RenderedStore {
       },
       data.version,
     );
-    this.#settled.set(resource.key, { version: data.version, body });
+    if (resource.query === undefined) this.#settled.set(resource.key, { version: data.version, body });
     const cacheControl =
       resource.followsDataFreshness && resource.sources.length > 0
         ? `public, max-age=${data.freshForS}`
