@@ -47,7 +47,9 @@ describe('the biomarker browser on /biomarkers, filtered on the server', () => {
     const expected = panels.get('public-v2-light-uk')!.data.map((item) => item.uuid);
     expect(shownUuids(html).sort()).toEqual([...expected].sort());
     expect(statusOf(html)).toBe(`Showing ${expected.length} of 90 biomarkers.`);
-    expect(html).toMatch(new RegExp(`data-shown-count="public-v2-light-uk"[^>]*>\\s*${expected.length}\\s*<`));
+    expect(html).toMatch(
+      new RegExp(`data-shown-count="public-v2-light-uk"[^>]*>${expected.length}</span> / ${expected.length}\\s*<`),
+    );
     // The form shows the chosen values; the canonical URL stays the unfiltered page.
     expect(html).toMatch(/<option value="uk" selected/);
     expect(html).toContain(`<link rel="canonical" href="${server.url}/biomarkers">`);

@@ -114,7 +114,7 @@ describe('the BiomarkerCategories Markdown converter', () => {
       ...categories.map((c) => c.translations.find((t) => t.locale === 'en')!.name),
     ]);
     // Unfiltered, every marker is shown: the shown count equals the panel's.
-    expect(markdown).toMatch(/^\| EU complete +\| `public-complete-eu` +\| 88 +\| 88 +\|$/m);
+    expect(markdown).toMatch(/^\| EU complete +\| `public-complete-eu` +\| 88 \/ 88 +\|$/m);
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
     for (const item of panels['public-complete-eu'].data) {
       const name = item.translations.find((t) => t.locale === 'en')!.name;
@@ -131,7 +131,7 @@ describe('the BiomarkerCategories Markdown converter', () => {
     expect(markerRows(markdown)).toHaveLength(expected);
     expect(markdown).toContain(`**Showing ${expected} of 90 biomarkers.**`);
     expect(markdown).toMatch(
-      new RegExp(`^\\| UK light +\\| \`public-v2-light-uk\` +\\| ${expected} +\\| ${expected} +\\|$`, 'm'),
+      new RegExp(`^\\| UK light +\\| \`public-v2-light-uk\` +\\| ${expected} \\/ ${expected} +\\|$`, 'm'),
     );
     const german = twin('de', loadedCatalog(panels), ui.de, 'q=haemoglobin');
     const names = markerRows(german).map((row) => cells(row)[0]!);

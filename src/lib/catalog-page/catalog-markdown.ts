@@ -7,13 +7,12 @@ import { shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { PANEL_REGIONS } from './panel-kinds.ts';
 
-/** The overview: one row per panel with its `template` value, marker count and shown count, then the badges' key. */
+/** The overview: one row per panel with its `template` value and shown count of all ("12 / 88"), then the badges' key. */
 function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {
   const rows = CATALOG_TEMPLATES.map((template) => [
     [text(ui.panels[template])],
     [{ type: 'inlineCode' as const, value: template }],
-    [text(String(filtered.view.counts[template]))],
-    [text(String(filtered.shownCounts[template]))],
+    [text(`${filtered.shownCounts[template]} / ${filtered.view.counts[template]}`)],
   ]);
   const key = (label: string, hint: string): BlockContent => ({
     type: 'paragraph',
@@ -21,7 +20,7 @@ function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): Ro
   });
   return [
     { type: 'heading', depth: 2, children: [text(ui.panelsHeading)] },
-    table([ui.panelColumn, ui.templateColumn, ui.countColumn, ui.browser.shownColumn], rows),
+    table([ui.panelColumn, ui.templateColumn, ui.browser.shownColumn], rows),
     {
       type: 'list',
       ordered: false,

@@ -92,7 +92,7 @@ export const CatalogUiStringsSchema = z.strictObject({
     ignoredText: sentence,
     /** What an empty result says. */
     empty: sentence,
-    /** Column of the panel overview with the number of shown markers. */
+    /** Column of the panel overview with the number of shown markers out of all ("12 / 88"). */
     shownColumn: label,
     /** Label of a marker's uuid, its copy button, and what the live region says after copying. */
     uuid: label,
