@@ -78,9 +78,11 @@ export function pageRepresentation({ baseUrl }: PageRepresentationOptions): Midd
     if (query !== '') {
       // A filtered view: the site server keeps it in its bounded cache (rendered-store.ts);
       // kept here too, request input would grow this cache without bound.
+      // Nor compressed here: the site server asks for identity and compresses what it keeps.
       const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;
-      const stored = createRepresentation(await render(), type);
-      return representationResponse(stored, context.request, { headers, cacheControl: cacheControl(data) });
+      return new Response(await render(), {
+        headers: { ...headers, 'Content-Type': type, 'Cache-Control': cacheControl(data) },
+      });
     }
     const key = `${markdown ? 'md' : 'html'} ${htmlUrl}`;
     const stored = await cache.get(
