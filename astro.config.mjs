@@ -23,6 +23,9 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     build: {
+      // Never inline a script or an asset into the page: the CSP allows no inline script
+      // and no `data:` image, so the browser's module ships as a file (issue 15).
+      assetsInlineLimit: 0,
       rolldownOptions: {
         output: {
           // Asset names come from the first route that uses them; for `[...page].astro`

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler, MiddlewareNext } from 'astro';
 import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
+import { formatFilter, parseFilter } from '../lib/catalog-page/biomarker-filter.ts';
 import { loadPageData, pageDataVersion, type PageDataState } from '../lib/content/page-data.ts';
 import { pageMarkdown } from '../lib/content/page-markdown.ts';
 import { markdownPath, pagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
@@ -61,14 +62,26 @@ export function pageRepresentation({ baseUrl }: PageRepresentationOptions): Midd
       ? // The HTML page is the one to index and to cite (RFC 6596).
         { Vary: VARY, Link: `<${htmlUrl}>; rel="canonical"` }
       : { Vary: VARY, Link: `<${baseUrl}${markdownPath(locale, entry.slug)}>; rel="alternate"; type="text/markdown"` };
+    const query = entry.filtered === true ? formatFilter(parseFilter(context.url.searchParams)) : '';
     const render = async () =>
-      markdown ? pageMarkdown(locale, entry, baseUrl, data) : renderHtml(next, htmlUrl, baseUrl);
+      markdown
+        ? pageMarkdown(locale, entry, baseUrl, data, context.url.searchParams)
+        : renderHtml(next, htmlUrl, baseUrl);
     if (data?.ok === false) {
       // RFC 9110 §15.6.3: the upstream the page is built from failed; say so, and let no cache keep it.
       const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;
       return new Response(await render(), {
         status: 502,
         headers: { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store' },
+      });
+    }
+    if (query !== '') {
+      // A filtered view: the site server keeps it in its bounded cache (rendered-store.ts);
+      // kept here too, request input would grow this cache without bound.
+      // Nor compressed here: the site server asks for identity and compresses what it keeps.
+      const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;
+      return new Response(await render(), {
+        headers: { ...headers, 'Content-Type': type, 'Cache-Control': cacheControl(data) },
       });
     }
     const key = `${markdown ? 'md' : 'html'} ${htmlUrl}`;

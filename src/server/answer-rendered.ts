@@ -31,13 +31,15 @@ export function answerPage(
 ): Promise<void> | void {
   const markdown = format === 'markdown' || prefersMarkdown(req.headers.accept);
   const { baseUrl } = context;
+  // A filtered view's twin is filtered alike; its canonical stays the unfiltered page.
+  const query = page.html.query === undefined ? '' : `?${page.html.query}`;
   const headers = markdown
     ? ['Vary', PAGE_VARY, 'Link', `<${baseUrl}${pagePath(page.locale, page.page.slug)}>; rel="canonical"`]
     : [
         'Vary',
         PAGE_VARY,
         'Link',
-        `<${baseUrl}${markdownPath(page.locale, page.page.slug)}>; rel="alternate"; type="text/markdown"`,
+        `<${baseUrl}${markdownPath(page.locale, page.page.slug)}${query}>; rel="alternate"; type="text/markdown"`,
       ];
   return answerRendered(req, res, base, context.store, markdown ? page.markdown : page.html, headers);
 }

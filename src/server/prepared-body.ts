@@ -1,4 +1,4 @@
-import { createRepresentationAsync, type Representation } from '../lib/http/representation.ts';
+import { BROTLI_MAX_QUALITY, createRepresentationAsync, type Representation } from '../lib/http/representation.ts';
 
 /** A representation in every coding, and when it was made (for `Age`, RFC 9111 §5.1). */
 export interface Prepared {
@@ -16,12 +16,15 @@ export interface Prepared {
 export class PreparedBody {
   #text: string | undefined;
   readonly #contentType: string;
+  readonly #brotliQuality: number;
   #value: Prepared | undefined;
   #pending: Promise<Prepared> | undefined;
 
-  constructor(text: string, contentType: string) {
+  /** `brotliQuality`: below the maximum for bodies made on a request's behalf (a filtered view). */
+  constructor(text: string, contentType: string, brotliQuality = BROTLI_MAX_QUALITY) {
     this.#text = text;
     this.#contentType = contentType;
+    this.#brotliQuality = brotliQuality;
   }
 
   /** The representation in every coding, once made; undefined before. */
@@ -31,11 +34,13 @@ export class PreparedBody {
 
   /** Makes the codings (once) and resolves with the representation. */
   prepare(): Promise<Prepared> {
-    this.#pending ??= createRepresentationAsync(this.#text!, this.#contentType).then((representation) => {
-      this.#value = { representation, preparedAt: performance.now() };
-      this.#text = undefined; // the identity bytes live on in the representation
-      return this.#value;
-    });
+    this.#pending ??= createRepresentationAsync(this.#text!, this.#contentType, this.#brotliQuality).then(
+      (representation) => {
+        this.#value = { representation, preparedAt: performance.now() };
+        this.#text = undefined; // the identity bytes live on in the representation
+        return this.#value;
+      },
+    );
     return this.#pending;
   }
 }

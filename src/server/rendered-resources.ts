@@ -1,3 +1,4 @@
+import { formatFilter, parseFilter } from '../lib/catalog-page/biomarker-filter.ts';
 import { LOCALES, type Locale } from '../lib/content/locales.ts';
 import type { PageDataSource } from '../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../lib/content/page-paths.ts';
@@ -20,6 +21,11 @@ export interface RenderedResource {
   sources: readonly PageDataSource[];
   /** Whether `Cache-Control` follows the data's freshness (pages) or stays the documents' 5 minutes. */
   followsDataFreshness: boolean;
+  /**
+   * A filtered view's normalized query (`formatFilter`), part of `key` and `renderPath`:
+   * request input, so the store keeps such views in a bounded cache.
+   */
+  query?: string;
 }
 
 /** A guide page in one locale: its two representations, chosen by `Accept` or the `.md` path. */
@@ -45,6 +51,26 @@ export const pageResources = (page: GuidePageEntry, locale: Locale): PageResourc
   html: pageResource(page, locale, 'html'),
   markdown: pageResource(page, locale, 'markdown'),
 });
+
+/** A resource's view filtered by a normalized, non-empty query. */
+const withQuery = (resource: RenderedResource, query: string): RenderedResource => ({
+  ...resource,
+  key: `${resource.key}?${query}`,
+  renderPath: `${resource.renderPath}?${query}`,
+  query,
+});
+
+/**
+ * The representations of a filtering page's view for a request's query string (after `?`):
+ * normalized (`formatFilter`), so equal views share one entry; the page itself when the
+ * page does not filter or the query selects nothing to filter.
+ */
+export function filteredPageResources(page: PageResources, search: string): PageResources {
+  if (page.page.filtered !== true || search === '') return page;
+  const query = formatFilter(parseFilter(new URLSearchParams(search)));
+  if (query === '') return page;
+  return { ...page, html: withQuery(page.html, query), markdown: withQuery(page.markdown, query) };
+}
 
 /** Every page of the registry in every locale, in registry order. */
 export const PAGE_RESOURCES: readonly PageResources[] = GUIDE_PAGES.flatMap((page) =>

@@ -1,4 +1,6 @@
+import { BoundedSingleFlightCache } from '../lib/cache/bounded-single-flight-cache.ts';
 import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
+import { BROTLI_MAX_QUALITY } from '../lib/http/representation.ts';
 import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
@@ -17,6 +19,17 @@ export interface DataVersion {
   ok: boolean;
 }
 
+/**
+ * How many filtered views (a filtering page's representations for one normalized query,
+ * HTML and Markdown counted apart) the store keeps. A view is the whole page with the
+ * non-matching markers hidden, about 125 KB uncompressed and 45 KB of codings, so this
+ * bounds the memory request input can take to about 11 MB.
+ */
+export const FILTERED_VIEW_CAPACITY = 64;
+
+/** Brotli quality of filtered views: a little larger than the best (20 KB for the page), at a fraction of its time. */
+const FILTERED_VIEW_BROTLI_QUALITY = 5;
+
 /** Finds the current version of a resource's data sources. */
 export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>;
 
@@ -30,14 +43,26 @@ export class RenderedStore {
   readonly #renderer: AstroRenderer;
   readonly #versionOf: DataVersionOf;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
+  /**
+   * Filtered views (`resource.query`): keyed by request input, so bounded, least recently
+   * used first out. Each is rendered through Astro on its first request per data version,
+   * like the page it filters; the rate limit bounds how often a client can ask for new ones.
+   */
+  readonly #views: BoundedSingleFlightCache<PreparedBody>;
   /** Bodies known to be settled, for the synchronous path. */
   readonly #settled = new Map<string, { version: string; body: PreparedBody }>();
   /** The browser 404 and 429, prepared by the build as templates. */
   readonly errorPages = new ErrorPages();
 
-  constructor(renderer: AstroRenderer, versionOf: DataVersionOf) {
+  constructor(renderer: AstroRenderer, versionOf: DataVersionOf, viewCapacity = FILTERED_VIEW_CAPACITY) {
     this.#renderer = renderer;
     this.#versionOf = versionOf;
+    this.#views = new BoundedSingleFlightCache(viewCapacity);
+  }
+
+  /** How many filtered views are held or being rendered (at most the capacity). */
+  get filteredViews(): number {
+    return this.#views.size;
   }
 
   /** Stores a resource prepared by the build (no data sources, so version `''`). */
@@ -62,16 +87,19 @@ export class RenderedStore {
     const data: DataVersion =
       resource.sources.length === 0 ? { version: '', freshForS: 0, ok: true } : await this.#versionOf(resource);
     if (!data.ok) return { ok: false, rendered: await this.#render(resource) };
-    const body = await this.#bodies.get(
+    const cache = resource.query === undefined ? this.#bodies : this.#views;
+    const body = await cache.get(
       resource.key,
       async () => {
         const rendered = await this.#render(resource);
         if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
-        return new PreparedBody(rendered.text, rendered.contentType);
+        // A filtered view is made while its first request waits: a quick Brotli quality, not the best.
+        const quality = resource.query === undefined ? BROTLI_MAX_QUALITY : FILTERED_VIEW_BROTLI_QUALITY;
+        return new PreparedBody(rendered.text, rendered.contentType, quality);
       },
       data.version,
     );
-    this.#settled.set(resource.key, { version: data.version, body });
+    if (resource.query === undefined) this.#settled.set(resource.key, { version: data.version, body });
     const cacheControl =
       resource.followsDataFreshness && resource.sources.length > 0
         ? `public, max-age=${data.freshForS}`

@@ -12,6 +12,7 @@ import { itemPageExists } from './item-page-exists.ts';
 import { answerFetchHandler, type FetchHandler } from './answer-fetch-handler.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { countRequest, setHeaders } from './rate-limit-step.ts';
+import { filteredPageResources } from './rendered-resources.ts';
 import type { RenderedStore } from './rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './request-log.ts';
 import { requestPath } from './request-path.ts';
@@ -128,8 +129,12 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     switch (route.kind) {
       case 'catalog':
         return answerCatalog(req, res, base, options.catalog, baseUrl, path);
-      case 'page':
-        return answerPage(req, res, base, { store: options.store, baseUrl }, route.page, route.format);
+      case 'page': {
+        // A filtering page (the biomarker browser) is a view per normalized query (rendered-resources.ts).
+        const query = req.url?.indexOf('?') ?? -1;
+        const page = query === -1 ? route.page : filteredPageResources(route.page, req.url!.slice(query + 1));
+        return answerPage(req, res, base, { store: options.store, baseUrl }, page, route.format);
+      }
       case 'rendered':
         return answerRendered(req, res, base, options.store, route.resource);
       case 'document':

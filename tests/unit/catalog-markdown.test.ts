@@ -21,6 +21,8 @@ const marker = (extra: Partial<MarkerView>): MarkerView => ({
   calculated: false,
   premiumIn: [],
   templates: [...CATALOG_TEMPLATES],
+  search: 'haemoglobin',
+  category: 'blood-count',
   ...extra,
 });
 
@@ -75,14 +77,17 @@ describe('marker labels', () => {
 });
 
 /** The Markdown twin of a page whose body is the catalog component alone. */
-const twin = (locale: 'en' | 'de', data: PageDataState | undefined, strings: UiStrings = ui[locale]) =>
+const twin = (locale: 'en' | 'de', data: PageDataState | undefined, strings: UiStrings = ui[locale], query = '') =>
   mdxToMarkdown('Intro.\n\n<BiomarkerCategories />\n', {
     title: 'Biomarkers',
     description: 'Every marker.',
     baseUrl: BASE,
     pagePath: locale === 'en' ? '/biomarkers' : '/de/biomarkers',
-    context: { locale, ui: strings, data },
+    context: { locale, ui: strings, data, query: new URLSearchParams(query) },
   });
+
+/** The marker rows of a twin's category tables (their first cell links a marker's page). */
+const markerRows = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('| ['));
 
 /** Cells of a GFM table row, with escaped pipes kept inside their cell. */
 const cells = (row: string) =>
@@ -97,17 +102,19 @@ describe('the BiomarkerCategories Markdown converter', () => {
     panels = await bundledPanels(BASE);
   });
 
-  it('gives the panel overview, then an H2 and a table row per marker for every category', () => {
+  it('gives the browser, the panel overview, then an H2 and a table row per marker for every category', () => {
     const markdown = twin('en', loadedCatalog(panels));
     const h2 = [...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     const categories = [
       ...new Map(panels['public-complete-eu'].data.map((i) => [i.category!.uuid, i.category!])).values(),
     ];
     expect(h2).toEqual([
+      'Find a biomarker',
       'The four panels',
       ...categories.map((c) => c.translations.find((t) => t.locale === 'en')!.name),
     ]);
-    expect(markdown).toMatch(/^\| EU complete +\| `public-complete-eu` +\| 88 +\|$/m);
+    // Unfiltered, every marker is shown: the shown count equals the panel's.
+    expect(markdown).toMatch(/^\| EU complete +\| `public-complete-eu` +\| 88 \/ 88 +\|$/m);
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
     for (const item of panels['public-complete-eu'].data) {
       const name = item.translations.find((t) => t.locale === 'en')!.name;
@@ -116,6 +123,32 @@ describe('the BiomarkerCategories Markdown converter', () => {
         name,
       ).toBe(true);
     }
+  });
+
+  it('follows the filters of its query: rows, counts and categories of the matching markers only', () => {
+    const markdown = twin('en', loadedCatalog(panels), ui.en, 'region=uk&panel=light');
+    const expected = panels['public-v2-light-uk'].data.length;
+    expect(markerRows(markdown)).toHaveLength(expected);
+    expect(markdown).toContain(`**Showing ${expected} of 90 biomarkers.**`);
+    expect(markdown).toMatch(
+      new RegExp(`^\\| UK light +\\| \`public-v2-light-uk\` +\\| ${expected} \\/ ${expected} +\\|$`, 'm'),
+    );
+    const german = twin('de', loadedCatalog(panels), ui.de, 'q=haemoglobin');
+    const names = markerRows(german).map((row) => cells(row)[0]!);
+    expect(names).toContainEqual(expect.stringMatching(/^\[Hämoglobin\]/));
+    // The English search word found German names: each row is one of the haemoglobin family.
+    expect(names.length).toBeLessThan(10);
+    for (const name of names) expect(name).toMatch(/globin/i);
+  });
+
+  it('says when nothing matches and links the unfiltered list, and names ignored values', () => {
+    const empty = twin('en', loadedCatalog(panels), ui.en, 'q=zzzz-no-marker');
+    expect(markerRows(empty)).toEqual([]);
+    expect(empty).toContain(`No biomarker matches these filters. [Clear all filters](${BASE}/biomarkers.md)`);
+    const ignored = twin('de', loadedCatalog(panels), ui.de, 'region=mars');
+    expect(ignored).toContain('`region=mars`');
+    expect(ignored).toContain('Einige Filter wurden übergangen');
+    expect(markerRows(ignored)).toHaveLength(90);
   });
 
   it('writes a marker row with badges, unit, panels and description in the page language', () => {

@@ -71,4 +71,23 @@ describe('RenderedStore', () => {
     await store.answer(page);
     expect(renders).toHaveLength(2);
   });
+
+  it('keeps filtered views in a bounded cache: request input cannot grow it, the oldest view is rendered again', async () => {
+    const { renderer, renders } = fakeRenderer();
+    const store = new RenderedStore(renderer, async () => ({ version: 'v', freshForS: 60, ok: true }), 3);
+    const view = (query: string): RenderedResource => ({
+      ...resource(`html /biomarkers?${query}`, ['catalog']),
+      renderPath: `/biomarkers?${query}`,
+      query,
+    });
+    for (let i = 0; i < 50; i += 1) await store.answer(view(`q=${i}`));
+    expect(store.filteredViews).toBe(3);
+    expect(renders).toHaveLength(50);
+    await store.answer(view('q=49'));
+    expect(renders).toHaveLength(50); // still held: no render
+    await store.answer(view('q=0'));
+    expect(renders.at(-1)).toBe('/biomarkers?q=0'); // dropped long ago: rendered again
+    expect(store.filteredViews).toBe(3);
+    expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
+  });
 });

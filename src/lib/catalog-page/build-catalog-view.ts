@@ -7,6 +7,7 @@ import {
 } from '../schemas/catalog.ts';
 import { assignMarkerKeys } from './marker-keys.ts';
 import { PANEL_KINDS, type PanelRegion } from './panel-kinds.ts';
+import { searchKey } from './biomarker-filter.ts';
 import { pickText, type LocalizedText } from './pick-translation.ts';
 
 /** One marker as the page shows it, merged from every panel that carries it. */
@@ -25,6 +26,10 @@ export interface MarkerView {
   premiumIn: PanelRegion[];
   /** The panels that carry it, in `CATALOG_TEMPLATES` order. */
   templates: CatalogTemplate[];
+  /** What the browser's search matches: its names in every language, key and uuid (`searchKey`, one a line). */
+  search: string;
+  /** The anchor of its category's section: the browser's `category` value. */
+  category: string;
 }
 
 /** One category section of the page. */
@@ -56,7 +61,7 @@ export interface CatalogViewOptions {
 }
 
 /** Ids the catalog component uses itself; a category may not take them. */
-const RESERVED_IDS = new Set(['main', 'toc-heading', 'panels']);
+const RESERVED_IDS = new Set(['main', 'toc-heading', 'panels', 'browser', 'browser-status']);
 
 /** A fragment id from a category key: lower-case letters, digits and hyphens. */
 const slugify = (text: string): string =>
@@ -90,6 +95,8 @@ function newMarker(item: BiomarkerCatalogItem, key: string, locale: string): Mar
     calculated: false,
     premiumIn: [],
     templates: [],
+    search: [...item.translations.map((translation) => translation.name), key, item.uuid].map(searchKey).join('\n'),
+    category: '',
   };
 }
 
@@ -126,8 +133,8 @@ function groupMarkers(panels: Record<CatalogTemplate, BiomarkerCatalog>, locale:
 }
 
 /** Hands out fragment ids, each unique on the page. */
-function anchorMaker(): (key: string) => string {
-  const taken = new Set(RESERVED_IDS);
+function anchorMaker(markerKeys: readonly string[]): (key: string) => string {
+  const taken = new Set([...RESERVED_IDS, ...markerKeys]);
   return (key) => {
     const stem = slugify(key) || 'category';
     let id = stem;
@@ -141,8 +148,10 @@ function anchorMaker(): (key: string) => string {
 function categoryView(group: MarkerGroup, options: CatalogViewOptions, anchor: (key: string) => string): CategoryView {
   const { category } = group;
   const translations = category?.translations ?? [];
+  const id = anchor(category === undefined ? 'other' : (category.type ?? category.uuid));
+  for (const marker of group.markers) marker.category = id;
   return {
-    anchor: anchor(category === undefined ? 'other' : (category.type ?? category.uuid)),
+    anchor: id,
     name: pickText(translations, options.locale, 'name') ?? { text: options.otherCategory, lang: options.locale },
     description: pickText(translations, options.locale, 'description'),
     iconPath: iconPath(category?.imageUrl, options.baseUrl),
@@ -160,12 +169,13 @@ export function buildCatalogView(
   options: CatalogViewOptions,
 ): CatalogView {
   const groups = groupMarkers(panels, options.locale);
+  const all = groups.flatMap((group) => group.markers);
   const ordered = [
     ...groups.filter((g) => g.category !== undefined),
     ...groups.filter((g) => g.category === undefined),
   ];
-  const anchor = anchorMaker();
-  const all = groups.flatMap((group) => group.markers);
+  // A marker's section is found by its key (`/biomarkers#<key>`): no category may take one.
+  const anchor = anchorMaker(all.map((marker) => marker.key));
   const counts = Object.fromEntries(
     CATALOG_TEMPLATES.map((template) => [template, all.filter((m) => m.templates.includes(template)).length]),
   ) as Record<CatalogTemplate, number>;

@@ -1,17 +1,18 @@
-import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
-import { text, table } from '../markdown/mdast-builders.ts';
+import type { BlockContent, ListItem, PhrasingContent, RootContent } from 'mdast';
+import { code, text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
-import type { CatalogView, CategoryView, MarkerView } from './build-catalog-view.ts';
+import type { CategoryView, MarkerView } from './build-catalog-view.ts';
+import { shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { PANEL_REGIONS } from './panel-kinds.ts';
 
-/** The overview: one row per panel with its `template` value and marker count, then the badges' key. */
-function panelsMarkdown(view: CatalogView, ui: CatalogUiStrings): RootContent[] {
+/** The overview: one row per panel with its `template` value and shown count of all ("12 / 88"), then the badges' key. */
+function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {
   const rows = CATALOG_TEMPLATES.map((template) => [
     [text(ui.panels[template])],
     [{ type: 'inlineCode' as const, value: template }],
-    [text(String(view.counts[template]))],
+    [text(`${filtered.shownCounts[template]} / ${filtered.view.counts[template]}`)],
   ]);
   const key = (label: string, hint: string): BlockContent => ({
     type: 'paragraph',
@@ -19,7 +20,7 @@ function panelsMarkdown(view: CatalogView, ui: CatalogUiStrings): RootContent[] 
   });
   return [
     { type: 'heading', depth: 2, children: [text(ui.panelsHeading)] },
-    table([ui.panelColumn, ui.templateColumn, ui.countColumn], rows),
+    table([ui.panelColumn, ui.templateColumn, ui.browser.shownColumn], rows),
     {
       type: 'list',
       ordered: false,
@@ -47,14 +48,17 @@ function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): P
   ];
 }
 
-/** One category: its heading, count and description, and a table of its markers. */
+/** One category: its heading, count and description, and a table of its markers that match. */
 function categoryMarkdown(
   category: CategoryView,
+  filtered: FilteredCatalogView,
   locale: string,
   ui: CatalogUiStrings,
   listUrl: string,
 ): RootContent[] {
-  const count = markerCountLabel(category.markers.length, locale, ui);
+  const markers = category.markers.filter((marker) => filtered.shown.has(marker.uuid));
+  if (markers.length === 0) return [];
+  const count = markerCountLabel(markers.length, locale, ui);
   const lead = category.description === undefined ? `${count}.` : `${count}. ${category.description.text}`;
   const header = [ui.markerColumn, ui.unit, ...PANEL_REGIONS.map((r) => regionName(r, ui)), ui.descriptionColumn];
   return [
@@ -62,26 +66,89 @@ function categoryMarkdown(
     { type: 'paragraph', children: [text(lead)] },
     table(
       header,
-      category.markers.map((marker) => markerRow(marker, ui, listUrl)),
+      markers.map((marker) => markerRow(marker, ui, listUrl)),
     ),
   ];
 }
 
+/** A list item of one paragraph. */
+const item = (children: PhrasingContent[]): ListItem => ({
+  type: 'listItem',
+  spread: false,
+  children: [{ type: 'paragraph', children }],
+});
+
+/** The browser's part: its parameters with their values, the status line, ignored values, the empty state. */
+function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, clearUrl: string): RootContent[] {
+  const b = ui.browser;
+  const values = (list: string[]) => list.flatMap((value, i) => (i === 0 ? [code(value)] : [text(', '), code(value)]));
+  const parameters: Array<[string, string, string[]]> = [
+    ['q', b.searchLabel, []],
+    ['region', b.region, ['eu', 'uk']],
+    ['panel', b.panel, ['complete', 'light']],
+    ['category', b.category, filtered.view.categories.map((category) => category.anchor)],
+    ['calculated', ui.calculated, ['yes', 'no']],
+    ['premium', ui.premium, ['yes', 'no']],
+  ];
+  const status = b.status.replace('{shown}', String(filtered.shownCount)).replace('{total}', String(filtered.total));
+  const nodes: RootContent[] = [
+    { type: 'heading', depth: 2, children: [text(b.heading)] },
+    { type: 'paragraph', children: [text(b.help)] },
+    {
+      type: 'list',
+      ordered: false,
+      spread: false,
+      children: parameters.map(([name, label, list]) =>
+        item([code(name), text(` (${label})`), ...(list.length > 0 ? [text(': '), ...values(list)] : [])]),
+      ),
+    },
+  ];
+  if (filtered.ignored.length > 0) {
+    nodes.push({
+      type: 'blockquote',
+      children: [
+        {
+          type: 'paragraph',
+          children: [{ type: 'strong', children: [text(b.ignoredTitle)] }, text(` ${b.ignoredText}`)],
+        },
+        {
+          type: 'list',
+          ordered: false,
+          spread: false,
+          children: filtered.ignored.map((entry) => item([code(`${entry.param}=${entry.value}`)])),
+        },
+      ],
+    });
+  }
+  nodes.push({ type: 'paragraph', children: [{ type: 'strong', children: [text(status)] }] });
+  if (filtered.shownCount === 0) {
+    nodes.push({
+      type: 'paragraph',
+      children: [text(`${b.empty} `), { type: 'link', url: clearUrl, children: [text(b.clear)] }],
+    });
+  }
+  return nodes;
+}
+
 /**
- * The catalog as Markdown nodes for the page's Markdown twin: the panel overview, then
- * an H2 per category with a table of its markers (name, unit, EU and UK panels,
- * description), each name linking its page at `<listUrl>/<key>`. Icons are decorative and
- * left out.
+ * The catalog as Markdown nodes for the page's Markdown twin, filtered as the HTML is: the
+ * browser's parameters and status, the panel overview, then an H2 per category with a table
+ * of its matching markers (name, unit, EU and UK panels, description), each name linking
+ * its page at `<listUrl>/<key>`; categories without a match are left out. `clearUrl` is the
+ * unfiltered twin. Icons are decorative and left out.
  */
 export function catalogMarkdown(
-  view: CatalogView,
+  filtered: FilteredCatalogView,
   locale: string,
   ui: CatalogUiStrings,
-  listUrl: string,
+  urls: { listUrl: string; clearUrl: string },
 ): RootContent[] {
   return [
-    ...panelsMarkdown(view, ui),
-    ...view.categories.flatMap((category) => categoryMarkdown(category, locale, ui, listUrl)),
+    ...browserMarkdown(filtered, ui, urls.clearUrl),
+    ...panelsMarkdown(filtered, ui),
+    ...filtered.view.categories.flatMap((category) =>
+      shownIn(category, filtered) === 0 ? [] : categoryMarkdown(category, filtered, locale, ui, urls.listUrl),
+    ),
   ];
 }
 

@@ -8,13 +8,15 @@ import type { GuidePageEntry } from './page-registry.ts';
 /**
  * The Markdown twin of a page, converted from the MDX source its HTML is rendered from;
  * `data` is what its data-driven components show (see `loadPageData`), and an item's
- * page shows the item its registry entry names.
+ * page shows the item its registry entry names; `query` is the request's, for a page that
+ * filters by it.
  */
 export async function pageMarkdown(
   locale: Locale,
   page: GuidePageEntry,
   baseUrl: string,
   data?: PageDataState,
+  query?: URLSearchParams,
 ): Promise<string> {
   const { entry, frontmatter } = await getPageContent(locale, page, data, baseUrl);
   return mdxToMarkdown(entry.body ?? '', {
@@ -22,6 +24,6 @@ export async function pageMarkdown(
     description: frontmatter.description,
     baseUrl,
     pagePath: pagePath(locale, page.slug),
-    context: { locale, ui: await getUiStrings(locale), data, item: page.item },
+    context: { locale, ui: await getUiStrings(locale), data, item: page.item, query },
   });
 }

@@ -28,6 +28,12 @@ export interface GuidePageEntry {
   data?: PageDataSource;
   /** Set on the pages of an item family only: which item of the data the page shows. */
   item?: PageItemRef;
+  /**
+   * Set where the page filters its list by the request's query (the biomarker browser,
+   * `biomarker-filter.ts`): each normalized query is a view of its own, kept in a bounded
+   * cache by the server.
+   */
+  filtered?: true;
 }
 
 /**
@@ -56,7 +62,7 @@ export const GUIDE_PAGES: readonly GuidePageEntry[] = [
   { slug: '', nav: true, section: 'Guide' },
   { slug: 'developers', nav: true, section: 'Guide' },
   { slug: 'developers/api', nav: true, section: 'API', data: 'openapi' },
-  { slug: 'biomarkers', nav: true, section: 'Guide', data: 'catalog' },
+  { slug: 'biomarkers', nav: true, section: 'Guide', data: 'catalog', filtered: true },
   { slug: 'auth', nav: true, section: 'Guide' },
   { slug: 'webhooks', nav: true, section: 'Guide' },
   { slug: 'docs/mcp', nav: true, section: 'Guide' },

@@ -63,6 +63,42 @@ export const CatalogUiStringsSchema = z.strictObject({
   /** Title and text of the error state shown while the catalog cannot be fetched. */
   unavailableTitle: label,
   unavailableText: sentence,
+  /** The biomarker browser: its search form, status line and the uuid's copy button. */
+  browser: z.strictObject({
+    /** Heading and accessible name of the search form. */
+    heading: label,
+    /** What the form does, the filters as shareable addresses, and what an unknown value does. */
+    help: sentence,
+    /** Label of the search field, and its hint. */
+    searchLabel: label,
+    searchHint: sentence,
+    /** Labels of the filters and of their "any" choice. */
+    region: label,
+    anyRegion: label,
+    panel: label,
+    anyPanel: label,
+    category: label,
+    anyCategory: label,
+    anyValue: label,
+    yes: label,
+    no: label,
+    /** The submit button (shown without JavaScript too) and the link back to every marker. */
+    apply: label,
+    clear: label,
+    /** The live status line; `{shown}` and `{total}` are replaced. */
+    status: label.includes('{shown}').includes('{total}'),
+    /** Heading of the notice naming ignored values, and its lead. */
+    ignoredTitle: label,
+    ignoredText: sentence,
+    /** What an empty result says. */
+    empty: sentence,
+    /** Column of the panel overview with the number of shown markers out of all ("12 / 88"). */
+    shownColumn: label,
+    /** Label of a marker's uuid, its copy button, and what the live region says after copying. */
+    uuid: label,
+    copy: label,
+    copied: label,
+  }),
 });
 
 /** The strings of a biomarker's own page (`/biomarkers/<key>`), its HTML and its Markdown twin. */

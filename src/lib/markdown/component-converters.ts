@@ -6,6 +6,7 @@ import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
+import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
 import { pagePath } from '../content/page-paths.ts';
 import { errorHeadingParts } from '../content/error-heading.ts';
@@ -65,8 +66,9 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     ];
   },
   /**
-   * `<BiomarkerCategories />` → the panel overview and one H2 and table per category,
-   * from the page's catalog data; a blockquote saying so when the catalog is unavailable.
+   * `<BiomarkerCategories />` → the browser's parameters, the panel overview and one H2 and
+   * table per category, from the page's catalog data filtered by the request's query; a
+   * blockquote saying so when the catalog is unavailable.
    */
   BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
@@ -78,8 +80,10 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     if (data.source !== 'catalog') throw new Error('unreachable');
     const { locale } = context;
     const view = buildCatalogView(data.catalog.panels, { locale, baseUrl, otherCategory: ui.otherCategory });
+    const filtered = filterCatalogView(view, context.query ?? new URLSearchParams());
     // Each marker's page is below the list's own path (the `biomarkers` item family).
-    return catalogMarkdown(view, locale, ui, `${baseUrl}${listPath}`);
+    const urls = { listUrl: `${baseUrl}${listPath}`, clearUrl: `${baseUrl}${listPath}.md` };
+    return catalogMarkdown(filtered, locale, ui, urls);
   },
   /**
    * `<BiomarkerDetail />` → one marker's facts, units and panels per region, names and API

@@ -19,6 +19,8 @@ export interface ComponentContext {
   data: PageDataState | undefined;
   /** On an item family's page: the family and the key of the item it shows. */
   item?: PageItemRef | undefined;
+  /** The request's query, for a component that filters by it (the biomarker browser). */
+  query?: URLSearchParams | undefined;
 }
 
 /** What the Markdown twin of a page needs besides its MDX body. */

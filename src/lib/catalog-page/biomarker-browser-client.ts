@@ -1,0 +1,106 @@
+import type { CatalogTemplate } from '../schemas/catalog.ts';
+import { formatFilter, matchesFilter, parseFilter, type FilterableMarker } from './biomarker-filter.ts';
+import type { PanelRegion } from './panel-kinds.ts';
+
+/** A marker's element and the facts it carries in its `data-*` attributes (`MarkerEntry.astro`). */
+interface MarkerElement {
+  element: HTMLElement;
+  marker: FilterableMarker;
+}
+
+const words = (value: string | undefined): string[] => (value ?? '').split(' ').filter((word) => word !== '');
+
+/** Reads the markers the page rendered. */
+function readMarkers(root: ParentNode): MarkerElement[] {
+  return [...root.querySelectorAll<HTMLElement>('li.marker[data-search]')].map((element) => ({
+    element,
+    marker: {
+      search: element.dataset['search'] ?? '',
+      templates: words(element.dataset['panels']) as CatalogTemplate[],
+      category: element.dataset['category'] ?? '',
+      calculated: element.dataset['calculated'] === 'true',
+      premiumIn: words(element.dataset['premium']) as PanelRegion[],
+    },
+  }));
+}
+
+/** Adds one to a count in a map. */
+const bump = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
+/**
+ * Progressive enhancement of the biomarker browser: filters the rendered markers as the
+ * reader types or chooses, with the rules the server applies (`biomarker-filter.ts`), and
+ * updates the counts, the status line (a live region), the empty state and the URL
+ * (`history.replaceState`, so the view stays shareable without adding history entries).
+ * Reveals each uuid's copy button, which needs script (Clipboard API).
+ */
+export function startBiomarkerBrowser(root: Document): void {
+  const browser = root.querySelector<HTMLElement>('.biomarker-browser');
+  const form = browser?.querySelector('form');
+  if (browser === null || browser === undefined || form === null || form === undefined) return;
+  const markers = readMarkers(root);
+  const status = browser.querySelector<HTMLElement>('#browser-status');
+  const empty = browser.querySelector<HTMLElement>('.browser-empty');
+  const plural = new Intl.PluralRules(root.documentElement.lang || undefined);
+  const countLabel = (count: number) =>
+    (plural.select(count) === 'one' ? browser.dataset['countOne'] : browser.dataset['countOther'])?.replace(
+      '{count}',
+      String(count),
+    ) ?? String(count);
+
+  const apply = () => {
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') query.append(name, value);
+    const parsed = parseFilter(query);
+    const byCategory = new Map<string, number>();
+    const byPanel = new Map<string, number>();
+    let shown = 0;
+    for (const { element, marker } of markers) {
+      const match = matchesFilter(marker, parsed.filter);
+      element.hidden = !match;
+      if (!match) continue;
+      shown += 1;
+      bump(byCategory, marker.category);
+      for (const template of marker.templates) bump(byPanel, template);
+    }
+    for (const section of root.querySelectorAll<HTMLElement>('.catalog-category[data-category]')) {
+      const count = byCategory.get(section.dataset['category'] ?? '') ?? 0;
+      section.hidden = count === 0;
+      const label = section.querySelector('[data-category-count]');
+      if (label !== null) label.textContent = countLabel(count);
+    }
+    for (const link of root.querySelectorAll<HTMLElement>('[data-category-link]')) {
+      link.hidden = !byCategory.has(link.dataset['categoryLink'] ?? '');
+    }
+    for (const cell of root.querySelectorAll<HTMLElement>('[data-shown-count]')) {
+      cell.textContent = String(byPanel.get(cell.dataset['shownCount'] ?? '') ?? 0);
+    }
+    const text = (browser.dataset['status'] ?? '')
+      .replace('{shown}', String(shown))
+      .replace('{total}', String(markers.length));
+    if (status !== null && status.textContent !== text) status.textContent = text;
+    if (empty !== null) empty.hidden = shown > 0;
+    // The form now shows only values the page knows: the notice about ignored ones is stale.
+    browser.querySelector('[data-ignored]')?.remove();
+    const search = formatFilter(parsed);
+    history.replaceState(history.state, '', `${location.pathname}${search === '' ? '' : `?${search}`}`);
+  };
+
+  form.addEventListener('input', apply);
+  form.addEventListener('change', apply);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    apply();
+  });
+
+  const copied = browser.querySelector<HTMLElement>('[data-copy-status]');
+  if (navigator.clipboard === undefined) return;
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button.copy-uuid[data-copy]')) {
+    button.hidden = false;
+    button.addEventListener('click', () => {
+      void navigator.clipboard.writeText(button.dataset['copy'] ?? '').then(() => {
+        if (copied !== null) copied.textContent = browser.dataset['copied'] ?? '';
+      });
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { CATALOG_TEMPLATES, type CatalogTemplate } from '../schemas/catalog.ts';
+import {
+  formatFilter,
+  matchesFilter,
+  parseFilter,
+  type BiomarkerFilter,
+  type IgnoredValue,
+} from './biomarker-filter.ts';
+import type { CatalogView, CategoryView } from './build-catalog-view.ts';
+
+/** The catalog as one view of the browser shows it: every marker, and which of them match. */
+export interface FilteredCatalogView {
+  view: CatalogView;
+  filter: BiomarkerFilter;
+  /** Values the page ignored and names (a category the catalog does not have is one). */
+  ignored: IgnoredValue[];
+  /** The uuids of the markers that match. */
+  shown: ReadonlySet<string>;
+  /** How many markers match, and how many there are. */
+  shownCount: number;
+  total: number;
+  /** How many matching markers each panel carries, beside `view.counts`. */
+  shownCounts: Record<CatalogTemplate, number>;
+  /** The canonical query of this view without `?` ('' for the unfiltered page). */
+  query: string;
+}
+
+/** How many markers of `category` match. */
+export const shownIn = (category: CategoryView, filtered: FilteredCatalogView): number =>
+  category.markers.filter((marker) => filtered.shown.has(marker.uuid)).length;
+
+/**
+ * Applies the browser's query parameters to the catalog view: a category the view does
+ * not have is ignored and reported like any unknown value. Every marker stays in the
+ * view; `shown` says which match, so the page can hide the rest and its script can show
+ * them again without a request.
+ */
+export function filterCatalogView(view: CatalogView, query: URLSearchParams): FilteredCatalogView {
+  const parsed = parseFilter(query);
+  const { filter } = parsed;
+  const ignored = [...parsed.ignored];
+  if (filter.category !== undefined && !view.categories.some((c) => c.anchor === filter.category)) {
+    ignored.push({ param: 'category', value: filter.category });
+    filter.category = undefined;
+  }
+  const markers = view.categories.flatMap((category) => category.markers);
+  const matching = markers.filter((marker) => matchesFilter(marker, filter));
+  const shownCounts = Object.fromEntries(
+    CATALOG_TEMPLATES.map((template) => [template, matching.filter((m) => m.templates.includes(template)).length]),
+  ) as Record<CatalogTemplate, number>;
+  return {
+    view,
+    filter,
+    ignored,
+    shown: new Set(matching.map((marker) => marker.uuid)),
+    shownCount: matching.length,
+    total: markers.length,
+    shownCounts,
+    query: formatFilter({ filter, ignored }),
+  };
+}

@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, watchErrors } from './fixtures.ts';
+
+/** Serious or critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** The names of the markers the reader sees. */
+const visibleMarkers = (page: Page) => page.locator('li.marker:visible h3');
+
+test.describe('the biomarker browser without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test.describe.configure({ timeout: 90_000 });
+
+  test('submits the form as a GET query the server filters, with a shareable URL', async ({ page }) => {
+    await page.goto('/biomarkers');
+    await page.getByLabel('Name', { exact: true }).fill('glucosa');
+    await page.getByLabel('Region').selectOption('uk');
+    await page.getByRole('button', { name: 'Show matching biomarkers' }).click();
+    await expect(page).toHaveURL(/\/biomarkers\?q=glucosa&region=uk&/);
+    await expect(visibleMarkers(page)).toHaveText(['Fasting glucose']);
+    await expect(page.getByRole('status').first()).toHaveText('Showing 1 of 90 biomarkers.');
+    await expect(page.locator('[data-shown-count="public-v2-complete-uk"]')).toHaveText('1');
+    await expect(page.locator('td', { has: page.locator('[data-shown-count="public-complete-eu"]') })).toHaveText(
+      '1 / 88',
+    );
+    // The copy button needs script: without it, it stays hidden.
+    await expect(page.getByRole('button', { name: 'Copy UUID' })).toHaveCount(0);
+    // The shared URL shows the same view to the next reader.
+    const shared = page.url();
+    await page.goto(shared);
+    await expect(visibleMarkers(page)).toHaveText(['Fasting glucose']);
+    // axe needs script in the page: the server-filtered view is checked in the tests with JavaScript.
+  });
+
+  test('says when nothing matches, and its link clears the filters', async ({ page }) => {
+    await page.goto('/de/biomarkers?q=kein-solcher-marker&region=mars');
+    await expect(page.getByText('Kein Biomarker passt zu diesen Filtern.')).toBeVisible();
+    await expect(page.getByText('region=mars')).toBeVisible();
+    await expect(visibleMarkers(page)).toHaveCount(0);
+    await page.locator('.browser-empty').getByRole('link', { name: 'Alle Filter zurücksetzen' }).click();
+    await expect(page).toHaveURL(/\/de\/biomarkers$/);
+    await expect(visibleMarkers(page)).toHaveCount(90);
+  });
+});
+
+test.describe('the biomarker browser with JavaScript', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('filters as the reader types, finds a German marker by its English name, and keeps the URL in step', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    await page.goto('/de/biomarkers');
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      // Icons of sections shown again may load; a page or data request would mean the filter left the page.
+      if (['document', 'fetch', 'xhr'].includes(request.resourceType())) requests.push(request.url());
+    });
+    await page.getByLabel('Name', { exact: true }).fill('Fasting glucose');
+    await expect(visibleMarkers(page)).toHaveText(['Glukose (nüchtern)']);
+    await expect(page.locator('#browser-status')).toHaveText('1 von 90 Biomarkern werden angezeigt.');
+    await expect(page).toHaveURL(/\/de\/biomarkers\?q=Fasting\+glucose$/);
+    await page.getByLabel('Name', { exact: true }).fill('');
+    await page.getByLabel('Region').selectOption('uk');
+    await page.getByLabel('Panel').selectOption('light');
+    await expect(page).toHaveURL(/\/de\/biomarkers\?region=uk&panel=light$/);
+    const ukLight = await page.locator('[data-shown-count="public-v2-light-uk"]').textContent();
+    await expect(visibleMarkers(page)).toHaveCount(Number(ukLight));
+    // The panel's own count and the shown count agree: every UK light marker is shown.
+    const cell = page.locator('td', { has: page.locator('[data-shown-count="public-v2-light-uk"]') });
+    await expect(cell).toHaveText(`${ukLight!.trim()} / ${ukLight!.trim()}`);
+    expect(requests).toEqual([]); // filtered in the page, no request
+    // The same URL, loaded afresh, is filtered by the server alike.
+    await page.reload();
+    await expect(visibleMarkers(page)).toHaveCount(Number(ukLight));
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('copies a marker’s uuid from its anchored entry, and announces it', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/biomarkers#fasting-glucose');
+    const entry = page.locator('li.marker#fasting-glucose');
+    await expect(entry).toBeInViewport();
+    const uuid = (await entry.locator('.marker-uuid code').textContent())!;
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    await entry.getByRole('button', { name: 'Copy UUID' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uuid);
+    await expect(page.locator('[data-copy-status]')).toHaveText('UUID copied to the clipboard.');
+  });
+
+  test('is keyboard-operable and passes axe in the dark scheme with a filter applied', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/biomarkers');
+    await page.getByLabel('Name', { exact: true }).focus();
+    await page.keyboard.type('hémoglobine');
+    await page.keyboard.press('Enter'); // submitting filters in place, without leaving the page
+    await expect(page).toHaveURL(/\?q=h%C3%A9moglobine$/);
+    await expect(visibleMarkers(page).first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Region')).toBeFocused();
+    await page.getByLabel('Category').selectOption({ label: 'Glucose metabolism' });
+    await expect(visibleMarkers(page)).toHaveText(['HbA1c (glycated haemoglobin)']);
+    await expect(page.locator('.catalog-category:visible')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

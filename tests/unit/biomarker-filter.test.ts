@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatFilter,
+  isUnfiltered,
+  MAX_QUERY_LENGTH,
+  parseFilter,
+  searchKey,
+} from '../../src/lib/catalog-page/biomarker-filter.ts';
+import { buildCatalogView, type CatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
+import { filterCatalogView } from '../../src/lib/catalog-page/filter-catalog-view.ts';
+import { BoundedSingleFlightCache } from '../../src/lib/cache/bounded-single-flight-cache.ts';
+import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
+import { bundledPanels } from '../helpers/catalog-fixture.ts';
+
+const BASE = 'https://catalog.example';
+const parse = (query: string) => parseFilter(new URLSearchParams(query));
+const normalize = (query: string) => formatFilter(parse(query));
+
+describe('parseFilter and formatFilter: one canonical query per view', () => {
+  it('orders parameters, lower-cases values and drops empty ones and unknown parameters', () => {
+    expect(normalize('premium=YES&region=UK&q=Glukose&utm_source=x&panel=&category=Lipids')).toBe(
+      'q=Glukose&region=uk&category=lipids&premium=yes',
+    );
+    expect(normalize('')).toBe('');
+    expect(normalize('q=&region=&panel=&category=&calculated=&premium=')).toBe('');
+    expect(isUnfiltered(parse('q=%20%20&region=').filter)).toBe(true);
+  });
+
+  it('counts a repeated value once, whatever its case, and joins repeated search texts', () => {
+    expect(normalize('region=eu&region=EU')).toBe('region=eu');
+    expect(normalize('q=vitamin&q=%20d%20')).toBe('q=vitamin+d');
+    expect(parse('q=vitamin&q=d').ignored).toEqual([]);
+  });
+
+  it('ignores and reports unknown values and conflicting repeats, keeping the rest', () => {
+    const parsed = parse('region=mars&panel=light&calculated=maybe&premium=yes&premium=no&category=Not%20A%20Slug');
+    expect(parsed.filter).toMatchObject({
+      region: undefined,
+      panel: 'light',
+      calculated: undefined,
+      premium: undefined,
+    });
+    expect(parsed.ignored).toEqual([
+      { param: 'region', value: 'mars' },
+      { param: 'category', value: 'not a slug' },
+      { param: 'calculated', value: 'maybe' },
+      { param: 'premium', value: 'yes, no' },
+    ]);
+  });
+
+  it('is idempotent: a normalized query normalizes to itself, ignored values included', () => {
+    for (const query of [
+      'region=mars&panel=LIGHT&q=H%C3%A9moglobine',
+      'premium=yes&premium=no',
+      'q=a&q=b&category=x',
+    ]) {
+      const once = normalize(query);
+      expect(normalize(once)).toBe(once);
+    }
+  });
+
+  it('cuts a long search text and a long ignored value, so a key stays small', () => {
+    const long = 'x'.repeat(5000);
+    expect(parse(`q=${long}`).filter.q).toHaveLength(MAX_QUERY_LENGTH);
+    expect(normalize(`region=${long}`).length).toBeLessThan(MAX_QUERY_LENGTH + 20);
+  });
+});
+
+describe('searchKey', () => {
+  it('folds case, accents and ß, so any spelling of a name matches', () => {
+    expect(searchKey('Hémoglobine')).toBe('hemoglobine');
+    expect(searchKey('GLUKOSE')).toBe('glukose');
+    expect(searchKey('Größe  Ä')).toBe('grosse a');
+  });
+});
+
+describe('filterCatalogView on the bundled catalog', () => {
+  let panels: Record<CatalogTemplate, BiomarkerCatalog>;
+  let en: CatalogView;
+  let de: CatalogView;
+  beforeAll(async () => {
+    panels = await bundledPanels(BASE);
+    const options = (locale: string) => ({ locale, baseUrl: BASE, otherCategory: 'Other' });
+    en = buildCatalogView(panels, options('en'));
+    de = buildCatalogView(panels, options('de'));
+  });
+  const shownNames = (view: CatalogView, query: string) => {
+    const filtered = filterCatalogView(view, new URLSearchParams(query));
+    return view.categories.flatMap((c) => c.markers.filter((m) => filtered.shown.has(m.uuid)).map((m) => m.name.text));
+  };
+  /** Uuids of a panel's items whose name in some language contains `text` (as the catalog spells it). */
+  const namedIn = (template: CatalogTemplate, text: string) =>
+    panels[template].data.filter((item) => item.translations.some((t) => t.name.includes(text))).map((i) => i.uuid);
+
+  it('finds a marker by its name in any of the seven languages, without regard to case or accents', () => {
+    const glucose = namedIn('public-complete-eu', 'Glukose');
+    expect(glucose.length).toBeGreaterThan(0);
+    for (const query of ['q=Glukose', 'q=glucosa', 'q=GLUCOSE']) {
+      const filtered = filterCatalogView(en, new URLSearchParams(query));
+      for (const uuid of glucose) expect(filtered.shown.has(uuid), query).toBe(true);
+    }
+    expect(shownNames(de, 'q=hémoglobine')).toContain('Hämoglobin');
+    expect(shownNames(de, 'q=hemoglobine')).toContain('Hämoglobin');
+    expect(shownNames(en, 'q=no-such-marker-name')).toEqual([]);
+  });
+
+  it('shows exactly the markers of the chosen region and panel, as the API lists them', () => {
+    const cases: Array<[string, CatalogTemplate[]]> = [
+      ['region=uk&panel=light', ['public-v2-light-uk']],
+      ['region=eu&panel=complete', ['public-complete-eu']],
+      ['region=eu', ['public-complete-eu', 'public-light-eu']],
+      ['panel=light', ['public-light-eu', 'public-v2-light-uk']],
+    ];
+    for (const [query, templates] of cases) {
+      const expected = new Set(templates.flatMap((t) => panels[t].data.map((item) => item.uuid)));
+      const filtered = filterCatalogView(en, new URLSearchParams(query));
+      expect([...filtered.shown].sort(), query).toEqual([...expected].sort());
+      expect(filtered.shownCount).toBe(expected.size);
+    }
+  });
+
+  it('counts, per panel, the shown markers it carries', () => {
+    const filtered = filterCatalogView(en, new URLSearchParams('region=uk&panel=light'));
+    expect(filtered.shownCounts['public-v2-light-uk']).toBe(panels['public-v2-light-uk'].data.length);
+    for (const template of CATALOG_TEMPLATES) {
+      const carried = panels[template].data.filter((item) => filtered.shown.has(item.uuid)).length;
+      expect(filtered.shownCounts[template]).toBe(carried);
+    }
+  });
+
+  it('filters by category, calculated and premium as the API flags them', () => {
+    const calculated = new Set(
+      CATALOG_TEMPLATES.flatMap((t) => panels[t].data.filter((i) => i.computedInternally === true).map((i) => i.uuid)),
+    );
+    expect(filterCatalogView(en, new URLSearchParams('calculated=yes')).shown).toEqual(calculated);
+    const premiumUk = new Set(
+      panels['public-v2-complete-uk'].data.filter((i) => i.premium === true).map((i) => i.uuid),
+    );
+    expect(filterCatalogView(en, new URLSearchParams('region=uk&premium=yes')).shown).toEqual(premiumUk);
+    const lipids = en.categories.find((c) => c.anchor === 'lipids')!;
+    const byCategory = filterCatalogView(en, new URLSearchParams('category=lipids'));
+    expect(byCategory.shownCount).toBe(lipids.markers.length);
+    expect(byCategory.ignored).toEqual([]);
+  });
+
+  it('ignores a category the catalog does not have, and says so', () => {
+    const filtered = filterCatalogView(en, new URLSearchParams('category=astrology'));
+    expect(filtered.ignored).toEqual([{ param: 'category', value: 'astrology' }]);
+    expect(filtered.shownCount).toBe(filtered.total);
+    expect(filtered.query).toBe('category=astrology');
+  });
+
+  it('anchors every marker by its key, and no category takes a marker key', () => {
+    const keys = en.categories.flatMap((c) => c.markers.map((m) => m.key));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const category of en.categories) expect(keys).not.toContain(category.anchor);
+  });
+});
+
+describe('BoundedSingleFlightCache', () => {
+  it('holds at most its capacity, dropping the least recently used key', async () => {
+    const cache = new BoundedSingleFlightCache<string>(2);
+    let produced = 0;
+    const produce = (value: string) => () => Promise.resolve(`${value}${++produced}`);
+    await cache.get('a', produce('a'));
+    await cache.get('b', produce('b'));
+    expect(await cache.get('a', produce('a'))).toBe('a1'); // a used again: b is now the oldest
+    await cache.get('c', produce('c'));
+    expect(cache.size).toBe(2);
+    expect(cache.has('b')).toBe(false);
+    expect(await cache.get('a', produce('a'))).toBe('a1');
+    for (let i = 0; i < 100; i += 1) await cache.get(`k${i}`, produce('k'));
+    expect(cache.size).toBe(2);
+  });
+
+  it('produces again for a new data version, and forgets a failure', async () => {
+    const cache = new BoundedSingleFlightCache<number>(4);
+    expect(await cache.get('x', () => Promise.resolve(1), 'v1')).toBe(1);
+    expect(await cache.get('x', () => Promise.resolve(2), 'v2')).toBe(2);
+    await expect(cache.get('y', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(cache.has('y')).toBe(false);
+  });
+});
