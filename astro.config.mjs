@@ -23,6 +23,9 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     build: {
+      // Astro inlines scripts smaller than this limit into the page; the CSP allows scripts
+      // only as files from this origin (`script-src 'self'`), so none is inlined.
+      assetsInlineLimit: 0,
       rolldownOptions: {
         output: {
           // Asset names come from the first route that uses them; for `[...page].astro`

@@ -38,11 +38,13 @@ export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): 
 }
 
 /**
- * Content-Security-Policy of HTML pages: no scripts at all (nothing needs JavaScript),
- * styles and images from this origin only, no framing.
+ * Content-Security-Policy of HTML pages: scripts, styles and images from this origin only,
+ * as files (no inline script or handler: the pages work without JavaScript, which only
+ * enhances them, e.g. the sample tabs), no framing.
  */
 export const HTML_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
