@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMarkerPageView } from '../../src/lib/catalog-page/build-marker-page-view.ts';
 import { jsonLdText, markerJsonLd, MEDICAL_TEST_PROPERTIES } from '../../src/lib/catalog-page/marker-json-ld.ts';
 import { assignMarkerKeys, derivedFromKeys } from '../../src/lib/catalog-page/marker-keys.ts';
-import { derivedFromParts, languageName, markerApiSample } from '../../src/lib/catalog-page/marker-page-labels.ts';
+import { derivedFromParts, languageName } from '../../src/lib/catalog-page/marker-page-labels.ts';
+import { markerSample } from '../../src/lib/samples/marker-sample.ts';
 import { markerPageMarkdown } from '../../src/lib/catalog-page/marker-page-markdown.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
@@ -95,18 +96,23 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     expect(insulin.regions.map((region) => region.unit)).toEqual(['mU/L', 'pmol/L']);
   });
 
-  it('fetches a panel that carries the marker in its API sample, filtered by key', () => {
+  it('fetches a panel that carries the marker in its API sample, in every language, filtered by uuid', () => {
     const tibc = buildMarkerPageView(panels, 'tibc', options('en'))!; // UK only
-    expect(markerApiSample(tibc)).toBe(
-      "curl -s '{BASE_URL}/v1/biomarkers/public?template=public-v2-complete-uk' \\\n" +
-        '  | jq \'.data[] | select(.metadata.key == "tibc")\'',
-    );
+    const sample = markerSample(tibc, BASE);
+    expect(sample.variants.map((variant) => variant.language)).toEqual(['curl', 'javascript', 'python', 'typescript']);
+    for (const variant of sample.variants) {
+      expect(variant.code).toContain('public-v2-complete-uk');
+      expect(variant.code).toContain(tibc.marker.uuid);
+      expect(variant.code).toContain(BASE);
+      expect(variant.output).toBe(`${tibc.marker.uuid} Total iron-binding capacity (TIBC) ${tibc.marker.unitUk}`);
+    }
   });
 
   it('has Markdown with the facts, links on the site, a row per region and per language, and the sample', () => {
     const view = buildMarkerPageView(panels, 'egfr', options('en'))!;
     const nodes = markerPageMarkdown(view, {
       locale: 'en',
+      baseUrl: BASE,
       listUrl: `${BASE}/biomarkers`,
       ui: ui.en.marker,
       catalogUi: ui.en.catalog,
@@ -117,7 +123,9 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     expect(markdown).toContain('**Key (permanent)**: `egfr`');
     expect(markdown).toMatch(/^\| EU +\| mL\/min\/1\.73 m² +\| complete, light +\| no +\|$/m);
     expect(markdown).toMatch(/^\| Swedish \(sv\) +\| Estimerad GFR/m);
-    expect(markdown).toContain('select(.metadata.key == "egfr")');
+    expect(markdown).toContain(`select(.uuid == "${view.marker.uuid}")`);
+    for (const heading of ['### curl\n\n```sh\n', '### JavaScript\n\n```js\n', '### Python\n\n```python\n'])
+      expect(markdown).toContain(heading);
   });
 });
 

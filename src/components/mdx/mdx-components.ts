@@ -4,13 +4,14 @@ import BiomarkerDetail from './BiomarkerDetail.astro';
 import Callout from './Callout.astro';
 import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
+import Sample from './Sample.astro';
 import TableScroll from './elements/TableScroll.astro';
 
 /**
  * The components MDX pages may use, passed to `<Content components={…}>` so pages need
  * no import lines. Each has a Markdown converter in `src/lib/markdown/component-converters.ts`.
  */
-export const MDX_COMPONENTS = { ApiReference, BiomarkerCategories, BiomarkerDetail, Callout, ErrorHeading };
+export const MDX_COMPONENTS = { ApiReference, BiomarkerCategories, BiomarkerDetail, Callout, ErrorHeading, Sample };
 
 /** Replacements for elements Markdown itself produces (`elements/`); their Markdown twin is unchanged. */
 export const MDX_ELEMENTS = { pre: CodeBlock, table: TableScroll };

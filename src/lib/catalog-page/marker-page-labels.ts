@@ -1,6 +1,4 @@
-import { CATALOG_PATH } from '../catalog/catalog-path.ts';
-import { BASE_URL_PLACEHOLDER } from '../markdown/substitute-base-url.ts';
-import type { MarkerLink, MarkerPageView } from './build-marker-page-view.ts';
+import type { MarkerLink } from './build-marker-page-view.ts';
 
 /** A language's name in the page's language with its tag: `French (fr)`, `Französisch (fr)`. */
 export function languageName(tag: string, locale: string): string {
@@ -42,19 +40,4 @@ export function derivedFromParts(derivedFrom: MarkerLink[][], locale: string): A
       inner.type === 'literal' ? inner.value : group[inner.index]!,
     );
   });
-}
-
-/**
- * The "fetch it from the API" sample: one panel that carries the marker, filtered to it
- * by its permanent key (or uuid) with jq. `{BASE_URL}` is replaced when the page is served.
- */
-export function markerApiSample(view: MarkerPageView): string {
-  const filter =
-    view.metadataKey === undefined
-      ? `.data[] | select(.uuid == "${view.marker.uuid}")`
-      : `.data[] | select(.metadata.key == "${view.metadataKey}")`;
-  return [
-    `curl -s '${BASE_URL_PLACEHOLDER}${CATALOG_PATH}?template=${view.sampleTemplate}' \\`,
-    `  | jq '${filter}'`,
-  ].join('\n');
 }

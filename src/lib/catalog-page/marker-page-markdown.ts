@@ -1,15 +1,21 @@
 import type { ListItem, PhrasingContent, RootContent } from 'mdast';
+import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
 import { code, table, text } from '../markdown/mdast-builders.ts';
 import type { MarkerPageView } from './build-marker-page-view.ts';
 import { regionName } from './marker-labels.ts';
-import { derivedFromParts, languageName, markerApiSample } from './marker-page-labels.ts';
+import { derivedFromParts, languageName } from './marker-page-labels.ts';
+import { markerSample } from '../samples/marker-sample.ts';
+import { sampleLabels } from '../samples/sample-labels.ts';
+import { sampleMarkdown } from '../samples/sample-markdown.ts';
 import { PANEL_KINDS } from './panel-kinds.ts';
 import { langAttribute } from './pick-translation.ts';
 
 /** What the Markdown of a marker page needs besides the view. */
 export interface MarkerMarkdownOptions {
-  locale: string;
+  locale: Locale;
+  /** The site's origin, for the request sample. */
+  baseUrl: string;
   /** Absolute URL of the list page in the page's language: inputs and category link below it. */
   listUrl: string;
   ui: MarkerPageUiStrings;
@@ -96,7 +102,7 @@ export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdown
     ),
     { type: 'heading', depth: 2, children: [text(ui.apiHeading)] },
     { type: 'paragraph', children: [text(ui.apiLead)] },
-    { type: 'code', lang: 'sh', value: markerApiSample(view) },
+    ...sampleMarkdown(markerSample(view, options.baseUrl), sampleLabels(options.locale), 3),
     { type: 'paragraph', children: [link(options.listUrl, ui.allMarkers)] },
   ];
 }

@@ -38,8 +38,9 @@ export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): 
 }
 
 /**
- * Content-Security-Policy of HTML pages: scripts, styles and images from this origin only
- * (the build's module files, e.g. the biomarker browser's; no inline script), no framing.
+ * Content-Security-Policy of HTML pages: scripts, styles and images from this origin only,
+ * as files (no inline script or handler: the pages work without JavaScript, which only
+ * enhances them, e.g. the sample tabs), no framing.
  */
 export const HTML_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

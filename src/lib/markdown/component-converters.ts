@@ -12,6 +12,9 @@ import { pagePath } from '../content/page-paths.ts';
 import { errorHeadingParts } from '../content/error-heading.ts';
 import type { MarkdownTwinOptions } from './mdx-to-markdown.ts';
 import { jsxAttributes } from './jsx-attributes.ts';
+import { sampleLabels } from '../samples/sample-labels.ts';
+import { sampleHeadingLevel, sampleMarkdown } from '../samples/sample-markdown.ts';
+import { loadSample } from '../samples/sample-sources.ts';
 
 /**
  * Turns one MDX component into Markdown nodes; its children are converted afterwards.
@@ -49,6 +52,19 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
         ],
       },
     ];
+  },
+  /**
+   * `<Sample id="…" />` → per language a heading, the fenced code and the fenced excerpt of
+   * its output (`content/samples/<id>/`), for the page's origin.
+   */
+  Sample(element, { baseUrl, context }) {
+    const attributes = jsxAttributes(element);
+    const sample = loadSample(required(element, 'id'), { BASE_URL: baseUrl });
+    return sampleMarkdown(
+      sample,
+      sampleLabels(context?.locale ?? 'en'),
+      sampleHeadingLevel(attributes['headingLevel']),
+    );
   },
   /** `<ErrorHeading code="rate_limited" title="…" />` → `### \`rate_limited\` — … (429)`. */
   ErrorHeading(element) {
@@ -103,7 +119,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const view = buildMarkerPageView(data.catalog.panels, item.key, options);
     if (view === undefined) throw new Error(`no marker has the key ${item.key}`);
     const listUrl = `${baseUrl}${pagePath(locale, item.family.slug)}`;
-    return markerPageMarkdown(view, { locale, listUrl, ui: context.ui.marker, catalogUi });
+    return markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: context.ui.marker, catalogUi });
   },
   /**
    * `<ApiReference />` → an H2 per path, an H3 per method with headed sections and the

@@ -1,0 +1,6 @@
+// Node.js 18 or later (global fetch), as an ES module (top-level await): save as marker.mjs.
+const response = await fetch('{BASE_URL}/v1/biomarkers/public?template={TEMPLATE}');
+const { data } = await response.json();
+const marker = data.find((item) => item.uuid === '{MARKER_UUID}');
+const name = marker.translations.find((t) => t.locale === 'en').name;
+console.log(marker.uuid, name, marker.unit ?? '');

@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, watchErrors } from './fixtures.ts';
+
+const LANGUAGES = ['curl', 'JavaScript', 'Python', 'TypeScript'];
+
+test.describe('request sample tabs', () => {
+  test('switch with the arrow keys, Home and End, as WAI-ARIA tabs', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/developers');
+    const sample = page.locator('[data-sample-id="catalog-first-request"]');
+    const tablist = sample.getByRole('tablist');
+    await expect(tablist).toBeVisible();
+    await expect(tablist.getByRole('tab')).toHaveText(LANGUAGES);
+    const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
+    await expect(tab('curl')).toHaveAttribute('aria-selected', 'true');
+    await expect(sample.getByRole('tabpanel')).toHaveCount(1);
+    await expect(sample.getByRole('tabpanel')).toContainText("curl -sS -i '");
+
+    await tab('curl').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tab('JavaScript')).toBeFocused();
+    await expect(tab('JavaScript')).toHaveAttribute('aria-selected', 'true');
+    await expect(sample.getByRole('tabpanel')).toContainText('await fetch(url)');
+    await page.keyboard.press('End');
+    await expect(tab('TypeScript')).toBeFocused();
+    await expect(sample.getByRole('tabpanel')).toContainText("from 'openapi-fetch'");
+    await page.keyboard.press('ArrowRight'); // wraps around
+    await expect(tab('curl')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tab('TypeScript')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(tab('Python')).toHaveAttribute('aria-selected', 'true');
+    await expect(sample.getByRole('tabpanel')).toContainText('import urllib.request');
+    // The tab panel is labelled by its tab; the stacked heading is hidden.
+    await expect(sample.getByRole('tabpanel', { name: 'Python' })).toBeVisible();
+    await expect(sample.getByRole('heading', { name: 'Python' })).toBeHidden();
+    // Every sample of the page follows the choice.
+    await expect(page.locator('[data-sample-id="catalog-poll-etag"] [role="tab"][aria-selected="true"]')).toHaveText(
+      'Python',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('the chosen language follows the reader to another page, in either language', async ({ page }) => {
+    await page.goto('/developers');
+    await page.locator('[data-sample-id="catalog-first-request"]').getByRole('tab', { name: 'Python' }).click();
+    await page.goto('/de/auth');
+    for (const id of ['auth-discovery', 'auth-token-form', 'auth-token-then-catalog']) {
+      const sample = page.locator(`[data-sample-id="${id}"]`);
+      await expect(sample.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+      await expect(sample.getByRole('tabpanel')).toContainText('urllib.request');
+    }
+  });
+
+  test('axe finds no violation on a page with tabs, light and dark', async ({ page }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/auth');
+      await page.locator('[data-sample-id="auth-discovery"]').getByRole('tab', { name: 'TypeScript' }).click();
+      const results = await new AxeBuilder({ page }).include('.sample-tabs').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+    }
+  });
+});
+
+test.describe('request samples without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('show every language stacked under its own heading, with its output', async ({ page }) => {
+    await page.goto('/de/developers');
+    const sample = page.locator('[data-sample-id="catalog-first-request"]');
+    await expect(sample.getByRole('tablist')).toBeHidden();
+    for (const name of LANGUAGES) {
+      await expect(sample.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    await expect(sample.locator('pre[data-sample-code]')).toHaveCount(4);
+    await expect(sample.locator('pre[data-sample-output]').first()).toBeVisible();
+    await expect(sample.getByText('Ausgabe (Auszug aus einem echten Lauf)').first()).toBeVisible();
+  });
+});
+
+test('request samples whose script does not load stay stacked, and axe finds no violation', async ({ page }) => {
+  // axe itself needs JavaScript: block only the page's own scripts to see the stacked form.
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  await page.goto('/webhooks');
+  const sample = page.locator('[data-sample-id="catalog-poll-etag"]');
+  await expect(sample.getByRole('tablist')).toBeHidden();
+  for (const name of LANGUAGES) await expect(sample.getByRole('heading', { name, exact: true })).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('.sample-tabs').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

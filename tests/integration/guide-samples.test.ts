@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/lib/content/locales.ts';
+import { pagePath } from '../../src/lib/content/page-paths.ts';
+import { extractSamples, missingExcerptLine, runBounded, runSample } from '../helpers/guide-samples.ts';
+import { startServer } from '../helpers/start-server.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The samples are written below the project root, not under node_modules (Node does not
+ * strip types there), so `openapi-fetch` resolves from the project's node_modules like a
+ * reader's, and `./catalog-api.d.ts` is the generated type file (`npm run generate:types`).
+ */
+const RUN_DIR = mkdtempSync(join(ROOT, '.samples-run-'));
+copyFileSync(join(ROOT, 'src/generated/openapi.d.ts'), join(RUN_DIR, 'catalog-api.d.ts'));
+afterAll(() => rmSync(RUN_DIR, { recursive: true, force: true }));
+
+/** Each sample may take this long; the catalog answers in milliseconds. */
+const SAMPLE_TIMEOUT_MS = 20_000;
+/** Children at a time: two cores, shared with the server under test. */
+const CONCURRENCY = 2;
+const LANGUAGES = ['curl', 'javascript', 'python', 'typescript'];
+
+/** Every guide page with request samples, and two marker pages (EU and UK-only panels). */
+const SLUGS = ['', 'developers', 'auth', 'webhooks', 'docs/mcp', 'biomarkers/ldl-cholesterol', 'biomarkers/tibc'];
+const PAGES = SLUGS.flatMap((slug) => LOCALES.map((locale) => ({ locale, path: pagePath(locale, slug) })));
+
+/** The sample ids each page shows, by locale: the German pages must show the same ones. */
+const idsByPage = new Map<string, string[]>();
+
+describe.each(PAGES)('samples on $path', ({ locale, path }) => {
+  it('each runs against the server that served the page, exits 0 and prints what the page shows', async () => {
+    // A server per page: the samples of one page stay well inside its 60-request window.
+    const server = await startServer({ LOG_LEVEL: 'error' });
+    try {
+      const response = await fetch(server.url + path, { headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      const samples = extractSamples(await response.text());
+      expect(samples.length).toBeGreaterThanOrEqual(LANGUAGES.length);
+      const ids = [...new Set(samples.map((sample) => sample.id))];
+      for (const id of ids) {
+        expect(samples.filter((sample) => sample.id === id).map((sample) => sample.language)).toEqual(LANGUAGES);
+      }
+      idsByPage.set(`${locale} ${path.replace(/^\/de(?=\/|$)/, '') || '/'}`, ids);
+      const stem = `${locale}-${path.replace(/\W+/g, '-')}`;
+      const runs = await runBounded(
+        samples.map(
+          (sample) => () => runSample(sample, RUN_DIR, `${stem}-${sample.id}-${sample.language}`, SAMPLE_TIMEOUT_MS),
+        ),
+        CONCURRENCY,
+      );
+      samples.forEach((sample, index) => {
+        const run = runs[index]!;
+        const what = `${sample.id} (${sample.language}) on ${path}`;
+        expect(run.code, `${what} exited with ${run.code}:\n${run.stderr}\n${run.stdout}`).toBe(0);
+        expect(missingExcerptLine(run.stdout, sample.output), `${what} printed:\n${run.stdout}`).toBeUndefined();
+        // Every sample calls the origin of the page it is on.
+        expect(sample.code).toContain(server.url);
+      });
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('the samples as a set', () => {
+  it('shows the same samples on the German pages as on the English ones', () => {
+    for (const slug of SLUGS) {
+      const path = pagePath('en', slug);
+      expect(idsByPage.get(`de ${path}`), path).toEqual(idsByPage.get(`en ${path}`));
+    }
+  });
+
+  it('type-checks every TypeScript sample against the generated types, with the options a reader would use', () => {
+    const files = readdirSync(RUN_DIR).filter((file) => file.endsWith('-typescript.ts'));
+    expect(files.length).toBeGreaterThanOrEqual(PAGES.length);
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        ...['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext'],
+        ...['--skipLibCheck', '--types', 'node'],
+        ...files,
+      ],
+      { cwd: RUN_DIR, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+  }, 90_000);
+});
