@@ -11,7 +11,7 @@ import { CATALOG, mixedLoad, responseClasses, TARGETS, type ResponseClass } from
 import { freePort } from '../tests/helpers/start-server.ts';
 import { cpuMs, memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './bench/processes.ts';
 import { combine, median, misses, tableHead, tableRows, verdict, type Combined } from './bench/report.ts';
-import { measureStartUps, startSite, type Site } from './bench/site.ts';
+import { measureStartUps, startSite, type Site, type StartUps } from './bench/site.ts';
 import { requireWrk, runWrk, CONNECTIONS, type WrkResult } from './bench/wrk.ts';
 
 /** Measured seconds per class and side, in ROUNDS interleaved rounds of whole seconds (wrk's -d). */
@@ -21,6 +21,29 @@ const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const WARM_UP_SECONDS = 1;
 const MIXED_SECONDS = Number(process.env['BENCH_MIXED_SECONDS'] ?? 60);
 const STARTS = 5;
+
+/** The parts of the bench to run (`BENCH_PARTS`, comma-separated; all by default), in this order. */
+const PARTS = ['startup', 'classes', 'small-heap', 'memory'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts `BENCH_PARTS` names; an unknown name fails the run rather than measuring nothing. */
+function selectedParts(value = process.env['BENCH_PARTS'] ?? ''): Set<Part> {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_PARTS: unknown part ${unknown.join(', ')} (known: ${PARTS.join(', ')})`);
+  return new Set(names.length === 0 ? PARTS : (names as Part[]));
+}
+
+/**
+ * Another build's project root (`BENCH_BASELINE`, e.g. a copy of the previous `dist/` beside a
+ * `node_modules`): the start-up and memory parts measure it too, in the same run, so a change
+ * is compared with what it replaces under the same machine load.
+ */
+const BASELINE = process.env['BENCH_BASELINE'] || undefined;
 
 /** A server wrk drives, with what its rounds measured. */
 interface Side {
@@ -151,9 +174,9 @@ async function benchSmallHeap(): Promise<void> {
   }
 }
 
-/** A fresh site: memory idle, then after MIXED_SECONDS of mixed load. */
-async function benchMemory(): Promise<void> {
-  const site = await startSite();
+/** A fresh site (of the build at `root`, this one by default): memory idle, then after MIXED_SECONDS of mixed load. */
+async function benchMemory(root?: string): Promise<void> {
+  const site = await startSite({}, root);
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idle = memoryMb(site.pid, 'VmRSS');
@@ -162,35 +185,50 @@ async function benchMemory(): Promise<void> {
     const answered = ['200', '304', '404'].reduce((sum, status) => sum + (load.statuses[status] ?? 0), 0);
     const lost = load.requests - answered + load.socketErrors + load.timeouts;
     console.log(
-      `\nMixed load, ${MIXED_SECONDS} s (catalog, 304s, pages as HTML and Markdown in both locales, tokens, 404s): ` +
+      `\n${root === undefined ? '' : `Baseline ${root}: `}Mixed load, ${MIXED_SECONDS} s (catalog, 304s, pages as HTML and Markdown in both locales, tokens, 404s): ` +
         `${Math.round(load.rps)} req/s, p99 ${load.p99} ms, ${lost} lost, ${JSON.stringify(load.statuses)}`,
     );
     console.log(`  RSS idle ${idle} MB, after the load ${after} MB, peak ${memoryMb(site.pid, 'VmHWM')} MB`);
-    console.log(`  ${atMost(`RSS after ${MIXED_SECONDS} s of mixed load`, after, TARGETS.loadedRssMb, 'MB')}`);
+    if (root === undefined) {
+      console.log(`  ${atMost(`RSS after ${MIXED_SECONDS} s of mixed load`, after, TARGETS.loadedRssMb, 'MB')}`);
+    }
   } finally {
     await stop(site);
   }
 }
 
-async function main(): Promise<void> {
-  requireWrk();
+/** Start-up time and idle RSS of STARTS spawns (and of the baseline's, alternating). */
+async function benchStartUp(): Promise<void> {
   console.log(
-    `Start-up: ${STARTS} spawns of node dist/node/main.mjs (the compiled server npm start runs) to the first catalog 200 (bundled origin)`,
+    `Start-up: ${STARTS} spawns of node dist/node/main.mjs (the compiled server npm start runs) to the first catalog 200 (bundled origin)` +
+      (BASELINE === undefined ? '' : `, alternating with the baseline build in ${BASELINE}`),
   );
-  const starts = await measureStartUps(STARTS);
-  const startUp = median(starts.startUpMs);
-  const idle = median(starts.idleRssMb);
-  console.log(`  ${starts.startUpMs.join(', ')} ms; median ${startUp} ms`);
-  console.log(
-    `  CPU used by then (steadier on a shared machine): ${starts.startUpCpuMs.join(', ')} ms; median ${median(starts.startUpCpuMs)} ms`,
-  );
-  console.log(`  ${atMost('start-up', startUp, TARGETS.startUpMs, 'ms')}`);
-  console.log(`RSS at idle, 1 s after the first catalog 200: ${starts.idleRssMb.join(', ')} MB; median ${idle} MB`);
-  console.log(`  ${atMost('RSS at idle', idle, TARGETS.idleRssMb, 'MB')}`);
+  const [ours, baseline] = await measureStartUps(STARTS, BASELINE);
+  const report = (label: string, starts: StartUps) => {
+    console.log(`${label}${starts.startUpMs.join(', ')} ms; median ${median(starts.startUpMs)} ms`);
+    console.log(
+      `  CPU used by then (steadier on a shared machine): ${starts.startUpCpuMs.join(', ')} ms; median ${median(starts.startUpCpuMs)} ms`,
+    );
+    console.log(
+      `  RSS at idle, 1 s after the first catalog 200: ${starts.idleRssMb.join(', ')} MB; median ${median(starts.idleRssMb)} MB`,
+    );
+  };
+  report('  ', ours);
+  if (BASELINE !== undefined) report('  baseline: ', baseline);
+  console.log(`  ${atMost('start-up', median(ours.startUpMs), TARGETS.startUpMs, 'ms')}`);
+  console.log(`  ${atMost('RSS at idle', median(ours.idleRssMb), TARGETS.idleRssMb, 'MB')}`);
+}
 
-  await benchClasses();
-  await benchSmallHeap();
-  await benchMemory();
+async function main(): Promise<void> {
+  const parts = selectedParts();
+  requireWrk();
+  if (parts.has('startup')) await benchStartUp();
+  if (parts.has('classes')) await benchClasses();
+  if (parts.has('small-heap')) await benchSmallHeap();
+  if (parts.has('memory')) {
+    await benchMemory();
+    if (BASELINE !== undefined) await benchMemory(BASELINE);
+  }
   const met = verdicts.filter((line) => line.endsWith(': met')).length;
   console.log(`\nSummary: ${met} of ${verdicts.length} targets met\n${verdicts.map((line) => `  ${line}`).join('\n')}`);
 }

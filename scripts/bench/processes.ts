@@ -12,12 +12,13 @@ export interface BenchProcess {
 }
 
 /**
- * Starts `node <args>` from the project root with only PATH and `env`. Stdout (the request
- * log) goes to /dev/null, so writing it costs what it costs in production and nothing more.
+ * Starts `node <args>` from the project root (or `cwd`, another build's root) with only PATH
+ * and `env`. Stdout (the request log) goes to /dev/null, so writing it costs what it costs in
+ * production and nothing more.
  */
-export function spawnNode(args: string[], env: Record<string, string>): BenchProcess {
+export function spawnNode(args: string[], env: Record<string, string>, cwd = ROOT): BenchProcess {
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -21,7 +21,7 @@ export interface Site extends BenchProcess {
  * metrics port (runs side by side must not compete for it), and no shutdown delay (it only
  * matters to a load balancer).
  */
-export async function startSite(extraEnv: Record<string, string> = {}): Promise<Site> {
+export async function startSite(extraEnv: Record<string, string> = {}, root?: string): Promise<Site> {
   const port = await freePort();
   const env = {
     PORT: String(port),
@@ -34,7 +34,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   };
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const site = spawnNode(['dist/node/main.mjs'], env);
+  const site = spawnNode(['dist/node/main.mjs'], env, root);
   try {
     await waitFor200(site, `${origin}${CATALOG_PATH}`, { 'X-Forwarded-For': '192.0.2.1' });
   } catch (error) {
@@ -52,16 +52,26 @@ export interface StartUps {
   idleRssMb: number[];
 }
 
-/** Starts the site `count` times, one after another. */
-export async function measureStartUps(count: number): Promise<StartUps> {
-  const result: StartUps = { startUpMs: [], startUpCpuMs: [], idleRssMb: [] };
+const noStartUps = (): StartUps => ({ startUpMs: [], startUpCpuMs: [], idleRssMb: [] });
+
+/**
+ * Starts the site `count` times, one after another; with `baselineRoot` (another build's
+ * project root), that build too, alternating start by start, so a slow spell of the shared
+ * machine falls on both.
+ */
+export async function measureStartUps(count: number, baselineRoot?: string): Promise<[StartUps, StartUps]> {
+  const [ours, baseline] = [noStartUps(), noStartUps()];
   for (let i = 0; i < count; i += 1) {
-    const site = await startSite();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    result.startUpMs.push(Math.round(site.startUpMs));
-    result.startUpCpuMs.push(site.startUpCpuMs);
-    result.idleRssMb.push(memoryMb(site.pid, 'VmRSS'));
-    await stop(site);
+    const order: [StartUps, string | undefined][] = [[ours, undefined]];
+    if (baselineRoot !== undefined) order[i % 2 === 0 ? 'push' : 'unshift']([baseline, baselineRoot]);
+    for (const [result, root] of order) {
+      const site = await startSite({}, root);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      result.startUpMs.push(Math.round(site.startUpMs));
+      result.startUpCpuMs.push(site.startUpCpuMs);
+      result.idleRssMb.push(memoryMb(site.pid, 'VmRSS'));
+      await stop(site);
+    }
   }
-  return result;
+  return [ours, baseline];
 }
