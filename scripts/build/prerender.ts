@@ -8,6 +8,7 @@ import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholde
 import { AstroRenderer } from '../../src/server/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
+import { SITE_PAGE_INDEX_PATH, SITE_PAGE_INDEX_RENDER_PATH } from '../../src/server/site-page-documents.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -35,5 +36,9 @@ export async function prerender(): Promise<number> {
   const target = fileURLToPath(new URL(PREPARED_RENDERS_PATH, ROOT));
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, JSON.stringify(renders));
+  // The pages' frontmatter, from which the server builds llms.txt and the sitemap per catalog version.
+  const index = await renderer.render(SITE_PAGE_INDEX_RENDER_PATH, 'application/json');
+  if (index.status !== 200) throw new Error(`${SITE_PAGE_INDEX_RENDER_PATH} answered ${index.status}`);
+  await writeFile(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, ROOT)), index.text);
   return renders.length;
 }

@@ -18,17 +18,22 @@ export interface Rendered {
  */
 export class AstroRenderer {
   readonly #entryUrl: string;
+  readonly #onLoad: () => void;
   #handler: Promise<AstroHandler> | undefined;
   #origin: Promise<string> | undefined;
 
-  /** `entryUrl`: the built `dist/server/entry.mjs`. */
-  constructor(entryUrl: string) {
+  /** `entryUrl`: the built `dist/server/entry.mjs`; `onLoad` is told once, when the bundle is first loaded. */
+  constructor(entryUrl: string, onLoad: () => void = () => {}) {
     this.#entryUrl = entryUrl;
+    this.#onLoad = onLoad;
   }
 
   /** The Astro handler, imported on first use. */
   #astro(): Promise<AstroHandler> {
-    this.#handler ??= import(this.#entryUrl).then((entry: { handler: AstroHandler }) => entry.handler);
+    this.#handler ??= import(this.#entryUrl).then((entry: { handler: AstroHandler }) => {
+      this.#onLoad();
+      return entry.handler;
+    });
     return this.#handler;
   }
 

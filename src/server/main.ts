@@ -16,9 +16,10 @@ import { createMetricsServer } from './metrics-server.ts';
 import { pageDataVersion } from './page-data-version.ts';
 import { prepareInBackground } from './prepare-in-background.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './prepared-renders.ts';
-import { RenderedStore } from './rendered-store.ts';
+import { FILTERED_VIEW_CAPACITY, RenderedStore } from './rendered-store.ts';
 import { serverDocuments } from './server-documents.ts';
 import { createSiteServer } from './site-server.ts';
+import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from './site-page-documents.ts';
 import { SiteRoutes } from './site-routes.ts';
 import { startOrigin } from './start-origin.ts';
 import { loadStaticAssets } from './static-assets.ts';
@@ -47,8 +48,11 @@ try {
   }
   const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
   metrics.watchLimiter('site', limiter);
-  const renderer = new AstroRenderer(new URL('dist/server/entry.mjs', root).href);
-  const store = new RenderedStore(renderer, pageDataVersion);
+  const renderer = new AstroRenderer(new URL('dist/server/entry.mjs', root).href, () =>
+    logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' }),
+  );
+  const builders = sitePageDocumentBuilders(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)), config.baseUrl);
+  const store = new RenderedStore(renderer, pageDataVersion, FILTERED_VIEW_CAPACITY, builders);
   const documents = serverDocuments(config);
   const [assets] = await Promise.all([
     loadStaticAssets(fileURLToPath(new URL('dist/client', root))),

@@ -6,6 +6,7 @@ import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
 import { PreparedBody, type Prepared } from './prepared-body.ts';
 import type { RenderedResource } from './rendered-resources.ts';
+import type { ResourceBuilder } from './site-page-documents.ts';
 
 /** What a request for a rendered resource gets: its prepared representation, or an error state passed on once. */
 export type RenderedAnswer = ({ ok: true; cacheControl: string } & Prepared) | { ok: false; rendered: Rendered };
@@ -42,6 +43,8 @@ export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>
 export class RenderedStore {
   readonly #renderer: AstroRenderer;
   readonly #versionOf: DataVersionOf;
+  /** Resources the server builds itself, by key (`llms.txt`, the sitemap): Astro only when a builder cannot. */
+  readonly #builders: ReadonlyMap<string, ResourceBuilder>;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
   /**
    * Filtered views (`resource.query`): keyed by request input, so bounded, least recently
@@ -54,9 +57,15 @@ export class RenderedStore {
   /** The browser 404 and 429, prepared by the build as templates. */
   readonly errorPages = new ErrorPages();
 
-  constructor(renderer: AstroRenderer, versionOf: DataVersionOf, viewCapacity = FILTERED_VIEW_CAPACITY) {
+  constructor(
+    renderer: AstroRenderer,
+    versionOf: DataVersionOf,
+    viewCapacity = FILTERED_VIEW_CAPACITY,
+    builders: ReadonlyMap<string, ResourceBuilder> = new Map(),
+  ) {
     this.#renderer = renderer;
     this.#versionOf = versionOf;
+    this.#builders = builders;
     this.#views = new BoundedSingleFlightCache(viewCapacity);
   }
 
@@ -107,7 +116,8 @@ export class RenderedStore {
     return { ok: true, ...(await body.prepare()), cacheControl };
   }
 
-  #render(resource: RenderedResource): Promise<Rendered> {
-    return this.#renderer.render(resource.renderPath, resource.accept);
+  async #render(resource: RenderedResource): Promise<Rendered> {
+    const built = await this.#builders.get(resource.key)?.(resource);
+    return built ?? this.#renderer.render(resource.renderPath, resource.accept);
   }
 }

@@ -3,6 +3,7 @@ import type { AstroRenderer, Rendered } from '../../src/server/astro-renderer.ts
 import { PreparedBody } from '../../src/server/prepared-body.ts';
 import type { RenderedResource } from '../../src/server/rendered-resources.ts';
 import { RenderedStore, type DataVersion } from '../../src/server/rendered-store.ts';
+import type { ResourceBuilder } from '../../src/server/site-page-documents.ts';
 
 const resource = (key: string, sources: RenderedResource['sources'] = []): RenderedResource => ({
   key,
@@ -89,5 +90,33 @@ describe('RenderedStore', () => {
     expect(renders.at(-1)).toBe('/biomarkers?q=0'); // dropped long ago: rendered again
     expect(store.filteredViews).toBe(3);
     expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
+  });
+
+  it('builds a resource with its builder, once per data version, and asks Astro only when the builder cannot', async () => {
+    const { renderer, renders } = fakeRenderer();
+    let version = 'v1';
+    const built: string[] = [];
+    const builders = new Map<string, ResourceBuilder>([
+      [
+        '/llms.txt',
+        async () => {
+          built.push(version);
+          return { status: 200, contentType: 'text/plain; charset=utf-8', text: `# pages of ${version}` };
+        },
+      ],
+      ['/sitemap.xml', async () => undefined],
+    ]);
+    const store = new RenderedStore(renderer, async () => ({ version, freshForS: 60, ok: true }), 3, builders);
+    const llms = { ...resource('/llms.txt', ['catalog']), renderPath: '/llms.txt' };
+    const first = await store.answer(llms);
+    await store.answer(llms);
+    version = 'v2';
+    const second = await store.answer(llms);
+    expect(built).toEqual(['v1', 'v2']);
+    expect(first.ok && text(first.representation.identity.body)).toBe('# pages of v1');
+    expect(second.ok && text(second.representation.identity.body)).toBe('# pages of v2');
+    expect(renders).toEqual([]);
+    await store.answer({ ...resource('/sitemap.xml', ['catalog']), renderPath: '/sitemap.xml' });
+    expect(renders).toEqual(['/sitemap.xml']);
   });
 });

@@ -2,20 +2,13 @@ import { getEntry, type CollectionEntry } from 'astro:content';
 import { LOCALES, type Locale } from './locales.ts';
 import { loadPageData, pageDataVersion, type PageDataState } from './page-data.ts';
 import type { PageFrontmatter } from './page-frontmatter-schema.ts';
-import { itemFrontmatter, listPageItems, type PageItem } from './page-items.ts';
-import { contentId, markdownPath, pagePath } from './page-paths.ts';
-import { contentSlug, GUIDE_PAGES, ITEM_PAGE_FAMILIES, itemPageEntry, type GuidePageEntry } from './page-registry.ts';
+import { itemFrontmatter, listPageItems } from './page-items.ts';
+import { contentId } from './page-paths.ts';
+import { contentSlug, GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from './page-registry.ts';
+import { assembleSitePages, summarizePage, type PageSummary, type SitePageIndex } from './site-page-index.ts';
 import type { UiStrings } from './ui-strings-schema.ts';
 
-/** A page in one locale with its frontmatter and URLs: what nav, sitemap and llms.txt need. */
-export interface PageSummary extends PageFrontmatter {
-  page: GuidePageEntry;
-  locale: Locale;
-  /** URL path of the HTML page, e.g. `/de/auth`. */
-  path: string;
-  /** URL path of the Markdown twin, e.g. `/de/auth.md`. */
-  markdownPath: string;
-}
+export type { PageSummary } from './site-page-index.ts';
 
 /**
  * The collection entry of a registered page. A registered page without its MDX file is a
@@ -64,14 +57,7 @@ export async function getPageSummary(
   locale: Locale,
   frontmatter?: PageFrontmatter,
 ): Promise<PageSummary> {
-  const data = frontmatter ?? (await getPageEntry(locale, page.slug)).data;
-  return {
-    ...data,
-    page,
-    locale,
-    path: pagePath(locale, page.slug),
-    markdownPath: markdownPath(locale, page.slug),
-  };
+  return summarizePage(page, locale, frontmatter ?? (await getPageEntry(locale, page.slug)).data);
 }
 
 /** Every registered page in every locale, in registry order, locales in `LOCALES` order. */
@@ -85,27 +71,38 @@ export async function sitePagesVersion(): Promise<string> {
   return data.map(pageDataVersion).join(' ');
 }
 
-/** The pages of one family's items in one locale. */
-async function itemSummaries(items: readonly PageItem[], page: (key: string) => GuidePageEntry, locale: Locale) {
-  const template = (await getPageEntry(locale, contentSlug(page('')))).data;
-  return Promise.all(items.map((item) => getPageSummary(page(item.key), locale, itemFrontmatter(template, item))));
+/** The frontmatter of every registered page and item template in every locale, from the content collection. */
+export async function getSitePageIndex(): Promise<SitePageIndex> {
+  const frontmatter = async (locale: Locale, slug: string) => (await getPageEntry(locale, slug)).data;
+  const [pages, templates] = await Promise.all([
+    Promise.all(
+      GUIDE_PAGES.flatMap((page) =>
+        LOCALES.map(async (locale) => ({ slug: page.slug, locale, frontmatter: await frontmatter(locale, page.slug) })),
+      ),
+    ),
+    Promise.all(
+      ITEM_PAGE_FAMILIES.flatMap((family) =>
+        LOCALES.map(async (locale) => ({
+          family: family.slug,
+          locale,
+          frontmatter: await frontmatter(locale, family.template),
+        })),
+      ),
+    ),
+  ]);
+  return { pages, templates };
 }
 
 /**
- * Every page in every locale: the registry's pages (registry order), then one per item
- * of each item family's data as it is now (in its index's order); a family whose data is
- * unavailable has none for the moment. The sitemap and `llms.txt` list these, and a
- * serving layer that prepares pages ahead of time can enumerate them here.
+ * Every page in every locale: the registry's pages, then one per item of each item
+ * family's data as it is now (`assembleSitePages`). The sitemap and `llms.txt` list these,
+ * and a serving layer that prepares pages ahead of time can enumerate them here.
  */
 export async function listSitePages(baseUrl: string): Promise<PageSummary[]> {
-  const pages = await listPageSummaries();
-  for (const family of ITEM_PAGE_FAMILIES) {
-    const data = await loadPageData(family.data);
-    if (data?.ok !== true) continue;
-    for (const locale of LOCALES) {
-      const items = listPageItems(family, data, locale, baseUrl);
-      pages.push(...(await itemSummaries(items, (key) => itemPageEntry(family, key), locale)));
-    }
-  }
-  return pages;
+  const [index, data] = await Promise.all([
+    getSitePageIndex(),
+    Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),
+  ]);
+  const byFamily = new Map(data);
+  return assembleSitePages(index, (family) => byFamily.get(family), baseUrl);
 }

@@ -5,15 +5,9 @@ import { loadPageData, pageDataVersion } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { createRepresentation, type Representation } from '../http/representation.ts';
-import { API_RESOURCES } from './api-resources.ts';
 import { buildLlmsFullTxt } from './build-llms-full-txt.ts';
-import { buildLlmsTxt } from './build-llms-txt.ts';
 import { buildRobotsTxt } from './build-robots-txt.ts';
-import { buildSitemap } from './build-sitemap.ts';
-import { LLMS_NAME, LLMS_NOTES } from './llms-notes.ts';
-
-/** URL path of the full-text companion of `llms.txt`. */
-export const LLMS_FULL_PATH = '/llms-full.txt';
+import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
 
 /**
  * Built once per process and version of the item families' data: the inputs are the
@@ -23,20 +17,8 @@ const documents = new SingleFlightCache<Representation>();
 
 /** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */
 export async function getLlmsTxt(baseUrl: string): Promise<Representation> {
-  const build = async () => {
-    const pages = await listSitePages(baseUrl);
-    const home = pages.find((page) => page.page.slug === '' && page.locale === DEFAULT_LOCALE);
-    const text = buildLlmsTxt({
-      baseUrl,
-      name: LLMS_NAME,
-      summary: home?.description ?? LLMS_NAME,
-      notes: LLMS_NOTES,
-      pages: pages.map((page) => ({ ...page, section: page.page.section })),
-      api: API_RESOURCES,
-      fullTextPath: LLMS_FULL_PATH,
-    });
-    return createRepresentation(text, 'text/plain; charset=utf-8');
-  };
+  const build = async () =>
+    createRepresentation(llmsTxtOf(await listSitePages(baseUrl), baseUrl), 'text/plain; charset=utf-8');
   return documents.get('llms.txt', build, await sitePagesVersion());
 }
 
@@ -71,11 +53,8 @@ export async function getLlmsFullTxt(baseUrl: string): Promise<Representation> {
 
 /** `/sitemap.xml`: every page in every locale with its alternates, each item's page included. */
 export async function getSitemapXml(baseUrl: string): Promise<Representation> {
-  const build = async () => {
-    const pages = await listSitePages(baseUrl);
-    const entries = pages.map((page) => ({ ...page, slug: page.page.slug }));
-    return createRepresentation(buildSitemap(baseUrl, entries), 'application/xml; charset=utf-8');
-  };
+  const build = async () =>
+    createRepresentation(sitemapXmlOf(await listSitePages(baseUrl), baseUrl), 'application/xml; charset=utf-8');
   return documents.get('sitemap.xml', build, await sitePagesVersion());
 }
 

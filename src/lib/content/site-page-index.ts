@@ -1,0 +1,95 @@
+import { LOCALES, type Locale } from './locales.ts';
+import type { PageDataState } from './page-data.ts';
+import type { PageFrontmatter } from './page-frontmatter-schema.ts';
+import { itemFrontmatter, listPageItems } from './page-items.ts';
+import { markdownPath, pagePath } from './page-paths.ts';
+import {
+  GUIDE_PAGES,
+  ITEM_PAGE_FAMILIES,
+  itemPageEntry,
+  type GuidePageEntry,
+  type ItemPageFamily,
+} from './page-registry.ts';
+
+/** A page in one locale with its frontmatter and URLs: what nav, sitemap and llms.txt need. */
+export interface PageSummary extends PageFrontmatter {
+  page: GuidePageEntry;
+  locale: Locale;
+  /** URL path of the HTML page, e.g. `/de/auth`. */
+  path: string;
+  /** URL path of the Markdown twin, e.g. `/de/auth.md`. */
+  markdownPath: string;
+}
+
+/**
+ * Everything the list of the site's pages is made of besides the data: the frontmatter of
+ * each registered page and of each item family's template, per locale. The build writes it
+ * from the content collection (`dist/prepared/site-pages.json`), so the server builds
+ * `llms.txt` and the sitemap for each catalog version without loading Astro.
+ */
+export interface SitePageIndex {
+  /** Each registered page by slug, in each locale. */
+  pages: { slug: string; locale: Locale; frontmatter: PageFrontmatter }[];
+  /** Each item family's template by the family's slug, in each locale. */
+  templates: { family: string; locale: Locale; frontmatter: PageFrontmatter }[];
+}
+
+/** The summary of `page` in `locale` with the frontmatter it is shown with. */
+export const summarizePage = (page: GuidePageEntry, locale: Locale, frontmatter: PageFrontmatter): PageSummary => ({
+  ...frontmatter,
+  page,
+  locale,
+  path: pagePath(locale, page.slug),
+  markdownPath: markdownPath(locale, page.slug),
+});
+
+/** Reads an index from its JSON text: dates come back as `Date`s. */
+export function parseSitePageIndex(text: string): SitePageIndex {
+  return JSON.parse(text, (key, value: unknown) =>
+    key === 'lastUpdated' && typeof value === 'string' ? new Date(value) : value,
+  ) as SitePageIndex;
+}
+
+/** The frontmatter `index` holds for a page or template; missing is a build mistake, so it throws. */
+function frontmatterOf<T extends { locale: Locale; frontmatter: PageFrontmatter }>(
+  entries: readonly T[],
+  match: (entry: T) => boolean,
+  what: string,
+): PageFrontmatter {
+  const entry = entries.find(match);
+  if (entry === undefined) throw new Error(`the site page index has no frontmatter for ${what}`);
+  return entry.frontmatter;
+}
+
+/**
+ * Every page in every locale: the registry's pages (registry order, locales in `LOCALES`
+ * order), then one per item of each family's data as it is now (in its index's order); a
+ * family whose data is unavailable (`dataOf` not ok) has none for the moment.
+ */
+export function assembleSitePages(
+  index: SitePageIndex,
+  dataOf: (family: ItemPageFamily) => PageDataState | undefined,
+  baseUrl: string,
+): PageSummary[] {
+  const pages = GUIDE_PAGES.flatMap((page) =>
+    LOCALES.map((locale) =>
+      summarizePage(
+        page,
+        locale,
+        frontmatterOf(index.pages, (e) => e.slug === page.slug && e.locale === locale, `${locale}/${page.slug}`),
+      ),
+    ),
+  );
+  for (const family of ITEM_PAGE_FAMILIES) {
+    const data = dataOf(family);
+    if (data?.ok !== true) continue;
+    for (const locale of LOCALES) {
+      const match = (e: SitePageIndex['templates'][number]) => e.family === family.slug && e.locale === locale;
+      const template = frontmatterOf(index.templates, match, `${locale}/${family.template}`);
+      for (const item of listPageItems(family, data, locale, baseUrl)) {
+        pages.push(summarizePage(itemPageEntry(family, item.key), locale, itemFrontmatter(template, item)));
+      }
+    }
+  }
+  return pages;
+}

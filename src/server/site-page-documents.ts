@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { ITEM_PAGE_FAMILIES } from '../lib/content/page-registry.ts';
+import type { SitePageIndex } from '../lib/content/site-page-index.ts';
+import type { Rendered } from './astro-renderer.ts';
+import type { RenderedResource } from './rendered-resources.ts';
+
+/** The path the build renders the index at through Astro (`src/pages/prepared-index/`); no client can reach it (site-routes.ts). */
+export const SITE_PAGE_INDEX_RENDER_PATH = '/prepared-index/site-pages.json';
+
+/** Where `npm run build` writes the site's page index (`SitePageIndex`), relative to the project root. */
+export const SITE_PAGE_INDEX_PATH = 'dist/prepared/site-pages.json';
+
+/**
+ * Makes a resource's text without Astro, or undefined when it cannot (no build output):
+ * Astro renders it then, as before.
+ */
+export type ResourceBuilder = (resource: RenderedResource) => Promise<Rendered | undefined>;
+
+/** The two documents built from the page list, by resource key, with their builder and content type. */
+const DOCUMENTS = {
+  '/llms.txt': { contentType: 'text/plain; charset=utf-8', text: 'llmsTxtOf' },
+  '/sitemap.xml': { contentType: 'application/xml; charset=utf-8', text: 'sitemapXmlOf' },
+} as const;
+
+/**
+ * Builders of `/llms.txt` and `/sitemap.xml` from the page index the build wrote and the
+ * item families' data as the API serves it now: the same builders and inputs as their Astro
+ * routes, so the same bytes, without loading the Astro bundle (about 14 MB of heap plus its
+ * code) into the process. The index and the builders are read on the first such request.
+ */
+export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): ReadonlyMap<string, ResourceBuilder> {
+  let index: Promise<SitePageIndex | undefined> | undefined;
+  const loadIndex = async () => {
+    const { parseSitePageIndex } = await import('../lib/content/site-page-index.ts');
+    try {
+      return parseSitePageIndex(await readFile(indexFile, 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const build =
+    (document: (typeof DOCUMENTS)[keyof typeof DOCUMENTS]): ResourceBuilder =>
+    async () => {
+      const pages = await (index ??= loadIndex());
+      if (pages === undefined) return undefined;
+      const [{ assembleSitePages }, { loadPageData }, texts] = await Promise.all([
+        import('../lib/content/site-page-index.ts'),
+        import('../lib/content/page-data.ts'),
+        import('../lib/discovery/site-page-documents.ts'),
+      ]);
+      const data = new Map(
+        await Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),
+      );
+      const summaries = assembleSitePages(pages, (family) => data.get(family), baseUrl);
+      return { status: 200, contentType: document.contentType, text: texts[document.text](summaries, baseUrl) };
+    };
+  return new Map(Object.entries(DOCUMENTS).map(([key, document]) => [key, build(document)]));
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/lib/content/locales.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
+import { parseSitePageIndex } from '../../src/lib/content/site-page-index.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  // The compiled server, as `npm start` runs it.
+  server = await startServer({ TRUST_PROXY: '1' }, 'dist/node/main.mjs');
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+let n = 0;
+/** Each request from its own address, so the rate limit never interferes. */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + path, { headers: { ...headers, 'X-Forwarded-For': `198.51.100.${++n % 250}` } });
+
+/** Whether the process logged that it loaded the Astro bundle. */
+const rendererLoaded = () => server.output.join('').includes('"event":"renderer_loaded"');
+
+describe('the build writes the page index llms.txt and the sitemap are built from', () => {
+  it('holds every registered page and every item template in every locale, with its frontmatter', () => {
+    const index = parseSitePageIndex(
+      readFileSync(new URL('../../dist/prepared/site-pages.json', import.meta.url), 'utf8'),
+    );
+    const pages = index.pages.map((entry) => `${entry.locale} ${entry.slug}`);
+    expect(pages.sort()).toEqual(GUIDE_PAGES.flatMap((page) => LOCALES.map((l) => `${l} ${page.slug}`)).sort());
+    const templates = index.templates.map((entry) => `${entry.locale} ${entry.family}`);
+    expect(templates.sort()).toEqual(ITEM_PAGE_FAMILIES.flatMap((f) => LOCALES.map((l) => `${l} ${f.slug}`)).sort());
+    for (const entry of [...index.pages, ...index.templates]) {
+      expect(entry.frontmatter.title.length).toBeGreaterThan(0);
+      expect(entry.frontmatter.lastUpdated).toBeInstanceOf(Date);
+    }
+  });
+});
+
+describe('llms.txt and the sitemap follow the catalog without loading Astro (issue 14)', () => {
+  it('serves both with a page per catalog marker, and the Astro bundle stays unloaded', async () => {
+    const llms = await get('/llms.txt', { 'Accept-Encoding': 'br' });
+    expect(llms.status).toBe(200);
+    expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await llms.text();
+    expect(text).toMatch(/^## Biomarkers$/m);
+    expect(text).toContain(`${server.url}/biomarkers/hba1c.md`);
+    expect(text).toContain(`${server.url}/de/biomarkers/hba1c.md`);
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await sitemap.text()).toContain(`<loc>${server.url}/de/biomarkers/hba1c</loc>`);
+    // Revalidation works as for every prepared representation.
+    const again = await get('/llms.txt', { 'If-None-Match': llms.headers.get('etag')! });
+    expect(again.status).toBe(304);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(rendererLoaded()).toBe(false);
+  });
+
+  it('logs renderer_loaded once a data-driven page does need Astro (so the check above can fail)', async () => {
+    const page = await get('/biomarkers');
+    expect(page.status).toBe(200);
+    await expect.poll(rendererLoaded).toBe(true);
+  });
+});
