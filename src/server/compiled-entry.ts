@@ -1,6 +1,7 @@
 // What `npm run build` compiles to dist/node/main.mjs: V8's code cache on, then the server.
 // A static import would be linked, and so compiled, before the cache could be turned on.
 import { enableCompileCache } from 'node:module';
+import { capYoungGeneration, youngGenerationConfigured } from './young-generation-cap.ts';
 
 /**
  * libuv's thread pool size unless the operator chose one: read when the pool first starts,
@@ -13,6 +14,19 @@ import { enableCompileCache } from 'node:module';
 const THREAD_POOL_SIZE = '2';
 
 if (!process.env['UV_THREADPOOL_SIZE']) process.env['UV_THREADPOOL_SIZE'] = THREAD_POOL_SIZE;
+
+/**
+ * The young generation's cap in MB, unless the operator sized it: V8 alone doubles it up to
+ * 64 MB on start-up's parsing and compression and on any burst of requests, and keeps it.
+ * Capped at 8 MB: RSS idle 91–94 MB instead of about 98 MB, and 122 MB instead of 172 MB after
+ * 30 s of mixed load, at the same CPU per catalog request (83 against 81 µs; 84 against 94 µs
+ * with a 128 MB heap) where a young generation that never grows cost 93 against 77 µs.
+ */
+const YOUNG_GENERATION_MAX_MB = 8;
+
+if (!youngGenerationConfigured(process.execArgv, process.env['NODE_OPTIONS'])) {
+  capYoungGeneration(YOUNG_GENERATION_MAX_MB);
+}
 
 // Parsing and compiling the bundle is about a fifth of start-up; later starts of the same build
 // reuse the compiled code from the cache (NODE_COMPILE_CACHE, else the system's temporary

@@ -1,0 +1,35 @@
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+
+/** Whether a `gc` performance entry is a scavenge, the collection that grows the young generation. */
+const isScavenge = (entry: PerformanceEntry): boolean =>
+  (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR;
+
+/** V8's own factor: the young generation doubles when a scavenge finds it too small. */
+const V8_GROWTH_FACTOR = 2;
+
+/**
+ * Caps the young generation (V8's new space) at `maxMb` from inside the process. V8 fixes the
+ * heap's limits before any script runs (`--max-semi-space-size` works on the command line
+ * only), but reads the growth factor each time a scavenge grows the new space: after each
+ * scavenge, the factor is set to 1 (no growth) once the new space has reached `maxMb`, and
+ * back to V8's 2 when V8 has shrunk it below. The new space may overshoot by one doubling
+ * when scavenges follow each other within one task (a large synchronous parse).
+ */
+export function capYoungGeneration(maxMb: number): PerformanceObserver {
+  const max = maxMb * 1024 * 1024;
+  let growing = true;
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some(isScavenge)) return;
+    const size = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+    if (size < max === growing) return;
+    growing = size < max;
+    setFlagsFromString(`--semi-space-growth-factor=${growing ? V8_GROWTH_FACTOR : 1}`);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return observer;
+}
+
+/** Whether the operator sized the young generation themselves (command line or `NODE_OPTIONS`). */
+export const youngGenerationConfigured = (execArgv: readonly string[], nodeOptions = ''): boolean =>
+  [...execArgv, nodeOptions].some((option) => /semi[-_]space/.test(option));
