@@ -50,6 +50,11 @@ export async function visit(
 ): Promise<Visit> {
   const address = freshAddress(workerIndex);
   if (site.status === 429) {
+    // The same page may be in the browser's cache from an earlier visit: a reader whose
+    // quota is spent meets the 429 on a page the browser has to ask for.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     await exhaustQuota((path) => request.get(path, { headers: { 'X-Forwarded-For': address } }));
   }
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
