@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, systemChromium } from './tests/helpers/chromium.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4391);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -12,19 +13,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 function chromiumLaunchOptions() {
   const bundled = chromium.executablePath();
   if (existsSync(bundled)) return {};
-  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+  const system = systemChromium();
   if (system === undefined) return {};
-  return {
-    executablePath: system,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  };
+  return { executablePath: system, args: CHROMIUM_FLAGS };
 }
 
 export default defineConfig({

@@ -18,3 +18,20 @@ export function tableRegionLabel(tableHtml: string): string {
   );
   return cells.filter((cell) => cell !== '').join(', ') || 'Table';
 }
+
+/** Labels already given on each page being rendered, keyed by the page's request. */
+const labelsByPage = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The label made unique on its page: the second table with the same column headings is
+ * "Field, Type (2)". Landmarks need distinct names (WAI-ARIA 1.2 §5.3.3; axe
+ * `landmark-unique`, html-validate `unique-landmark`), or a screen reader's list of
+ * regions offers the same entry twice. `page` is anything one page's render shares.
+ */
+export function uniqueOnPage(page: object, label: string): string {
+  const seen = labelsByPage.get(page) ?? new Map<string, number>();
+  labelsByPage.set(page, seen);
+  const count = (seen.get(label) ?? 0) + 1;
+  seen.set(label, count);
+  return count === 1 ? label : `${label} (${count})`;
+}
