@@ -15,7 +15,7 @@ import { countRequest, setHeaders } from './rate-limit-step.ts';
 import { filteredPageResources } from './rendered-resources.ts';
 import type { RenderedStore } from './rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './request-log.ts';
-import { requestPath } from './request-path.ts';
+import { requestPath, urlPathname } from './request-path.ts';
 import { sendHealth, sendNotReady } from './send-health.ts';
 import { sendNotFound } from './send-not-found.ts';
 import { sendProblem } from './send-problem.ts';
@@ -100,7 +100,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: path, headers }, base);
     }
     // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
-    const route = routes.resolve(path) ?? routes.resolve((target = new URL(path, baseUrl).pathname));
+    const route = routes.resolve(path) ?? routes.resolve((target = urlPathname(path, baseUrl)));
     if (route === undefined) return sendNotFound(req, res, base, baseUrl, target, errorPages);
     if (route.kind === 'page' && route.page.page.item !== undefined) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
