@@ -67,7 +67,7 @@ try {
     routes: new SiteRoutes(documents),
     store,
     catalog: getCatalogService(),
-    tokenEndpoint: async (request) => (await import('../lib/oauth/token-endpoint.ts')).handleTokenRequest(request),
+    tokenEndpoint: () => import('../lib/oauth/token-exchange.ts'),
   });
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: config.shutdownDelayMs,

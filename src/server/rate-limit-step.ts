@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveClientAddress, rateLimitKey } from '../lib/http/client-address.ts';
 import type { FixedWindowLimiter, RateLimitDecision } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { rateLimitHeaders } from '../lib/rate-limit/headers.ts';
+import { pushRateLimitHeaders } from '../lib/rate-limit/headers.ts';
 
 /** What the first step of every request needs. */
 export interface RateLimitStepOptions {
@@ -44,10 +44,18 @@ export function countRequest(req: IncomingMessage, options: RateLimitStepOptions
         : req.method === 'OPTIONS'
           ? options.limiter.peek(key)
           : options.limiter.take(key);
-  const headers: string[] = [];
-  for (const [name, value] of options.baseline) headers.push(name, value);
-  for (const [name, value] of rateLimitHeaders(decision)) headers.push(name, value);
+  const headers = flatBaseline(options.baseline).slice();
+  pushRateLimitHeaders(headers, decision);
   return { decision, headers, address };
+}
+
+/** Each baseline as a flat name/value list, made once: every request starts from a copy of it. */
+const flatBaselines = new WeakMap<RateLimitStepOptions['baseline'], string[]>();
+
+function flatBaseline(baseline: RateLimitStepOptions['baseline']): string[] {
+  let flat = flatBaselines.get(baseline);
+  if (flat === undefined) flatBaselines.set(baseline, (flat = baseline.flat()));
+  return flat;
 }
 
 /** Sets a flat name/value list on a response, for layers that write their own headers later. */

@@ -79,7 +79,9 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
         connection.readAt = socket.bytesRead;
         const complete = res.writableFinished;
         const status = complete ? res.statusCode : CLIENT_CLOSED_STATUS;
-        logger.info('request', {
+        // One object of one shape for every line (a spread of optional fields made each a
+        // dictionary-mode copy); the rare fields are added after it.
+        const line: Record<string, unknown> = {
           service,
           method: req.method,
           path: path ?? '(invalid)',
@@ -89,8 +91,10 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
           durationMs: Math.round(durationS * 100_000) / 100,
           requestId,
           client: logAddress(address, clientAddress),
-          ...(complete ? (status === 413 ? BODY_TOO_LARGE : undefined) : abortFields(res, connection.timedOut)),
-        });
+        };
+        if (!complete) Object.assign(line, abortFields(res, connection.timedOut));
+        else if (status === 413) Object.assign(line, BODY_TOO_LARGE);
+        logger.info('request', line);
         observe?.({ path, status, durationS });
       });
       return requestId;

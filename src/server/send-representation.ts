@@ -26,20 +26,22 @@ const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(accep
 
 /**
  * Writes a prepared representation with one `writeHead` and one `end`: `base` (rate-limit,
- * baseline headers, request id) first, then the coding the client prefers with its own ETag,
+ * baseline headers, request id; this request's own list, extended in place) first, then the coding the client prefers with its own ETag,
  * or 304 when `If-None-Match` names this content in any coding (RFC 9110 §13.1.2). HTML gets
  * the strict Content-Security-Policy. HEAD gets the headers of GET and no body (RFC 9110 §9.3.2).
  */
 export function sendRepresentation(
   req: IncomingMessage,
   res: ServerResponse,
-  base: readonly string[],
+  base: string[],
   representation: Representation,
   options: SendOptions,
 ): void {
   const coding = preferredCoding(req.headers['accept-encoding']);
   const encoded = coding === undefined ? representation.identity : representation[coding];
-  const headers = [...base, ...options.headers, 'ETag', encoded.etag, 'Cache-Control', options.cacheControl];
+  const headers = base;
+  for (const value of options.headers) headers.push(value);
+  headers.push('ETag', encoded.etag, 'Cache-Control', options.cacheControl);
   if (sent.has(encoded)) {
     headers.push('Age', String(Math.max(0, Math.floor((performance.now() - options.storedAt) / 1000))));
   } else {

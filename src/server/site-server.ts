@@ -9,13 +9,13 @@ import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.
 import { answerCatalog } from './answer-catalog.ts';
 import { answerDocument, answerPage, answerRendered } from './answer-rendered.ts';
 import { itemPageExists } from './item-page-exists.ts';
-import { answerFetchHandler, type FetchHandler } from './answer-fetch-handler.ts';
+import { answerToken, type TokenEndpoint } from './answer-token.ts';
 import { createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { countRequest, setHeaders } from './rate-limit-step.ts';
 import { filteredPageResources } from './rendered-resources.ts';
 import type { RenderedStore } from './rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './request-log.ts';
-import { requestPath } from './request-path.ts';
+import { requestPath, urlPathname } from './request-path.ts';
 import { sendHealth, sendNotReady } from './send-health.ts';
 import { sendNotFound } from './send-not-found.ts';
 import { sendProblem } from './send-problem.ts';
@@ -42,8 +42,8 @@ export interface SiteServerOptions {
   /** What Astro rendered, prepared (pages, site documents). */
   store: RenderedStore;
   catalog: CatalogService;
-  /** `POST /oauth/token` (`src/lib/oauth/token-endpoint.ts`). */
-  tokenEndpoint: FetchHandler;
+  /** Loads `src/lib/oauth/token-exchange.ts`, what `POST /oauth/token` runs, on its first request. */
+  tokenEndpoint: () => Promise<TokenEndpoint>;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];
 }
@@ -54,7 +54,7 @@ export interface SiteServerOptions {
  * and the request's `Accept`, `Accept-Encoding` and `If-None-Match` select, then one write.
  * The build, the catalog service, the server's own documents and Astro (rendering a
  * data-driven page once per data version) fill that lookup ahead of time; only the token
- * endpoint, genuinely dynamic, runs its handler per request.
+ * endpoint, genuinely dynamic, reads its body and mints a token per request.
  */
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, assets, routes } = options;
@@ -70,6 +70,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   });
   let draining = false;
   let ready = true;
+  let token: TokenEndpoint | undefined;
 
   // Not async: a prepared representation is written within this call, without a promise.
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
@@ -99,7 +100,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: path, headers }, base);
     }
     // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
-    const route = routes.resolve(path) ?? routes.resolve((target = new URL(path, baseUrl).pathname));
+    const route = routes.resolve(path) ?? routes.resolve((target = urlPathname(path, baseUrl)));
     if (route === undefined) return sendNotFound(req, res, base, baseUrl, target, errorPages);
     if (route.kind === 'page' && route.page.page.item !== undefined) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
@@ -143,7 +144,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
         // Readiness during a shutdown: 503 here, everything else still served (graceful-shutdown.ts).
         return ready ? sendHealth(req, res, base) : sendNotReady(req, res, base);
       case 'token':
-        return answerFetchHandler(req, res, base, baseUrl, options.tokenEndpoint);
+        if (token !== undefined) return answerToken(req, res, base, token);
+        return options.tokenEndpoint().then((loaded) => answerToken(req, res, base, (token = loaded)));
     }
   }
 

@@ -27,7 +27,8 @@ export function resolveClientAddress(
   }
   if (candidate === undefined) return peer;
   // A trusted proxy wrote this entry; if it is not an address, fall back to the socket.
-  const address = isIP(candidate) !== 0 ? candidate : stripPort(candidate);
+  if (isIP(candidate) !== 0) return candidate;
+  const address = stripPort(candidate);
   return isIP(address) === 0 ? peer : address;
 }
 

@@ -18,6 +18,7 @@ export function formatLogLine(severity: 'info' | 'error', event: string, fields:
     stampedAt = now;
     stamp = new Date(now).toISOString();
   }
-  const tail = JSON.stringify(RESERVED_KEYS.some((key) => key in fields) ? withoutReserved(fields) : fields);
+  const reserved = 'time' in fields || 'level' in fields || 'event' in fields; // RESERVED_KEYS, unrolled
+  const tail = JSON.stringify(reserved ? withoutReserved(fields) : fields);
   return `{"time":"${stamp}","level":"${severity}","event":${JSON.stringify(event)}${tail === '{}' ? '}' : `,${tail.slice(1)}`}\n`;
 }

@@ -1,5 +1,6 @@
 import type { OAuthErrorCode, OAuthTokenError } from '../schemas/oauth.ts';
 import { toErrorDescription } from './error-description.ts';
+import { jsonTokenAnswer, tokenAnswerResponse, type TokenAnswer } from './token-answer.ts';
 
 /** RFC 6749 §5.1: token endpoint answers, success or error, must never be cached. */
 export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
@@ -25,7 +26,10 @@ export type OAuthResult<T> = { ok: true; value: T } | { ok: false; failure: OAut
 export const fail = (failure: OAuthFailure): { ok: false; failure: OAuthFailure } => ({ ok: false, failure });
 
 /** The one way to build a token endpoint error: an RFC 6749 §5.2 JSON body, never cached. */
-export function oauthErrorResponse({ error, description, status = 400, headers = {} }: OAuthFailure): Response {
+export function oauthErrorAnswer({ error, description, status = 400, headers = {} }: OAuthFailure): TokenAnswer {
   const body: OAuthTokenError = { error, error_description: toErrorDescription(description) };
-  return Response.json(body, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
+  return jsonTokenAnswer(status, { ...NO_STORE_HEADERS, ...headers }, body);
 }
+
+/** The same error as a Fetch `Response`. */
+export const oauthErrorResponse = (failure: OAuthFailure): Response => tokenAnswerResponse(oauthErrorAnswer(failure));

@@ -1,5 +1,5 @@
 import { INVALID_REQUEST } from '../schemas/oauth.ts';
-import { fail, type OAuthResult } from './oauth-error-response.ts';
+import { fail, type OAuthFailure, type OAuthResult } from './oauth-error-response.ts';
 
 /** Largest token request body read, in bytes; a real one is well under 200. */
 export const TOKEN_BODY_LIMIT = 4096;
@@ -11,9 +11,21 @@ export const TOKEN_BODY_LIMIT = 4096;
  */
 export const DISCARD_DEADLINE_MS = 5000;
 
-/** The 413 answer to a body over the limit (RFC 9110 §15.5.14). */
-const tooLarge = (limit: number) =>
-  fail({ error: INVALID_REQUEST, status: 413, description: `request body exceeds ${limit} bytes` });
+/** The refusal of a body over the limit: 413 (RFC 9110 §15.5.14) with an OAuth error. */
+export const bodyTooLarge = (limit: number): OAuthFailure => ({
+  error: INVALID_REQUEST,
+  status: 413,
+  description: `request body exceeds ${limit} bytes`,
+});
+
+/** The refusal of a body that broke off (the client went away or sent a malformed chunk). */
+export const BODY_UNREADABLE: OAuthFailure = { error: INVALID_REQUEST, description: 'request body could not be read' };
+
+/** Whether a declared `Content-Length` is over `limit`, so the body is refused before it is read. */
+export const declaredTooLarge = (declared: string | null | undefined, limit: number): boolean =>
+  declared != null && /^\d+$/.test(declared.trim()) && Number(declared) > limit;
+
+const tooLarge = (limit: number) => fail(bodyTooLarge(limit));
 
 /**
  * Reads a request body of at most `limit` bytes. A larger declared `Content-Length` is refused
@@ -25,8 +37,7 @@ export async function readLimitedBody(
   limit: number,
   discardDeadlineMs = DISCARD_DEADLINE_MS,
 ): Promise<OAuthResult<Uint8Array>> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) return tooLarge(limit);
+  if (declaredTooLarge(request.headers.get('content-length'), limit)) return tooLarge(limit);
   if (request.body === null) return { ok: true, value: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -43,7 +54,7 @@ export async function readLimitedBody(
       chunks.push(value);
     }
   } catch {
-    return fail({ error: INVALID_REQUEST, description: 'request body could not be read' });
+    return fail(BODY_UNREADABLE);
   }
   return { ok: true, value: Buffer.concat(chunks) };
 }

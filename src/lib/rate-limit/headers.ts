@@ -25,3 +25,25 @@ export function rateLimitHeaders(decision: RateLimitDecision): Array<[string, st
   if (!decision.allowed) headers.push(['Retry-After', String(decision.resetSeconds)]);
   return headers;
 }
+
+/**
+ * The same headers, in the same order, pushed onto a flat name/value list (the form
+ * `writeHead` takes): every response carries them, so no pair is allocated per request.
+ */
+export function pushRateLimitHeaders(headers: string[], decision: RateLimitDecision): void {
+  const remaining = String(decision.remaining);
+  const reset = String(decision.resetSeconds);
+  headers.push(
+    'RateLimit-Policy',
+    RATE_LIMIT_POLICY,
+    'RateLimit',
+    `"${POLICY_NAME}";r=${remaining};t=${reset}`,
+    'RateLimit-Limit',
+    String(decision.limit),
+    'RateLimit-Remaining',
+    remaining,
+    'RateLimit-Reset',
+    reset,
+  );
+  if (!decision.allowed) headers.push('Retry-After', reset);
+}
