@@ -3,7 +3,9 @@
  * (RFC 9112 §3.2.1), its percent-encoding does not decode, or it smuggles a NUL.
  */
 export function requestPath(target: string | undefined): string | undefined {
-  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  if (target === undefined || !target.startsWith('/')) return undefined;
+  // `//host` is not a path, and URL parsers read `/\` as `//` in an http(s) URL (WHATWG URL §4.4).
+  if (target[1] === '/' || target[1] === '\\') return undefined;
   const query = target.indexOf('?');
   const path = query === -1 ? target : target.slice(0, query);
   // Runs for every request: only a path with percent-escapes needs decoding to be checked
@@ -30,5 +32,11 @@ const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
  * parsing a URL was a tenth of a 404's CPU, so the parser runs only for those that are not.
  */
 export function urlPathname(path: string, baseUrl: string): string {
-  return KEPT_AS_IS.test(path) && !DOT_SEGMENT.test(path) ? path : new URL(path, baseUrl).pathname;
+  if (KEPT_AS_IS.test(path) && !DOT_SEGMENT.test(path)) return path;
+  try {
+    return new URL(path, baseUrl).pathname;
+  } catch {
+    // A path the parser cannot resolve routes nowhere: the caller answers 404, never 500.
+    return path;
+  }
 }

@@ -15,7 +15,18 @@ describe('requestPath', () => {
   });
 
   it('refuses escapes that do not decode, encoded NULs and targets that are not origin-form', () => {
-    for (const target of ['/a%zz', '/a%E0%A4%A', '/a%00b', '//evil.example/x', 'http://x/', '*', '', undefined]) {
+    for (const target of [
+      '/a%zz',
+      '/a%E0%A4%A',
+      '/a%00b',
+      '//evil.example/x',
+      '/\\/',
+      '/\\evil.example/x',
+      'http://x/',
+      '*',
+      '',
+      undefined,
+    ]) {
       expect(requestPath(target), String(target)).toBeUndefined();
     }
   });
