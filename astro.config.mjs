@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
+import starlight from '@astrojs/starlight';
 
 /**
  * The site is rendered on demand (spec 4.4: every page negotiates Markdown, so
@@ -14,10 +15,35 @@ export default defineConfig({
   // (src/lib/oauth/read-limited-body.ts); no other route reads a body.
   // An adapter limit would throw mid-stream and destroy the socket instead of a 413.
   adapter: node({ mode: 'middleware' }),
-  integrations: [mdx()],
+  integrations: [
+    // Starlight gives the guide its docs layout (sidebar, "On this page", theme and language
+    // pickers, Expressive Code); the project keeps its own routing (`[...page].astro` renders
+    // each page inside <StarlightPage>), sitemap, Markdown twins and search index (issue 15).
+    starlight({
+      title: { en: 'Biomarker Catalog', de: 'Biomarker-Katalog' },
+      defaultLocale: 'root',
+      locales: { root: { label: 'English', lang: 'en' }, de: { label: 'Deutsch', lang: 'de' } },
+      // The server answers unknown paths with its own negotiated 404 (src/server/send-not-found.ts).
+      disable404Route: true,
+      // The build indexes the prepared pages itself (scripts/build/search-index.ts).
+      pagefind: false,
+      favicon: '/favicon.svg',
+      titleDelimiter: '·',
+      components: {
+        Footer: './src/components/starlight/Footer.astro',
+        LanguageSelect: './src/components/starlight/LanguageSelect.astro',
+      },
+      customCss: ['./src/styles/global.css'],
+    }),
+    mdx(),
+  ],
   trailingSlash: 'never',
+  // Starlight turns on prefetching of every link; each prefetched page would cost the reader
+  // one request of the 60-per-minute quota (spec section 8) for a page they may never open.
+  prefetch: false,
   // CSS ships as files under /_astro/: the Content-Security-Policy allows no inline styles.
-  build: { format: 'file', inlineStylesheets: 'never' },
+  // `directory`: page links have no `.html` (Starlight formats its sidebar links by this).
+  build: { format: 'directory', inlineStylesheets: 'never' },
   // Shiki colours code with inline style attributes, which the CSP blocks; code blocks are
   // styled by the site's stylesheet instead.
   markdown: { syntaxHighlight: false },
