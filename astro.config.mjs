@@ -32,6 +32,7 @@ export default defineConfig({
       components: {
         Footer: './src/components/starlight/Footer.astro',
         LanguageSelect: './src/components/starlight/LanguageSelect.astro',
+        Search: './src/components/starlight/Search.astro',
       },
       customCss: ['./src/styles/global.css'],
     }),

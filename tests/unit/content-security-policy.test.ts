@@ -18,13 +18,17 @@ describe('contentSecurityPolicyFor', () => {
     const html = `<html><head><script>${theme}</script><script type="module" src="/_astro/a.js"></script></head>
       <body><script aria-hidden="true">go()</script><script>${theme}</script></body></html>`;
     const policy = contentSecurityPolicyFor(html);
-    expect(directive(policy, 'script-src')).toEqual(["'self'", ...[sha256(theme), sha256('go()')].sort()]);
+    expect(directive(policy, 'script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      ...[sha256(theme), sha256('go()')].sort(),
+    ]);
     expect(policy).not.toContain('unsafe-inline');
   });
 
   it('leaves out JSON-LD data blocks, which never run', () => {
     const policy = contentSecurityPolicyFor('<script type="application/ld+json">{"@type":"Thing"}</script>');
-    expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 
   it('allows the style attributes the page carries by hash, decoded as the browser reads them', () => {

@@ -33,7 +33,8 @@ export function contentSecurityPolicyFor(html: string): string {
   const styleAttributes = hashesOf(html, STYLE_ATTRIBUTE, decode);
   return [
     "default-src 'none'",
-    ["script-src 'self'", ...scripts].join(' '),
+    // Pagefind's search runs WebAssembly, which needs 'wasm-unsafe-eval' (never 'unsafe-eval').
+    ["script-src 'self' 'wasm-unsafe-eval'", ...scripts].join(' '),
     "style-src 'self'",
     styleAttributes.length === 0
       ? "style-src-attr 'none'"
