@@ -13,8 +13,8 @@ const V8_GROWTH_FACTOR = 2;
  * heap's limits before any script runs (`--max-semi-space-size` works on the command line
  * only), but reads the growth factor each time a scavenge grows the new space: after each
  * scavenge, the factor is set to 1 (no growth) once the new space has reached `maxMb`, and
- * back to V8's 2 when V8 has shrunk it below. The new space may overshoot by one doubling
- * when scavenges follow each other within one task (a large synchronous parse).
+ * back to V8's 2 when V8 has shrunk it below. The new space may overshoot by about one doubling
+ * (up to 2.3× the cap seen in the unit test), since a scavenge is reported after it has grown it.
  */
 export function capYoungGeneration(maxMb: number): PerformanceObserver {
   const max = maxMb * 1024 * 1024;
