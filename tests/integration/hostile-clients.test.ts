@@ -92,7 +92,6 @@ describe('path tricks never reach a file outside what is served', () => {
     '/images/categories/lipids.svg%00.png',
     '/%00',
     '/\\/',
-    '/a/\\/..\\..\\..',
     '/..%5c..%5cpackage.json',
     '/package.json',
     '/src/server/main.ts',
