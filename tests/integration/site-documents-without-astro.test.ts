@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import { parseSitePageIndex } from '../../src/lib/content/site-page-index.ts';
-import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
 let n = 0;
 /** Each request from its own address, so the rate limit never interferes. */
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(server.url + path, { headers: { ...headers, 'X-Forwarded-For': `198.51.100.${++n % 250}` } });
+  fetchAs(`198.51.100.${++n % 250}`)(server.url + path, { headers });
 
 /** Whether the process logged that it loaded the Astro bundle. */
 const rendererLoaded = () => server.output.join('').includes('"event":"renderer_loaded"');
