@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
-import { createBoundedSink, type LogDestination } from '../../src/lib/log/bounded-log-sink.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBoundedSink, FLUSH_INTERVAL_MS, type LogDestination } from '../../src/lib/log/bounded-log-sink.ts';
 import { createLogger, type LogSink } from '../../src/lib/log/logger.ts';
 
 /** A sink keeping each line as written. */
@@ -78,16 +78,21 @@ describe('createLogger', () => {
   });
 });
 
-const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** Lets the sink's flush interval pass (the clock is faked). */
+const turn = () => vi.advanceTimersByTime(FLUSH_INTERVAL_MS);
 
 describe('createBoundedSink', () => {
-  it('hands the info lines of one event-loop turn to the destination in one write', async () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('hands the info lines of one flush interval to the destination in one write', () => {
     const out = new FakeDestination(10_000);
     const logger = createLogger('info', createBoundedSink(out, new FakeDestination(1000)));
     logger.info('a');
+    vi.advanceTimersByTime(FLUSH_INTERVAL_MS - 1);
     logger.info('b');
     expect(out.held).toEqual([]);
-    await turn();
+    vi.advanceTimersByTime(1);
     expect(out.held).toHaveLength(1);
     expect(
       out.held[0]!.split('\n')
@@ -96,13 +101,24 @@ describe('createBoundedSink', () => {
     ).toEqual(['a', 'b']);
   });
 
-  it('drops lines that do not fit while the reader is stalled, and logs the count once it is back', async () => {
+  it('hands over a full batch at once, without waiting for the interval', () => {
+    const out = new FakeDestination(1_000_000);
+    const sink = createBoundedSink(out, new FakeDestination(1000));
+    const line = `{"event":"${'x'.repeat(1000)}"}\n`;
+    for (let i = 0; i < 70; i += 1) sink.info(line);
+    expect(out.held).toHaveLength(1);
+    expect(out.held[0]!.length).toBeGreaterThanOrEqual(64 * 1024);
+    turn();
+    expect(out.held.join('')).toBe(line.repeat(70));
+  });
+
+  it('drops lines that do not fit while the reader is stalled, and logs the count once it is back', () => {
     const out = new FakeDestination(1000);
     const sink = createBoundedSink(out, new FakeDestination(1000));
     const logger = createLogger('info', sink);
     for (let i = 0; i < 100; i += 1) {
       logger.info('request', { i });
-      await turn(); // one line per turn, so each is its own write
+      turn(); // one line per interval, so each is its own write
     }
     const kept = out.held.length;
     expect(kept).toBeGreaterThan(0);
@@ -115,20 +131,20 @@ describe('createBoundedSink', () => {
     expect(Object.keys(report).slice(0, 3)).toEqual(['time', 'level', 'event']);
   });
 
-  it('counts every line of a batch that does not fit', async () => {
+  it('counts every line of a batch that does not fit', () => {
     const out = new FakeDestination(100);
     const sink = createBoundedSink(out, new FakeDestination(1000));
     for (let i = 0; i < 10; i += 1) sink.info(`{"event":"line-${i}"}\n`);
-    await turn();
+    turn();
     expect(out.held).toEqual([]);
     expect(sink.dropped().stdout).toBe(10);
   });
 
-  it('reports nothing when nothing was dropped', async () => {
+  it('reports nothing when nothing was dropped', () => {
     const out = new FakeDestination(1000);
     const sink = createBoundedSink(out, new FakeDestination(1000));
     sink.info('{"event":"a"}\n');
-    await turn();
+    turn();
     out.read();
     expect(out.held).toEqual([]);
     expect(out.written).toEqual(['{"event":"a"}\n']);
