@@ -19,6 +19,15 @@ describe('mdxToMarkdown', () => {
     expect(markdown.startsWith('# Authentication\n\nHow to get a token.\n\n## First\n')).toBe(true);
   });
 
+  it('puts the "Last updated" line, when given, right under the description', () => {
+    const markdown = convert('## First\n', { updated: 'Zuletzt aktualisiert: 2026-11-22' });
+    expect(
+      markdown.startsWith(
+        '# Authentication\n\nHow to get a token.\n\n_Zuletzt aktualisiert: 2026-11-22_\n\n## First\n',
+      ),
+    ).toBe(true);
+  });
+
   it('drops import and export lines and MDX comments', () => {
     const markdown = convert(
       "import Callout from '../x.astro';\nexport const meta = { a: 1 };\n\n{/* a note for authors */}\n\nText.\n",

@@ -19,11 +19,13 @@ export async function pageMarkdown(
   query?: URLSearchParams,
 ): Promise<string> {
   const { entry, frontmatter } = await getPageContent(locale, page, data, baseUrl);
+  const ui = await getUiStrings(locale);
   return mdxToMarkdown(entry.body ?? '', {
     title: frontmatter.title,
     description: frontmatter.description,
+    updated: ui.lastUpdated.replace('{date}', frontmatter.lastUpdated.toISOString().slice(0, 10)),
     baseUrl,
     pagePath: pagePath(locale, page.slug),
-    context: { locale, ui: await getUiStrings(locale), data, item: page.item, query },
+    context: { locale, ui, data, item: page.item, query },
   });
 }

@@ -29,6 +29,11 @@ export interface MarkdownTwinOptions {
   title: string;
   /** The lead paragraph under the title (the page's description). */
   description: string;
+  /**
+   * The page's "Last updated" line, as its HTML shows it but with an ISO 8601 date
+   * (`Last updated: 2026-11-22`), so an agent reading only the twin can tell how fresh it is.
+   */
+  updated?: string;
   /** Public origin: every link becomes absolute on it, and `{BASE_URL}` is replaced by it. */
   baseUrl: string;
   /** The page's own URL path, the base of relative and `#fragment` links. */
@@ -98,8 +103,8 @@ const convertChildren = (nodes: RootContent[], options: MarkdownTwinOptions): Ro
   nodes.flatMap((node) => convertNode(node, options));
 
 /**
- * The Markdown twin of a page (spec 4.4), from the same MDX source as its HTML: `# Title`
- * and the description first; components turned into plain Markdown (tables, lists,
+ * The Markdown twin of a page (spec 4.4), from the same MDX source as its HTML: `# Title`,
+ * the description and the "Last updated" line first; components turned into plain Markdown (tables, lists,
  * blockquotes, headings); import/export lines and comments dropped; every link absolute.
  * Anything that has no faithful Markdown form (expressions, raw HTML, an unknown
  * component) throws rather than leaking into the output.
@@ -112,6 +117,14 @@ export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): str
     children: [
       { type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] },
       { type: 'paragraph', children: [{ type: 'text', value: options.description }] },
+      ...(options.updated === undefined
+        ? []
+        : [
+            {
+              type: 'paragraph',
+              children: [{ type: 'emphasis', children: [{ type: 'text', value: options.updated }] }],
+            },
+          ]),
       ...body,
     ],
   };
