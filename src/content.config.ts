@@ -1,5 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { docsLoader } from '@astrojs/starlight/loaders';
+import { docsSchema } from '@astrojs/starlight/schema';
 import { PageFrontmatterSchema } from './lib/content/page-frontmatter-schema.ts';
 import { UiStringsSchema } from './lib/content/ui-strings-schema.ts';
 
@@ -20,4 +22,11 @@ const ui = defineCollection({
   schema: UiStringsSchema,
 });
 
-export const collections = { pages, ui };
+/**
+ * Starlight's own collection, which it requires to exist. It stays empty (there is no
+ * `src/content/docs/`): the guide's pages are the `pages` collection, rendered by the
+ * project's route inside <StarlightPage>.
+ */
+const docs = defineCollection({ loader: docsLoader(), schema: docsSchema() });
+
+export const collections = { pages, ui, docs };
