@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import starlight from '@astrojs/starlight';
+import { blockLocale } from './src/lib/code-blocks/block-locale.ts';
 import { validHtmlPlugin } from './src/lib/code-blocks/valid-html-plugin.ts';
 
 /**
@@ -43,6 +44,8 @@ export default defineConfig({
         // no block becomes a scroll region whose `tabindex` Expressive Code's script adds only
         // 250 ms after a resize (axe `scrollable-region-focusable` at 390 px).
         defaultProps: { wrap: true },
+        // The copy button speaks the page's language (Starlight looks for pages elsewhere).
+        getBlockLocale: blockLocale,
       },
     }),
     mdx(),

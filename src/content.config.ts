@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { docsLoader } from '@astrojs/starlight/loaders';
-import { docsSchema } from '@astrojs/starlight/schema';
+import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
+import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { PageFrontmatterSchema } from './lib/content/page-frontmatter-schema.ts';
 import { UiStringsSchema } from './lib/content/ui-strings-schema.ts';
 
@@ -29,4 +29,11 @@ const ui = defineCollection({
  */
 const docs = defineCollection({ loader: docsLoader(), schema: docsSchema() });
 
-export const collections = { pages, ui, docs };
+/**
+ * Starlight's own interface strings, overridden per language: `src/content/i18n/<lang>.json`
+ * (the one place Starlight reads them from). German says "Sie", as the site does, where
+ * Starlight's built-in German says "du".
+ */
+const i18n = defineCollection({ loader: i18nLoader(), schema: i18nSchema() });
+
+export const collections = { pages, ui, docs, i18n };
