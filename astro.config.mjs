@@ -2,6 +2,9 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
+import starlight from '@astrojs/starlight';
+import { blockLocale } from './src/lib/code-blocks/block-locale.ts';
+import { validHtmlPlugin } from './src/lib/code-blocks/valid-html-plugin.ts';
 
 /**
  * The site is rendered on demand (spec 4.4: every page negotiates Markdown, so
@@ -14,10 +17,46 @@ export default defineConfig({
   // (src/lib/oauth/read-limited-body.ts); no other route reads a body.
   // An adapter limit would throw mid-stream and destroy the socket instead of a 413.
   adapter: node({ mode: 'middleware' }),
-  integrations: [mdx()],
+  integrations: [
+    // Starlight gives the guide its docs layout (sidebar, "On this page", theme and language
+    // pickers, Expressive Code); the project keeps its own routing (`[...page].astro` renders
+    // each page inside <StarlightPage>), sitemap, Markdown twins and search index (issue 15).
+    starlight({
+      title: { en: 'Biomarker Catalog', de: 'Biomarker-Katalog' },
+      defaultLocale: 'root',
+      locales: { root: { label: 'English', lang: 'en' }, de: { label: 'Deutsch', lang: 'de' } },
+      // The server answers unknown paths with its own negotiated 404 (src/server/send-not-found.ts).
+      disable404Route: true,
+      // The build indexes the prepared pages itself (scripts/build/search-index.ts).
+      pagefind: false,
+      favicon: '/favicon.svg',
+      titleDelimiter: '·',
+      components: {
+        Footer: './src/components/starlight/Footer.astro',
+        LanguageSelect: './src/components/starlight/LanguageSelect.astro',
+        Search: './src/components/starlight/Search.astro',
+      },
+      customCss: ['./src/styles/global.css'],
+      expressiveCode: {
+        // Its blocks as valid HTML (html-validate `recommended`, issue 15 item 8).
+        plugins: [validHtmlPlugin()],
+        // Long lines wrap instead of scrolling: nothing is clipped on a phone (review D4), and
+        // no block becomes a scroll region whose `tabindex` Expressive Code's script adds only
+        // 250 ms after a resize (axe `scrollable-region-focusable` at 390 px).
+        defaultProps: { wrap: true },
+        // The copy button speaks the page's language (Starlight looks for pages elsewhere).
+        getBlockLocale: blockLocale,
+      },
+    }),
+    mdx(),
+  ],
   trailingSlash: 'never',
+  // Starlight turns on prefetching of every link; each prefetched page would cost the reader
+  // one request of the 60-per-minute quota (spec section 8) for a page they may never open.
+  prefetch: false,
   // CSS ships as files under /_astro/: the Content-Security-Policy allows no inline styles.
-  build: { format: 'file', inlineStylesheets: 'never' },
+  // `directory`: page links have no `.html` (Starlight formats its sidebar links by this).
+  build: { format: 'directory', inlineStylesheets: 'never' },
   // Shiki colours code with inline style attributes, which the CSP blocks; code blocks are
   // styled by the site's stylesheet instead.
   markdown: { syntaxHighlight: false },

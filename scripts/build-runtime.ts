@@ -2,12 +2,14 @@
 import { compileCatalog } from './build/compile-catalog.ts';
 import { compileServer } from './build/compile-server.ts';
 import { prerender } from './build/prerender.ts';
+import { buildSearchIndex } from './build/search-index.ts';
 
 await compileCatalog();
 await compileServer();
 const rendered = await prerender();
+const indexed = await buildSearchIndex();
 process.stdout.write(
-  `Compiled the catalog data (dist/catalog/) and the server (dist/node/); rendered ${rendered} pages and documents (dist/prepared/).\n`,
+  `Compiled the catalog data (dist/catalog/) and the server (dist/node/); rendered ${rendered} pages and documents (dist/prepared/); indexed ${indexed} pages and markers for search (dist/client/pagefind/).\n`,
 );
 // The Astro app's private listener and its modules would keep the process alive.
 process.exit(0);

@@ -1,5 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
+import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { PageFrontmatterSchema } from './lib/content/page-frontmatter-schema.ts';
 import { UiStringsSchema } from './lib/content/ui-strings-schema.ts';
 
@@ -20,4 +22,18 @@ const ui = defineCollection({
   schema: UiStringsSchema,
 });
 
-export const collections = { pages, ui };
+/**
+ * Starlight's own collection, which it requires to exist. It stays empty (there is no
+ * `src/content/docs/`): the guide's pages are the `pages` collection, rendered by the
+ * project's route inside <StarlightPage>.
+ */
+const docs = defineCollection({ loader: docsLoader(), schema: docsSchema() });
+
+/**
+ * Starlight's own interface strings, overridden per language: `src/content/i18n/<lang>.json`
+ * (the one place Starlight reads them from). German says "Sie", as the site does, where
+ * Starlight's built-in German says "du".
+ */
+const i18n = defineCollection({ loader: i18nLoader(), schema: i18nSchema() });
+
+export const collections = { pages, ui, docs, i18n };

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTML_CONTENT_SECURITY_POLICY } from '../lib/http/baseline-headers.ts';
 import { chooseEncoding, etagMatches } from '../lib/http/conditional.ts';
+import { contentSecurityPolicyFor } from '../lib/http/content-security-policy.ts';
 import { CODINGS, type Representation } from '../lib/http/representation.ts';
 import { memoizeByHeader } from './header-memo.ts';
 
@@ -18,6 +18,19 @@ export interface SendOptions {
   storedAt: number;
 }
 
+/** The Content-Security-Policy of each stored HTML representation, worked out on its first send. */
+const policies = new WeakMap<Representation, string>();
+
+/** The policy of a stored HTML page: its inline scripts and style attributes are fixed with its bytes. */
+function policyOf(representation: Representation): string {
+  let policy = policies.get(representation);
+  if (policy === undefined) {
+    policy = contentSecurityPolicyFor(Buffer.from(representation.identity.body).toString('utf8'));
+    policies.set(representation, policy);
+  }
+  return policy;
+}
+
 /** The codings of stored representations that have been sent at least once. */
 const sent = new WeakSet<object>();
 
@@ -28,7 +41,7 @@ const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(accep
  * Writes a prepared representation with one `writeHead` and one `end`: `base` (rate-limit,
  * baseline headers, request id; this request's own list, extended in place) first, then the coding the client prefers with its own ETag,
  * or 304 when `If-None-Match` names this content in any coding (RFC 9110 §13.1.2). HTML gets
- * the strict Content-Security-Policy. HEAD gets the headers of GET and no body (RFC 9110 §9.3.2).
+ * its strict Content-Security-Policy. HEAD gets the headers of GET and no body (RFC 9110 §9.3.2).
  */
 export function sendRepresentation(
   req: IncomingMessage,
@@ -55,7 +68,7 @@ export function sendRepresentation(
   headers.push('Content-Type', representation.contentType, 'Content-Length', String(body.byteLength));
   if (coding !== undefined) headers.push('Content-Encoding', coding);
   if (representation.contentType.startsWith('text/html')) {
-    headers.push('Content-Security-Policy', HTML_CONTENT_SECURITY_POLICY);
+    headers.push('Content-Security-Policy', policyOf(representation));
   }
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -75,7 +88,7 @@ export function sendBody(
 ): void {
   const body = Buffer.from(text, 'utf8');
   headers.push('Content-Type', contentType, 'Content-Length', String(body.length));
-  if (contentType.startsWith('text/html')) headers.push('Content-Security-Policy', HTML_CONTENT_SECURITY_POLICY);
+  if (contentType.startsWith('text/html')) headers.push('Content-Security-Policy', contentSecurityPolicyFor(text));
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

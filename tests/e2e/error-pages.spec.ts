@@ -50,12 +50,16 @@ for (const { kind, locale, path, status, title } of CASES) {
       expect(response?.status()).toBe(status);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page.locator('.site-header')).toBeVisible();
+      // Starlight's header and the guide's sidebar and footer.
+      await expect(page.locator('header.header')).toBeVisible();
+      const nav = page.getByRole('navigation', { name: locale === 'en' ? 'Main' : 'Hauptnavigation' });
+      await expect(nav.getByRole('link').first()).toBeVisible();
       await expect(page.locator('.site-footer')).toBeVisible();
       // The stylesheet loaded under the CSP (and, for a refused client, without quota).
-      await expect(page.locator('.skip-link')).toHaveCSS('position', 'absolute');
+      await expect(page.locator('.sl-skip-link')).toHaveCSS('position', 'fixed');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-      const main = page.getByRole('main');
+      // The error's own content; Starlight's main also holds the page footer.
+      const main = page.locator('main .error-page');
       if (kind === 'not-found') {
         await expect(main.locator('code')).toHaveText(path);
         const links = main.getByRole('listitem').getByRole('link');

@@ -64,9 +64,9 @@ for (const { locale, list, egfr, creatinine, kidneys } of PAGES) {
   });
 }
 
-test('the language switcher keeps the marker', async ({ page }) => {
+test('the language picker keeps the marker', async ({ page }) => {
   await page.goto('/biomarkers/hs-crp');
-  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await page.getByRole('combobox', { name: 'Select language' }).selectOption('Deutsch');
   await expect(page).toHaveURL(/\/de\/biomarkers\/hs-crp$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });

@@ -4,6 +4,7 @@ import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
 import { problemHeadingId } from '../../src/lib/problem/problem-types.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
+import { expectPolicyCoversInlineCode, pageHeadingOf } from '../helpers/inline-csp.ts';
 import { readPageFiles, withoutCode } from '../helpers/content-files.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 
@@ -47,18 +48,18 @@ describe.each(PAGES)('page $name', ({ locale, html, md, title }) => {
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     const body = await response.text();
     expect(body).toContain(`<html lang="${locale}"`);
-    expect(body).toContain(`<link rel="alternate" type="text/markdown" href="${server.url}${md}">`);
+    expect(body).toContain(`<link rel="alternate" type="text/markdown" href="${server.url}${md}"/>`);
     for (const other of LOCALES)
       expect(body).toMatch(new RegExp(`<link rel="alternate" hreflang="${other}" href="${server.url}/`));
     expect(body).toMatch(/<link rel="alternate" hreflang="x-default" href="/);
-    expect(body).toContain(`<h1>${title}</h1>`);
-    // The strict CSP runs no inline script: a page's scripts (the sample tabs) are module files.
-    for (const [, attributes, content] of body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-      expect(attributes).toMatch(/^ type="module" src="\/_astro\/[\w.-]+\.js"$/);
-      expect(content).toBe('');
+    expect(pageHeadingOf(body)).toBe(title);
+    // The strict CSP: Starlight's inline scripts and style attributes are allowed by hash only,
+    // module scripts are files of the build, and no element has an event handler attribute.
+    expectPolicyCoversInlineCode(body, response.headers.get('content-security-policy')!);
+    for (const [, attributes] of body.matchAll(/<script\b([^>]*)\ssrc=([^>]*)>/g)) {
+      expect(attributes).toMatch(/^ type="module"$/);
     }
     expect(body).not.toMatch(/\son[a-z]+="/);
-    expect(body).not.toMatch(/\sstyle="/);
     expect(body).not.toContain('{BASE_URL}');
     expect(body).not.toMatch(/(href|src)="[^"]*\.\.[^"]*"/); // no `..` in asset URLs
   });
@@ -217,17 +218,23 @@ describe('the developer guide and Problem types', () => {
 });
 
 describe('links', () => {
-  it.each(PAGES)('every same-site link on $name resolves', async ({ html }) => {
-    const body = await (await client()(server.url + html)).text();
-    const hrefs = [...body.matchAll(/href="([^"#]*)(#[^"]*)?"/g)]
-      .map((m) => m[1]!)
-      .filter((href) => href.startsWith('/') || href.startsWith(server.url));
-    const failures = [];
-    for (const href of new Set(hrefs)) {
-      const url = new URL(href, server.url).href;
-      const response = await client()(url, { method: 'HEAD' });
-      if (response.status !== 200) failures.push(`${response.status} ${url}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  it.each(PAGES)(
+    'every same-site link on $name resolves',
+    async ({ html }) => {
+      const body = await (await client()(server.url + html)).text();
+      const hrefs = [...body.matchAll(/href="([^"#]*)(#[^"]*)?"/g)]
+        .map((m) => m[1]!)
+        .filter((href) => href.startsWith('/') || href.startsWith(server.url));
+      const failures = [];
+      for (const href of new Set(hrefs)) {
+        const url = new URL(href, server.url).href;
+        const response = await client()(url, { method: 'HEAD' });
+        if (response.status !== 200) failures.push(`${response.status} ${url}`);
+      }
+      expect(failures).toEqual([]);
+      // The first request of each data-driven page renders it through Astro (once per data
+      // version): in Starlight's layout, 90 marker pages take 30–60 s on a loaded 2-core machine.
+    },
+    180_000,
+  );
 });

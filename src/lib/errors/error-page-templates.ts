@@ -23,9 +23,13 @@ export type ErrorPageVariant = (typeof ERROR_PAGE_VARIANTS)[number];
 export const isErrorPageVariant = (value: string): value is ErrorPageVariant =>
   (ERROR_PAGE_VARIANTS as readonly string[]).includes(value);
 
-/** The path the build renders an error page at through Astro; no client can reach it (site-routes.ts). */
+/**
+ * The path the build renders an error page at through Astro; no client can reach it
+ * (site-routes.ts). It sits under the locale's prefix, as a page of that locale would, so
+ * that Starlight's layout takes the page's language from the path.
+ */
 export const errorPageRenderPath = (locale: Locale, variant: ErrorPageVariant): string =>
-  `/prepared-errors/${locale}/${variant}`;
+  `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/prepared-errors/${variant}`;
 
 /** How the keys of error pages begin in the build's prepared output. */
 export const ERROR_PAGE_KEY_PREFIX = 'error-page ';

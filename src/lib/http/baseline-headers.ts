@@ -36,20 +36,3 @@ export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): 
   if (config.deployEnv !== 'production') headers.push(['X-Robots-Tag', 'noindex']);
   return headers;
 }
-
-/**
- * Content-Security-Policy of HTML pages: scripts, styles and images from this origin only,
- * as files (no inline script or handler: the pages work without JavaScript, which only
- * enhances them, e.g. the sample tabs), no framing.
- */
-export const HTML_CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');

@@ -1,0 +1,43 @@
+import type { ExpressiveCodePlugin } from '@astrojs/starlight/expressive-code';
+import type { Element, ElementContent } from '@astrojs/starlight/expressive-code/hast';
+
+/**
+ * Elements that allow only phrasing content (HTML §4.5.20 `code`, §4.10.6 `button`), inside
+ * which Expressive Code puts `<div>`s: one per code line, and the copy button's backdrop.
+ */
+const PHRASING_ONLY = new Set(['code', 'button']);
+
+/** Renames every `div` under a phrasing-only element to `span`; the CSS keys on classes, not tags. */
+function phrasingOnly(node: Element, insidePhrasing: boolean): void {
+  if (insidePhrasing && node.tagName === 'div') node.tagName = 'span';
+  const inside = insidePhrasing || PHRASING_ONLY.has(node.tagName);
+  for (const child of node.children) if (child.type === 'element') phrasingOnly(child, inside);
+}
+
+/** Gives each `<button>` an explicit type and its tooltip as its name, which text-only checks read. */
+function nameButtons(node: ElementContent): void {
+  if (node.type !== 'element') return;
+  if (node.tagName === 'button') {
+    node.properties['type'] ??= 'button';
+    if (typeof node.properties['title'] === 'string') node.properties['ariaLabel'] ??= node.properties['title'];
+  }
+  node.children.forEach(nameButtons);
+}
+
+/**
+ * Expressive Code's rendered blocks made valid HTML (html-validate `recommended`, issue 15
+ * item 8): lines are `span`s with the same classes (`.ec-line` is `display: grid` either way),
+ * and the copy button is `type="button"` with an `aria-label`. Runs after the frames plugin,
+ * which adds the button in the same hook.
+ */
+export function validHtmlPlugin(): ExpressiveCodePlugin {
+  return {
+    name: 'valid-html',
+    hooks: {
+      postprocessRenderedBlock: ({ renderData }) => {
+        phrasingOnly(renderData.blockAst, false);
+        nameButtons(renderData.blockAst);
+      },
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+
+/** Classic and module scripts written into the page; data blocks (`application/ld+json`) never run. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/** `style="…"` attributes: Starlight and Expressive Code set custom properties this way. */
+const STYLE_ATTRIBUTE = /<[a-zA-Z][^<>]*?\sstyle="([^"]*)"/g;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+
+/** The attribute value a browser hashes: the markup with its character references decoded. */
+const decode = (value: string): string => value.replace(/&(?:amp|quot|#39|lt|gt);/g, (entity) => ENTITIES[entity]!);
+
+/** A CSP hash source of a text (CSP3 §8.3: SHA-256 over its UTF-8 bytes, base64). */
+const hashSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The distinct hash sources of `pattern`'s first group over `html`, in a stable order. */
+function hashesOf(html: string, pattern: RegExp, transform: (text: string) => string = (text) => text): string[] {
+  const texts = new Set<string>();
+  for (const match of html.matchAll(pattern)) texts.add(transform(match[1] ?? ''));
+  return [...texts].map(hashSource).sort();
+}
+
+/**
+ * The Content-Security-Policy of one HTML page: scripts, styles, images and fonts from this
+ * origin only, plus exactly the inline scripts and style attributes the page itself carries,
+ * each allowed by its hash (CSP3 §6.7.3; `'unsafe-hashes'` lets a hash match an attribute),
+ * never `'unsafe-inline'`: Starlight's theme script must run before the first paint, and its
+ * layout and Expressive Code set custom properties in `style` attributes. No framing.
+ */
+export function contentSecurityPolicyFor(html: string): string {
+  const scripts = hashesOf(html, INLINE_SCRIPT);
+  const styleAttributes = hashesOf(html, STYLE_ATTRIBUTE, decode);
+  return [
+    "default-src 'none'",
+    // Pagefind's search runs WebAssembly, which needs 'wasm-unsafe-eval' (never 'unsafe-eval').
+    ["script-src 'self' 'wasm-unsafe-eval'", ...scripts].join(' '),
+    "style-src 'self'",
+    styleAttributes.length === 0
+      ? "style-src-attr 'none'"
+      : ["style-src-attr 'unsafe-hashes'", ...styleAttributes].join(' '),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
