@@ -1,4 +1,4 @@
-import type { Parent, Root, RootContent } from 'mdast';
+import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
@@ -102,6 +102,12 @@ function convertNode(node: RootContent, options: MarkdownTwinOptions): RootConte
 const convertChildren = (nodes: RootContent[], options: MarkdownTwinOptions): RootContent[] =>
   nodes.flatMap((node) => convertNode(node, options));
 
+/** The "Last updated" line as an emphasised paragraph, or nothing when the page has none. */
+const updatedLine = (updated: string | undefined): Paragraph[] =>
+  updated === undefined
+    ? []
+    : [{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: updated }] }] }];
+
 /**
  * The Markdown twin of a page (spec 4.4), from the same MDX source as its HTML: `# Title`,
  * the description and the "Last updated" line first; components turned into plain Markdown (tables, lists,
@@ -117,14 +123,7 @@ export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): str
     children: [
       { type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] },
       { type: 'paragraph', children: [{ type: 'text', value: options.description }] },
-      ...(options.updated === undefined
-        ? []
-        : [
-            {
-              type: 'paragraph',
-              children: [{ type: 'emphasis', children: [{ type: 'text', value: options.updated }] }],
-            },
-          ]),
+      ...updatedLine(options.updated),
       ...body,
     ],
   };
