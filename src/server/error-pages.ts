@@ -1,3 +1,4 @@
+import { contentSecurityPolicyFor } from '../lib/http/content-security-policy.ts';
 import { escapeHtml } from '../lib/http/not-found-body.ts';
 import type { Locale } from '../lib/content/locales.ts';
 import {
@@ -7,8 +8,22 @@ import {
   type ErrorPageVariant,
 } from '../lib/errors/error-page-templates.ts';
 
-/** A prepared page cut at its placeholders once: odd entries are the placeholders. */
-type Template = readonly string[];
+/**
+ * A prepared page cut at its placeholders once (odd entries of `parts` are the placeholders),
+ * with its Content-Security-Policy, worked out on first use: the placeholders stand in text,
+ * never in a script or style attribute, so every filled page has the template's policy.
+ */
+interface Template {
+  text: string;
+  parts: readonly string[];
+  policy?: string;
+}
+
+/** A filled error page and the Content-Security-Policy its inline scripts and styles need. */
+export interface FilledPage {
+  html: string;
+  policy: string;
+}
 
 const SPLIT = new RegExp(`(${PATH_PLACEHOLDER}|${SECONDS_PLACEHOLDER})`);
 
@@ -25,31 +40,33 @@ export class ErrorPages {
 
   /** Stores a page as the build rendered it (base URL already substituted). */
   put(key: string, text: string): void {
-    this.#templates.set(key, text.split(SPLIT));
+    this.#templates.set(key, { text, parts: text.split(SPLIT) });
   }
 
   /** The styled 404 (RFC 9110 §15.5.5) naming `path`, or undefined without a build's output. */
-  notFound(locale: Locale, path: string): string | undefined {
+  notFound(locale: Locale, path: string): FilledPage | undefined {
     return this.#fill(locale, 'not-found', path, 0);
   }
 
   /** The styled 429 (RFC 6585 §4) saying to retry in `seconds`, or undefined without a build's output. */
-  rateLimited(locale: Locale, path: string, seconds: number): string | undefined {
+  rateLimited(locale: Locale, path: string, seconds: number): FilledPage | undefined {
     let rules = pluralRules.get(locale);
     if (rules === undefined) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
     const variant = rules.select(seconds) === 'one' ? 'rate-limited-one' : 'rate-limited-other';
     return this.#fill(locale, variant, path, seconds);
   }
 
-  #fill(locale: Locale, variant: ErrorPageVariant, path: string, seconds: number): string | undefined {
+  #fill(locale: Locale, variant: ErrorPageVariant, path: string, seconds: number): FilledPage | undefined {
     const template = this.#templates.get(errorPageKey(locale, variant));
     if (template === undefined) return undefined;
-    let text = '';
-    for (let i = 0; i < template.length; i++) {
-      const part = template[i]!;
-      if (i % 2 === 0) text += part;
-      else text += part === PATH_PLACEHOLDER ? escapeHtml(path) : String(seconds);
+    // Hashing the page's inline scripts per request cost more than the rest of the 404 (measured).
+    template.policy ??= contentSecurityPolicyFor(template.text);
+    let html = '';
+    for (let i = 0; i < template.parts.length; i++) {
+      const part = template.parts[i]!;
+      if (i % 2 === 0) html += part;
+      else html += part === PATH_PLACEHOLDER ? escapeHtml(path) : String(seconds);
     }
-    return text;
+    return { html, policy: template.policy };
   }
 }

@@ -54,10 +54,9 @@ try {
   const builders = sitePageDocumentBuilders(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)), config.baseUrl);
   const store = new RenderedStore(renderer, pageDataVersion, FILTERED_VIEW_CAPACITY, builders);
   const documents = serverDocuments(config);
-  const [assets] = await Promise.all([
-    loadStaticAssets(fileURLToPath(new URL('dist/client', root))),
-    loadPreparedRenders(fileURLToPath(new URL(PREPARED_RENDERS_PATH, root)), store, config.baseUrl),
-  ]);
+  const prepared = loadPreparedRenders(fileURLToPath(new URL(PREPARED_RENDERS_PATH, root)), store, config.baseUrl);
+  const assets = loadStaticAssets(fileURLToPath(new URL('dist/client', root)));
+  await prepared;
   const site = createSiteServer({
     config,
     logger,

@@ -35,8 +35,9 @@ export function sendNotFound(
   }
   const headers = [...base, 'Vary', VARY, 'Cache-Control', 'no-cache'];
   if (type === 'text/html') {
-    const html = errorPages?.notFound(localeOfPath(path), path) ?? notFoundHtml(baseUrl, path);
-    return sendBody(req, res, 404, headers, 'text/html; charset=utf-8', html);
+    const page = errorPages?.notFound(localeOfPath(path), path);
+    const html = page?.html ?? notFoundHtml(baseUrl, path);
+    return sendBody(req, res, 404, headers, 'text/html; charset=utf-8', html, page?.policy);
   }
   sendBody(req, res, 404, headers, 'text/markdown; charset=utf-8', notFoundMarkdown(baseUrl, path));
 }

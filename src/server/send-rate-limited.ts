@@ -37,9 +37,9 @@ export function sendRateLimited(
   const problem = { code: 'rate_limited', detail: rateLimitedDetail(decision), ...instance } as const;
   if (path === undefined || API_ROUTE_METHODS[path] !== undefined) return sendProblem(res, baseUrl, problem, base);
   if (!prefersHtml(req.headers.accept)) return sendProblem(res, baseUrl, { ...problem, headers: VARY }, base);
-  const html = errorPages.rateLimited(localeOfPath(path), path, decision.resetSeconds);
-  if (html === undefined) return sendProblem(res, baseUrl, { ...problem, headers: VARY }, base);
+  const page = errorPages.rateLimited(localeOfPath(path), path, decision.resetSeconds);
+  if (page === undefined) return sendProblem(res, baseUrl, { ...problem, headers: VARY }, base);
   // The same Cache-Control as the Problem: a refusal must not be stored (RFC 6585 §4).
   const headers = [...base, 'Vary', 'Accept', 'Cache-Control', 'no-store'];
-  sendBody(req, res, 429, headers, 'text/html; charset=utf-8', html);
+  sendBody(req, res, 429, headers, 'text/html; charset=utf-8', page.html, page.policy);
 }

@@ -76,7 +76,8 @@ export function sendRepresentation(
 
 /**
  * Writes a body made for this one response (a 404 naming its path, a data page's 502),
- * uncompressed and without a validator, with one `writeHead` and one `end`.
+ * uncompressed and without a validator, with one `writeHead` and one `end`. HTML gets
+ * `policy`, or one worked out from `text` when the caller has none prepared.
  */
 export function sendBody(
   req: IncomingMessage,
@@ -85,10 +86,13 @@ export function sendBody(
   headers: string[],
   contentType: string,
   text: string,
+  policy?: string,
 ): void {
   const body = Buffer.from(text, 'utf8');
   headers.push('Content-Type', contentType, 'Content-Length', String(body.length));
-  if (contentType.startsWith('text/html')) headers.push('Content-Security-Policy', contentSecurityPolicyFor(text));
+  if (contentType.startsWith('text/html')) {
+    headers.push('Content-Security-Policy', policy ?? contentSecurityPolicyFor(text));
+  }
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptsGzip, etagMatches } from '../lib/http/conditional.ts';
 import { sendProblem } from './send-problem.ts';
-import type { StaticAsset } from './static-assets.ts';
+import { gzipOf, type StaticAsset } from './static-assets.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 
@@ -25,13 +25,13 @@ export function serveStaticAsset(req: IncomingMessage, res: ServerResponse, asse
     'Cache-Control': asset.cacheControl,
     ETag: asset.etag,
   };
-  if (asset.gzip !== undefined) headers['Vary'] = 'Accept-Encoding';
+  if (asset.compressible) headers['Vary'] = 'Accept-Encoding';
   if (etagMatches(req.headers['if-none-match'], asset.etag)) {
     res.writeHead(304, headers);
     return void res.end();
   }
-  const gzip = asset.gzip !== undefined && acceptsGzip(req.headers['accept-encoding']);
-  const body = gzip ? asset.gzip! : asset.body;
+  const gzip = asset.compressible && acceptsGzip(req.headers['accept-encoding']);
+  const body = gzip ? gzipOf(asset) : asset.body;
   if (gzip) headers['Content-Encoding'] = 'gzip';
   headers['Content-Length'] = body.length;
   res.writeHead(200, headers);
