@@ -36,7 +36,7 @@ export function sendNotFound(
   const headers = [...base, 'Vary', VARY, 'Cache-Control', 'no-cache'];
   if (type === 'text/html') {
     const page = errorPages?.notFound(localeOfPath(path), path);
-    const html = page?.html ?? notFoundHtml(baseUrl, path);
+    const html = page?.body ?? notFoundHtml(baseUrl, path);
     return sendBody(req, res, 404, headers, 'text/html; charset=utf-8', html, page?.policy);
   }
   sendBody(req, res, 404, headers, 'text/markdown; charset=utf-8', notFoundMarkdown(baseUrl, path));

@@ -41,5 +41,5 @@ export function sendRateLimited(
   if (page === undefined) return sendProblem(res, baseUrl, { ...problem, headers: VARY }, base);
   // The same Cache-Control as the Problem: a refusal must not be stored (RFC 6585 §4).
   const headers = [...base, 'Vary', 'Accept', 'Cache-Control', 'no-store'];
-  sendBody(req, res, 429, headers, 'text/html; charset=utf-8', page.html, page.policy);
+  sendBody(req, res, 429, headers, 'text/html; charset=utf-8', page.body, page.policy);
 }

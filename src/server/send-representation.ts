@@ -77,7 +77,7 @@ export function sendRepresentation(
 /**
  * Writes a body made for this one response (a 404 naming its path, a data page's 502),
  * uncompressed and without a validator, with one `writeHead` and one `end`. HTML gets
- * `policy`, or one worked out from `text` when the caller has none prepared.
+ * `policy`, or one worked out from the body when the caller has none prepared.
  */
 export function sendBody(
   req: IncomingMessage,
@@ -85,13 +85,13 @@ export function sendBody(
   status: number,
   headers: string[],
   contentType: string,
-  text: string,
+  text: string | Buffer,
   policy?: string,
 ): void {
-  const body = Buffer.from(text, 'utf8');
+  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   headers.push('Content-Type', contentType, 'Content-Length', String(body.length));
   if (contentType.startsWith('text/html')) {
-    headers.push('Content-Security-Policy', policy ?? contentSecurityPolicyFor(text));
+    headers.push('Content-Security-Policy', policy ?? contentSecurityPolicyFor(body.toString('utf8')));
   }
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
