@@ -52,6 +52,9 @@ describe.each(PAGES)('page $name', ({ locale, html, md, title }) => {
     for (const other of LOCALES)
       expect(body).toMatch(new RegExp(`<link rel="alternate" hreflang="${other}" href="${server.url}/`));
     expect(body).toMatch(/<link rel="alternate" hreflang="x-default" href="/);
+    // A shared link's preview: Open Graph title and the page's own absolute URL.
+    expect(body).toMatch(new RegExp(`<meta property="og:url" content="${server.url}${html}"\\s*/?>`));
+    expect(body).toMatch(/<meta property="og:title" content="[^"]+"/);
     expect(pageHeadingOf(body)).toBe(title);
     // The strict CSP: Starlight's inline scripts and style attributes are allowed by hash only,
     // module scripts are files of the build, and no element has an event handler attribute.
