@@ -3,8 +3,6 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import starlight from '@astrojs/starlight';
-import { blockLocale } from './src/lib/code-blocks/block-locale.ts';
-import { validHtmlPlugin } from './src/lib/code-blocks/valid-html-plugin.ts';
 
 /**
  * The site is rendered on demand (spec 4.4: every page negotiates Markdown, so
@@ -37,16 +35,7 @@ export default defineConfig({
         Search: './src/components/starlight/Search.astro',
       },
       customCss: ['./src/styles/global.css'],
-      expressiveCode: {
-        // Its blocks as valid HTML (html-validate `recommended`, issue 15 item 8).
-        plugins: [validHtmlPlugin()],
-        // Long lines wrap instead of scrolling: nothing is clipped on a phone (review D4), and
-        // no block becomes a scroll region whose `tabindex` Expressive Code's script adds only
-        // 250 ms after a resize (axe `scrollable-region-focusable` at 390 px).
-        defaultProps: { wrap: true },
-        // The copy button speaks the page's language (Starlight looks for pages elsewhere).
-        getBlockLocale: blockLocale,
-      },
+      // Expressive Code's options are in ec.config.mjs, where `<Code>` can read them.
     }),
     mdx(),
   ],

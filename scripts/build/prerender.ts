@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_PAGES } from '../../src/lib/errors/error-page-templates.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import { cutFragment, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { AstroRenderer } from '../../src/server/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
@@ -32,6 +33,12 @@ export async function prerender(): Promise<number> {
     const { status, contentType, text } = await renderer.render(page.renderPath, 'text/html');
     if (status !== 200) throw new Error(`${page.renderPath} answered ${status}`);
     renders.push({ key: page.key, contentType, text });
+  }
+  // The data-driven samples, highlighted with stand-in values that run-time pages fill in.
+  for (const fragment of SAMPLE_FRAGMENTS) {
+    const { status, contentType, text } = await renderer.render(fragment.renderPath, 'text/html');
+    if (status !== 200) throw new Error(`${fragment.renderPath} answered ${status}`);
+    renders.push({ key: fragment.key, contentType, text: cutFragment(text, fragment.renderPath) });
   }
   const target = fileURLToPath(new URL(PREPARED_RENDERS_PATH, ROOT));
   await mkdir(dirname(target), { recursive: true });

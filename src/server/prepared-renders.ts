@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ERROR_PAGE_KEY_PREFIX } from '../lib/errors/error-page-templates.ts';
 import { substituteBaseUrlPlaceholder } from '../lib/prepared/base-url-placeholder.ts';
+import { putSampleFragment, SAMPLE_FRAGMENT_KEY_PREFIX } from '../lib/samples/prepared-sample-fragments.ts';
 import { PreparedBody } from './prepared-body.ts';
 import type { RenderedStore } from './rendered-store.ts';
 
@@ -16,7 +17,8 @@ export interface PreparedRender {
 
 /**
  * Puts what the build rendered (every page and site document without data sources, and the browser error pages) into
- * `store`, for this deployment's `baseUrl`. Returns how many; 0 without a build's output,
+ * `store`, for this deployment's `baseUrl`; the highlighted samples of data-driven pages go to
+ * the process-wide fragments the Astro bundle reads (prepared-sample-fragments.ts). Returns how many; 0 without a build's output,
  * in which case each is rendered through Astro on its first request instead.
  */
 export async function loadPreparedRenders(path: string, store: RenderedStore, baseUrl: string): Promise<number> {
@@ -29,6 +31,10 @@ export async function loadPreparedRenders(path: string, store: RenderedStore, ba
   for (const { key, contentType, text } of renders) {
     if (key.startsWith(ERROR_PAGE_KEY_PREFIX)) {
       store.errorPages.put(key, substituteBaseUrlPlaceholder(text, baseUrl));
+      continue;
+    }
+    if (key.startsWith(SAMPLE_FRAGMENT_KEY_PREFIX)) {
+      putSampleFragment(key, substituteBaseUrlPlaceholder(text, baseUrl));
       continue;
     }
     store.put(key, new PreparedBody(substituteBaseUrlPlaceholder(text, baseUrl), contentType));

@@ -54,6 +54,52 @@ test.describe('request sample tabs', () => {
     }
   });
 
+  test('each language is highlighted, and its copy button copies the code, in the page language', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/de/developers');
+    const sample = page.locator('[data-sample-id="catalog-first-request"]');
+    await sample.getByRole('tab', { name: 'Python' }).click();
+    const code = sample.getByRole('tabpanel').locator('[data-sample-code]');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const colours = await code
+        .locator('code span')
+        .evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size);
+      expect(colours, `distinct token colours (${colorScheme})`).toBeGreaterThan(3);
+    }
+    await code.locator('pre').hover();
+    await code.getByRole('button', { name: 'In Zwischenablage kopieren' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('import urllib.request');
+    expect(copied).toContain(`${new URL(page.url()).origin}/v1/biomarkers/public`);
+    expect(copied.split('\n').length).toBeGreaterThan(10);
+  });
+
+  test("a marker's page, rendered while serving, has the same highlighted tabs, with the marker's values", async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    await page.goto('/de/biomarkers/ldl-cholesterol');
+    const sample = page.locator('[data-sample-id="marker-fetch"]');
+    await expect(sample.getByRole('tablist')).toBeVisible();
+    await sample.getByRole('tab', { name: 'TypeScript' }).click();
+    const code = sample.getByRole('tabpanel').locator('[data-sample-code]');
+    await expect(code).toContainText("from 'openapi-fetch'");
+    await expect(code).not.toContainText('PREPARED_SAMPLE');
+    const colours = await code
+      .locator('code span')
+      .evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size);
+    expect(colours).toBeGreaterThan(3);
+    await expect(code.getByRole('button', { name: 'In Zwischenablage kopieren' })).toHaveAttribute(
+      'data-code',
+      /template: 'public-[\w-]+' .*item\.uuid === '[0-9a-f-]{36}'/s,
+    );
+    expect(errors).toEqual([]);
+  });
+
   test('axe finds no violation on a page with tabs, light and dark', async ({ page }) => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -77,8 +123,8 @@ test.describe('request samples without JavaScript', () => {
     for (const name of LANGUAGES) {
       await expect(sample.getByRole('heading', { name, exact: true })).toBeVisible();
     }
-    await expect(sample.locator('pre[data-sample-code]')).toHaveCount(4);
-    await expect(sample.locator('pre[data-sample-output]').first()).toBeVisible();
+    await expect(sample.locator('[data-sample-code] pre')).toHaveCount(4);
+    await expect(sample.locator('[data-sample-output] pre').first()).toBeVisible();
     await expect(sample.getByText('Ausgabe (Auszug aus einem echten Lauf)').first()).toBeVisible();
   });
 });

@@ -76,7 +76,10 @@ export async function visit(
   page.on('response', onResponse);
   try {
     const response = await page.goto(site.path, { waitUntil });
-    const scripts = await Promise.all(scriptBodies);
+    // A script can still answer while the first bodies are read; read until none is left, so
+    // that no body is still being read when the next visit navigates away.
+    let scripts: Array<{ url: string; bytes: number }> = [];
+    while (scripts.length !== scriptBodies.length) scripts = await Promise.all([...scriptBodies]);
     return {
       status: response?.status(),
       errors,

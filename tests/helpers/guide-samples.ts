@@ -6,35 +6,59 @@ import { join } from 'node:path';
 export interface ExtractedSample {
   id: string;
   language: string;
+  /** What the code block's copy button copies: what a reader pastes, and what the tests run. */
   code: string;
+  /** The code block's lines as the page shows them. */
+  shown: string;
+  /** The output excerpt as the page shows it. */
   output: string;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" };
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** The text of an HTML fragment: tags dropped, the entities Astro writes decoded. */
-const textOf = (html: string): string =>
-  html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+/** Decodes the character references an HTML serializer writes (`&#x27;`, `&#39;`, `&amp;`). */
+const decode = (text: string): string =>
+  text.replace(
+    /&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi,
+    (whole, hex?: string, dec?: string, name?: string) =>
+      hex !== undefined
+        ? String.fromCodePoint(parseInt(hex, 16))
+        : dec !== undefined
+          ? String.fromCodePoint(Number(dec))
+          : (NAMED[name!.toLowerCase()] ?? whole),
+  );
+
+/** One Expressive Code block: its lines as shown, and the copy button's text (lines joined by U+007F). */
+function readCodeBlock(html: string, what: string): { shown: string; copied: string } {
+  const block = /<pre\b[\s\S]*?<\/pre>[\s\S]*?\bdata-code="([^"]*)"/.exec(html);
+  if (block === null) throw new Error(`${what}: no Expressive Code block with a copy button`);
+  const lines = [...block[0].matchAll(/<span class="ec-line\b[^>]*>([\s\S]*?)(?=<span class="ec-line\b|<\/code>)/g)];
+  return {
+    shown: lines.map((line) => decode(line[1]!.replace(/<[^>]*>/g, '')).replace(/\n$/, '')).join('\n'),
+    copied: decode(block[1]!).replaceAll('\u007f', '\n'),
+  };
+}
 
 /**
- * Every sample of a page's HTML: the wrappers marked `data-sample` and `data-sample-lang`,
- * each holding the code (`data-sample-code`) and the output excerpt (`data-sample-output`).
+ * Every sample of a page's HTML: the panels marked `data-sample` and `data-sample-lang`, each
+ * holding the code (under `data-sample-code`) and the output excerpt (under
+ * `data-sample-output`) as Expressive Code blocks. A panel runs to the next panel's start.
  */
 export function extractSamples(html: string): ExtractedSample[] {
-  const samples: ExtractedSample[] = [];
-  for (const match of html.matchAll(/<(section|div)\s([^>]*\bdata-sample="[^"]*"[^>]*)>([\s\S]*?)<\/\1>/g)) {
-    const attributes = match[2]!;
-    const body = match[3]!;
-    const id = /\bdata-sample="([^"]*)"/.exec(attributes)![1]!;
-    const language = /\bdata-sample-lang="([^"]*)"/.exec(attributes)?.[1];
-    const code = /<pre\b[^>]*\bdata-sample-code\b[^>]*>([\s\S]*?)<\/pre>/.exec(body)?.[1];
-    const output = /<pre\b[^>]*\bdata-sample-output\b[^>]*>([\s\S]*?)<\/pre>/.exec(body)?.[1];
-    if (language === undefined || code === undefined || output === undefined) {
+  const starts = [...html.matchAll(/<(?:section|div)\s[^>]*\bdata-sample="([^"]*)"[^>]*>/g)];
+  return starts.map((start, index) => {
+    const id = start[1]!;
+    const language = /\bdata-sample-lang="([^"]*)"/.exec(start[0])?.[1];
+    const body = html.slice(start.index + start[0].length, starts[index + 1]?.index ?? html.length);
+    const codeAt = body.search(/\bdata-sample-code\b/);
+    const outputAt = body.search(/\bdata-sample-output\b/);
+    if (language === undefined || codeAt < 0 || outputAt < codeAt) {
       throw new Error(`sample ${id}: no language, code or output in ${body.slice(0, 200)}`);
     }
-    samples.push({ id, language, code: textOf(code), output: textOf(output) });
-  }
-  return samples;
+    const code = readCodeBlock(body.slice(codeAt, outputAt), `sample ${id} (${language}) code`);
+    const output = readCodeBlock(body.slice(outputAt), `sample ${id} (${language}) output`);
+    return { id, language, code: code.copied, shown: code.shown, output: output.shown };
+  });
 }
 
 /**

@@ -24,6 +24,13 @@ const SAMPLE_TIMEOUT_MS = 20_000;
 const CONCURRENCY = 2;
 const LANGUAGES = ['curl', 'javascript', 'python', 'typescript'];
 
+/** A shell sample without its comment-only lines. */
+const withoutShellComments = (code: string): string =>
+  code
+    .split('\n')
+    .filter((line) => !/^\s*#/.test(line))
+    .join('\n');
+
 /** Every guide page with request samples, and two marker pages (EU and UK-only panels). */
 const SLUGS = ['', 'developers', 'auth', 'webhooks', 'docs/mcp', 'biomarkers/ldl-cholesterol', 'biomarkers/tibc'];
 const PAGES = SLUGS.flatMap((slug) => LOCALES.map((locale) => ({ locale, path: pagePath(locale, slug) })));
@@ -59,6 +66,11 @@ describe.each(PAGES)('samples on $path', ({ locale, path }) => {
         expect(missingExcerptLine(run.stdout, sample.output), `${what} printed:\n${run.stdout}`).toBeUndefined();
         // Every sample calls the origin of the page it is on.
         expect(sample.code).toContain(server.url);
+        // What runs is what the copy button copies: the lines shown, less the comment lines
+        // Expressive Code leaves out of a terminal frame's copy.
+        expect(sample.code, `${what}: the copy button copies other code than is shown`).toBe(
+          sample.language === 'curl' ? withoutShellComments(sample.shown) : sample.shown,
+        );
       });
     } finally {
       await server.stop();

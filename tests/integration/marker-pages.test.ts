@@ -11,6 +11,7 @@ import { eventually } from '../helpers/eventually.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { extractSamples } from '../helpers/guide-samples.ts';
 
 let n = 0;
 /** A fresh client address per call (hundreds: every marker page twice in two locales). */
@@ -114,8 +115,10 @@ describe('a page per marker, on the bundled catalog', () => {
     const lead = textOf(/<p class="lead">([\s\S]*?)<\/p>/.exec(html)![1]!);
     expect(lead).toBe(item.translations.find((t) => t.locale === locale)!.description);
     expect(row(html, 'EU')[0]).toBe(item.unit);
-    expect(html).toContain(`select(.uuid == &quot;${item.uuid}&quot;)`);
-    expect(html).toContain(`curl -sS &#39;${server.url}/v1/biomarkers/public?template=public-complete-eu&#39;`);
+    // The sample as a reader copies it: this marker's uuid, in its panel, from this server.
+    const curl = extractSamples(html).find((sample) => sample.language === 'curl')!;
+    expect(curl.code).toContain(`select(.uuid == "${item.uuid}")`);
+    expect(curl.code).toContain(`curl -sS '${server.url}/v1/biomarkers/public?template=public-complete-eu'`);
   });
 
   it('non-HDL cholesterol links both of its inputs', async () => {

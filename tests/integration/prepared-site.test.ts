@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/errors/error-page-templates.ts';
+import { FRAGMENT_VALUES, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
 import type { PreparedRender } from '../../src/server/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
@@ -30,7 +31,13 @@ describe('the build prepares every resource that depends on no data', () => {
     const expected = RENDERED_RESOURCES.filter((resource) => resource.sources.length === 0).map((r) => r.key);
     // Issue 15: the browser 404 and 429 of each locale follow them, as templates (error-pages.ts).
     const errorPages = ERROR_PAGES.map((page) => page.key);
-    expect(prepared.map((render) => render.key)).toEqual([...expected, ...errorPages]);
+    // Then the marker page's sample per locale, highlighted with stand-in values.
+    const fragments = SAMPLE_FRAGMENTS.map((fragment) => fragment.key);
+    expect(prepared.map((render) => render.key)).toEqual([...expected, ...errorPages, ...fragments]);
+    for (const render of prepared.filter((entry) => fragments.includes(entry.key))) {
+      expect(render.text).toContain(FRAGMENT_VALUES['MARKER_UUID']);
+      expect(render.text).toContain('data-c="');
+    }
     for (const render of prepared.filter((entry) => errorPages.includes(entry.key))) {
       expect(render.text).toContain(PATH_PLACEHOLDER);
     }

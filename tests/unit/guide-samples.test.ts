@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_LANGUAGES } from '../../src/lib/samples/sample-languages.ts';
 import { MARKER_SAMPLE_ID } from '../../src/lib/samples/marker-sample.ts';
+import { cutFragment, FRAGMENT_VALUES, fillFragment } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { fillPlaceholders, listSampleIds, loadSample } from '../../src/lib/samples/sample-sources.ts';
 import { readPageFiles } from '../helpers/content-files.ts';
 import { extractSamples, missingExcerptLine } from '../helpers/guide-samples.ts';
@@ -67,19 +68,83 @@ describe('checking what a sample prints', () => {
 });
 
 describe('extracting samples from a page', () => {
-  it('reads each language wrapper: id, language, code and output, with entities decoded', () => {
+  /** An Expressive Code block as Starlight's `<Code>` renders it, after the valid-HTML plugin. */
+  const block = (lines: string[], copied: string) =>
+    '<div class="expressive-code"><figure class="frame is-terminal not-content"><figcaption class="header"></figcaption>' +
+    '<pre data-language="sh" class="wrap"><code>' +
+    lines.map((line) => `<span class="ec-line"><span class="code">${line}</span></span>`).join('') +
+    `</code></pre><div class="copy"><button title="Copy" data-code="${copied}" type="button"></button></div></figure></div>`;
+
+  it('reads each panel: id, language, what the copy button copies, the shown lines and the output, decoded', () => {
     const html =
       '<div class="sample-tabs" data-sample-id="x"><div role="tablist" hidden><button data-sample-lang="curl">curl</button></div>' +
-      '<section id="a" data-sample="x" data-sample-lang="curl"><h3>curl</h3>' +
-      '<pre tabindex="0" data-sample-code><code class="language-sh">curl &#39;https://a.example&#39; | jq &quot;.a&quot; &amp;&amp; echo &lt;ok&gt;</code></pre>' +
-      '<p>Output</p><pre data-sample-output><code>{&quot;a&quot;:1}</code></pre></section></div>';
+      '<div class="sample-panel" id="a" data-sample="x" data-sample-lang="curl"><h3>curl</h3>' +
+      '<div data-sample-code>' +
+      block(
+        [
+          '<span style="--0:#919F9F"># Needs curl</span>',
+          'curl <span style="--0:#ECC48D">&#x27;https://a.example&#x27;</span> | jq &#x22;.a&#x22; &#x26;&#x26; echo &#x3C;ok>',
+          '\n',
+          '<span class="indent">  </span>echo done',
+        ],
+        'curl &#x27;https://a.example&#x27; | jq &#x22;.a&#x22; &#x26;&#x26; echo &#x3C;ok>\u007f\u007f  echo done',
+      ) +
+      '</div><p>Output</p><div data-sample-output>' +
+      block(['{&#x22;a&#x22;:1}'], '{&#x22;a&#x22;:1}') +
+      '</div></div>' +
+      '<div class="sample-panel" data-sample="x" data-sample-lang="python"><div data-sample-code>' +
+      block(['print(1)'], 'print(1)') +
+      '</div><div data-sample-output>' +
+      block(['1'], '1') +
+      '</div></div></div>';
     expect(extractSamples(html)).toEqual([
       {
         id: 'x',
         language: 'curl',
-        code: `curl 'https://a.example' | jq ".a" && echo <ok>`,
+        code: `curl 'https://a.example' | jq ".a" && echo <ok>\n\n  echo done`,
+        shown: `# Needs curl\ncurl 'https://a.example' | jq ".a" && echo <ok>\n\n  echo done`,
         output: '{"a":1}',
       },
+      { id: 'x', language: 'python', code: 'print(1)', shown: 'print(1)', output: '1' },
     ]);
+  });
+
+  it('refuses a panel without a code block to run', () => {
+    expect(() =>
+      extractSamples('<div data-sample="x" data-sample-lang="curl"><div data-sample-code><pre>curl</pre></div></div>'),
+    ).toThrow(/sample x/);
+  });
+});
+
+describe('a sample prepared with stand-in values', () => {
+  const standIns = `${FRAGMENT_VALUES['MARKER_UUID']} ${FRAGMENT_VALUES['MARKER_NAME']} ${FRAGMENT_VALUES['MARKER_UNIT']}`;
+  const rendered =
+    '<!DOCTYPE html><link rel="stylesheet" href="/_astro/a.css"><script type="module" src="/_astro/tabs.js"></script>' +
+    `<prepared-fragment><pre>curl '?template=${FRAGMENT_VALUES['TEMPLATE']}'</pre>` +
+    `<button data-code="${standIns}"></button><pre>${standIns}</pre></prepared-fragment>`;
+
+  it('is cut from its render with the module scripts the page needs, and refuses a stand-in split apart', () => {
+    const fragment = cutFragment(rendered, 'test');
+    expect(fragment.startsWith('<script type="module" src="/_astro/tabs.js"></script><pre>')).toBe(true);
+    expect(fragment).not.toContain('prepared-fragment');
+    expect(fragment).not.toContain('a.css');
+    // A grammar that tokenized a stand-in would split it across two elements.
+    const split = rendered.replaceAll(FRAGMENT_VALUES['MARKER_NAME']!, 'PREPARED_SAMPLE_<span>MARKER_NAME</span>');
+    expect(() => cutFragment(split, 'test')).toThrow(/MARKER_NAME/);
+  });
+
+  it("gets a marker's values, escaped for HTML text and attributes", () => {
+    const filled = fillFragment(cutFragment(rendered, 'test'), {
+      TEMPLATE: 'public-v2-light-uk',
+      MARKER_UUID: '94c0913b-405b-4464-95d9-dd98f710f206',
+      MARKER_NAME: `Ferritin <"a" & 'b'>`,
+      MARKER_UNIT: 'µg/L',
+    });
+    expect(filled).toContain("curl '?template=public-v2-light-uk'");
+    expect(filled).toContain(
+      'data-code="94c0913b-405b-4464-95d9-dd98f710f206 Ferritin &lt;&quot;a&quot; &amp; &#39;b&#39;&gt; µg/L"',
+    );
+    expect(filled).not.toContain('PREPARED_SAMPLE');
+    expect(() => fillFragment(rendered, { TEMPLATE: 'x' })).toThrow(/MARKER_UUID/);
   });
 });

@@ -1,21 +1,25 @@
 import type { MarkerPageView } from '../catalog-page/build-marker-page-view.ts';
+import { MARKER_SAMPLE_ID } from './prepared-sample-fragments.ts';
 import { loadSample, type Sample } from './sample-sources.ts';
 
-/** The sample of a marker's page: the first panel that carries it, narrowed to it by uuid. */
-export const MARKER_SAMPLE_ID = 'marker-fetch';
+export { MARKER_SAMPLE_ID };
 
 /**
- * The marker page's request sample (`content/samples/marker-fetch/`) with the marker's
- * panel, uuid, English name and unit in that panel filled in: what the sample prints.
+ * The values of the marker page's request sample (`content/samples/marker-fetch/`): the
+ * marker's panel, uuid, English name and unit in that panel, which is what the sample prints.
  */
-export function markerSample(view: MarkerPageView, baseUrl: string): Sample {
+export function markerSampleValues(view: MarkerPageView, baseUrl: string): Record<string, string> {
   const { marker, sampleTemplate } = view;
   const unit = sampleTemplate.endsWith('-uk') ? marker.unitUk : marker.unitEu;
-  return loadSample(MARKER_SAMPLE_ID, {
+  return {
     BASE_URL: baseUrl,
     TEMPLATE: sampleTemplate,
     MARKER_UUID: marker.uuid,
     MARKER_NAME: view.names.find((name) => name.lang === 'en')?.text ?? marker.name.text,
     MARKER_UNIT: unit ?? '',
-  });
+  };
 }
+
+/** The marker page's request sample with the marker's values filled in. */
+export const markerSample = (view: MarkerPageView, baseUrl: string): Sample =>
+  loadSample(MARKER_SAMPLE_ID, markerSampleValues(view, baseUrl));
