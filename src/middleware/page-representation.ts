@@ -1,13 +1,9 @@
 import type { MiddlewareHandler, MiddlewareNext } from 'astro';
-import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
-import { formatFilter, parseFilter } from '../lib/catalog-page/biomarker-filter.ts';
-import { loadPageData, pageDataVersion, type PageDataState } from '../lib/content/page-data.ts';
+import { loadPageData, type PageDataState } from '../lib/content/page-data.ts';
 import { pageMarkdown } from '../lib/content/page-markdown.ts';
 import { markdownPath, pagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { negotiate } from '../lib/http/accept.ts';
 import { substituteBaseUrl } from '../lib/markdown/substitute-base-url.ts';
-import { createRepresentation, type Representation } from '../lib/http/representation.ts';
-import { representationResponse } from '../lib/http/representation-response.ts';
 import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
@@ -40,16 +36,14 @@ const cacheControl = (data: PageDataState | undefined): string =>
   data?.ok === true ? `public, max-age=${data.freshForS}` : PAGE_CACHE_CONTROL;
 
 /**
- * Answers guide pages with HTML or Markdown from memory. The first request for each
- * renders it (HTML through Astro, Markdown from the MDX source), later ones reuse the
- * bytes, compressed once, with an ETag. A data-driven page (registry `data`) loads its
- * data on every request, cheaply from the catalog cache, and is rendered again only when
- * the data's version changes; while the data is unavailable it is rendered with its error
- * state and answered 502, uncached. The rate limiter and the steps before this one still
- * see every request, since pages are rendered on demand.
+ * Renders a guide page as HTML (through Astro) or Markdown (from the MDX source), as the
+ * request's `Accept` or `.md` path asks, with the page's data when its registry entry
+ * names a source (`loadPageData`, cheap from the catalog cache). Only the site server asks
+ * (src/server/astro-renderer.ts): it keeps what it gets per data version and serves clients
+ * from that. While the data is unavailable the page is rendered with its error state and
+ * answered 502, uncached.
  */
 export function pageRepresentation({ baseUrl }: PageRepresentationOptions): MiddlewareHandler {
-  const cache = new SingleFlightCache<Representation>();
   return async function pageRepresentationStep(context, next) {
     const page = context.locals.page;
     if (page === undefined) return next();
@@ -62,34 +56,21 @@ export function pageRepresentation({ baseUrl }: PageRepresentationOptions): Midd
       ? // The HTML page is the one to index and to cite (RFC 6596).
         { Vary: VARY, Link: `<${htmlUrl}>; rel="canonical"` }
       : { Vary: VARY, Link: `<${baseUrl}${markdownPath(locale, entry.slug)}>; rel="alternate"; type="text/markdown"` };
-    const query = entry.filtered === true ? formatFilter(parseFilter(context.url.searchParams)) : '';
-    const render = async () =>
-      markdown
-        ? pageMarkdown(locale, entry, baseUrl, data, context.url.searchParams)
-        : renderHtml(next, htmlUrl, baseUrl);
+    const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;
+    const body = markdown
+      ? await pageMarkdown(locale, entry, baseUrl, data, context.url.searchParams)
+      : await renderHtml(next, htmlUrl, baseUrl);
     if (data?.ok === false) {
       // RFC 9110 §15.6.3: the upstream the page is built from failed; say so, and let no cache keep it.
-      const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;
-      return new Response(await render(), {
+      return new Response(body, {
         status: 502,
         headers: { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store' },
       });
     }
-    if (query !== '') {
-      // A filtered view: the site server keeps it in its bounded cache (rendered-store.ts);
-      // kept here too, request input would grow this cache without bound.
-      // Nor compressed here: the site server asks for identity and compresses what it keeps.
-      const type = markdown ? MARKDOWN_TYPE : HTML_TYPE;
-      return new Response(await render(), {
-        headers: { ...headers, 'Content-Type': type, 'Cache-Control': cacheControl(data) },
-      });
-    }
-    const key = `${markdown ? 'md' : 'html'} ${htmlUrl}`;
-    const stored = await cache.get(
-      key,
-      async () => createRepresentation(await render(), markdown ? MARKDOWN_TYPE : HTML_TYPE),
-      pageDataVersion(data),
-    );
-    return representationResponse(stored, context.request, { headers, cacheControl: cacheControl(data) });
+    // Identity only, and nothing kept: the site server asks for identity, keeps the page per
+    // data version and compresses it off the event loop (rendered-store.ts). Compressing
+    // here as well cost a synchronous Brotli run of the whole page on the event loop for
+    // every page rendered, for bytes nobody received.
+    return new Response(body, { headers: { ...headers, 'Content-Type': type, 'Cache-Control': cacheControl(data) } });
   };
 }

@@ -5,9 +5,9 @@ import { capYoungGeneration, youngGenerationConfigured } from './young-generatio
 
 /**
  * libuv's thread pool size unless the operator chose one: read when the pool first starts,
- * which is after this line. The pool compresses prepared bodies (Brotli quality 11) and
- * catalog panels; each of its threads keeps its own malloc arena, and with libuv's default
- * of 4 the arenas held about 13 MB more at idle (RSS 102–104 MB against 94–98 MB with 1 or
+ * which is after this line. The pool compresses prepared bodies and catalog panels; each of
+ * its threads keeps its own malloc arena, and with libuv's default of 4 (and Brotli quality
+ * 11, as then) the arenas held about 13 MB more at idle (RSS 102–104 MB against 94–98 MB with 1 or
  * 2, measured). Two keep one thread free for a DNS lookup or file read while a long
  * compression runs, on a server that needs neither on its request paths.
  */

@@ -1,4 +1,4 @@
-import { BROTLI_MAX_QUALITY, createRepresentationAsync, type Representation } from '../lib/http/representation.ts';
+import { BROTLI_QUALITY, createRepresentationAsync, type Representation } from '../lib/http/representation.ts';
 
 /** A representation in every coding, and when it was made (for `Age`, RFC 9111 §5.1). */
 export interface Prepared {
@@ -20,8 +20,8 @@ export class PreparedBody {
   #value: Prepared | undefined;
   #pending: Promise<Prepared> | undefined;
 
-  /** `brotliQuality`: below the maximum for bodies made on a request's behalf (a filtered view). */
-  constructor(text: string, contentType: string, brotliQuality = BROTLI_MAX_QUALITY) {
+  /** `brotliQuality`: lower for bodies made on a request's behalf (a filtered view). */
+  constructor(text: string, contentType: string, brotliQuality = BROTLI_QUALITY) {
     this.#text = text;
     this.#contentType = contentType;
     this.#brotliQuality = brotliQuality;

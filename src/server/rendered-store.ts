@@ -1,6 +1,5 @@
 import { BoundedSingleFlightCache } from '../lib/cache/bounded-single-flight-cache.ts';
 import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
-import { BROTLI_MAX_QUALITY } from '../lib/http/representation.ts';
 import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
@@ -28,7 +27,7 @@ export interface DataVersion {
  */
 export const FILTERED_VIEW_CAPACITY = 64;
 
-/** Brotli quality of filtered views: a little larger than the best (20 KB for the page), at a fraction of its time. */
+/** Brotli quality of filtered views: a little larger (20 KB for the page), at a fraction of the time. */
 const FILTERED_VIEW_BROTLI_QUALITY = 5;
 
 /** Finds the current version of a resource's data sources. */
@@ -102,9 +101,10 @@ export class RenderedStore {
       async () => {
         const rendered = await this.#render(resource);
         if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
-        // A filtered view is made while its first request waits: a quick Brotli quality, not the best.
-        const quality = resource.query === undefined ? BROTLI_MAX_QUALITY : FILTERED_VIEW_BROTLI_QUALITY;
-        return new PreparedBody(rendered.text, rendered.contentType, quality);
+        // A filtered view is made while its first request waits: a quicker Brotli quality still.
+        return resource.query === undefined
+          ? new PreparedBody(rendered.text, rendered.contentType)
+          : new PreparedBody(rendered.text, rendered.contentType, FILTERED_VIEW_BROTLI_QUALITY);
       },
       data.version,
     );
