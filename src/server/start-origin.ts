@@ -30,7 +30,7 @@ async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
 }
 
 /**
- * Loads the bundled data the bundled data, then serves it on `port` of `CATALOG_ORIGIN_HOST`
+ * Loads the bundled catalog data, then serves it on `port` of `CATALOG_ORIGIN_HOST`
  * (loopback by default: the site is its only intended client), counting requests in `metrics`.
  */
 export async function startOrigin(

@@ -58,6 +58,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
   });
 
+  it('refuses CATALOG_ORIGIN_PORT=0, on which the site could not reach the bundled origin', () => {
+    expect(() => parseConfig({ CATALOG_ORIGIN_PORT: '0' })).toThrow(
+      /CATALOG_ORIGIN_PORT="0".*the site connects to the bundled origin on this number/,
+    );
+    expect(parseConfig({ CATALOG_ORIGIN_PORT: '1' }).catalogOriginPort).toBe(1);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ PORT: '', TRUST_PROXY: '' })).toMatchObject({ port: 4321, trustProxy: 0 });
   });

@@ -13,13 +13,13 @@ const RESPONSE_MARGIN_MS = 1_000;
 export const CATALOG_ORIGIN_TIMEOUT_MAX_MS = SERVER_TIMEOUTS.socketTimeout - RESPONSE_MARGIN_MS;
 
 /** Whole-number environment value within bounds, e.g. a port or a duration; `tooBig` explains the maximum. */
-const integerVar = (min: number, max: number, tooBig?: string) =>
+const integerVar = (min: number, max: number, tooBig?: string, tooSmall?: string) =>
   z
     .string()
     .trim()
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max, tooBig));
+    .pipe(z.number().int().min(min, tooSmall).max(max, tooBig));
 
 /** An absolute http(s) origin: scheme, host and optional port; no path, query or fragment. */
 const originVar = z
@@ -64,8 +64,16 @@ export const EnvSchema = z.object({
   BASE_URL: originVar.optional(),
   /** Upstream catalog origin; when set, the bundled origin is not started. */
   CATALOG_ORIGIN_URL: originVar.optional(),
-  /** Port of the bundled catalog origin. */
-  CATALOG_ORIGIN_PORT: integerVar(0, 65535).default(4322),
+  /**
+   * Port of the bundled catalog origin. Not 0: the site connects to the origin on this
+   * number, and with 0 (any free port) it would ask port 0 and answer every catalog call 502.
+   */
+  CATALOG_ORIGIN_PORT: integerVar(
+    1,
+    65535,
+    undefined,
+    'must be a port from 1 to 65535: the site connects to the bundled origin on this number',
+  ).default(4322),
   /** Listen address of the bundled catalog origin: loopback, so only the site reaches it. */
   CATALOG_ORIGIN_HOST: hostVar.default('127.0.0.1'),
   /** Trusted reverse-proxy hops in front of the catalog origin, independent of TRUST_PROXY; 0 ignores X-Forwarded-For. */
