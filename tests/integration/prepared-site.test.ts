@@ -80,6 +80,14 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     expect(await response.text()).toBe(render.text.replace(PATH_PLACEHOLDER, '/de/nirgends'));
   });
 
+  it('never serves the prepared samples themselves: their render path is an unknown path', async () => {
+    for (const fragment of SAMPLE_FRAGMENTS) {
+      const response = await get(fragment.renderPath, { Accept: 'text/html' });
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain(FRAGMENT_VALUES['MARKER_UUID']);
+    }
+  });
+
   it('serves the documents it builds itself compressed, with an ETag and 304', async () => {
     for (const path of ['/.well-known/oauth-authorization-server', '/robots.txt', '/openapi.json']) {
       const first = await get(path, { 'Accept-Encoding': 'br' });
