@@ -23,7 +23,8 @@ export interface Representation {
 }
 
 /**
- * Brotli quality of everything the server compresses. Quality 11 makes pages about 9 % smaller
+ * Brotli quality the server compresses with unless a caller asks for another (data-driven
+ * pages: rendered-store.ts). Quality 11 makes pages about 9 % smaller
  * than 9 (the guide's HTML: 118 against 129 KB in all), but its encoder takes about 3 times
  * as long and memory that the allocator keeps afterwards, one arena per thread-pool thread:
  * compressing the prepared pages at start-up left the process 28 MB larger at quality 11,
