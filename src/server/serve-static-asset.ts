@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptsGzip, etagMatches } from '../lib/http/conditional.ts';
 import { sendProblem } from './send-problem.ts';
-import { gzipOf, type StaticAsset } from './static-assets.ts';
+import { assetContent, gzipOf, type StaticAsset } from './static-assets.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 
@@ -20,18 +20,19 @@ export function serveStaticAsset(req: IncomingMessage, res: ServerResponse, asse
       headers: { Allow: ALLOW },
     });
   }
+  const content = assetContent(asset);
   const headers: Record<string, string | number> = {
     'Content-Type': asset.contentType,
     'Cache-Control': asset.cacheControl,
-    ETag: asset.etag,
+    ETag: content.etag,
   };
-  if (asset.compressible) headers['Vary'] = 'Accept-Encoding';
-  if (etagMatches(req.headers['if-none-match'], asset.etag)) {
+  if (content.compressible) headers['Vary'] = 'Accept-Encoding';
+  if (etagMatches(req.headers['if-none-match'], content.etag)) {
     res.writeHead(304, headers);
     return void res.end();
   }
-  const gzip = asset.compressible && acceptsGzip(req.headers['accept-encoding']);
-  const body = gzip ? gzipOf(asset) : asset.body;
+  const gzip = content.compressible && acceptsGzip(req.headers['accept-encoding']);
+  const body = gzip ? gzipOf(content) : content.body;
   if (gzip) headers['Content-Encoding'] = 'gzip';
   headers['Content-Length'] = body.length;
   res.writeHead(200, headers);
