@@ -1,12 +1,13 @@
 // `npm run bench`: issue 14's measurement. Every response class against a plain node:http
-// server writing the same status, headers and bytes, in the same run; then start-up time,
+// server writing the same status, headers and bytes, in the same run, and against the floor
+// server (the same write behind the per-request steps the site must keep); then start-up time,
 // memory at idle and after a mixed load, and the catalog with a 128 MB heap. Load comes
 // from Debian's wrk (one thread, 32 connections). Loopback only, bounded in time; prints
 // "NOT met" where a target is missed and still exits 0: only a failed run exits 1.
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { captureResponse, headerOf } from './bench/capture.ts';
+import { captureResponse, headerOf, type CapturedResponse } from './bench/capture.ts';
 import { CATALOG, mixedLoad, responseClasses, TARGETS, type ResponseClass } from './bench/classes.ts';
 import { freePort } from '../tests/helpers/start-server.ts';
 import { cpuMs, memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './bench/processes.ts';
@@ -56,41 +57,59 @@ interface Side {
 const side = (server: { pid: number }, origin: string): Side => ({ origin, pid: server.pid, runs: [], cpuMs: 0 });
 
 /**
- * Drives both sides with the same requests: a warm-up each, then ROUNDS rounds in
- * alternating order (A B, B A, A B), so a slow spell of the shared machine falls on both.
+ * Drives every side with the same requests: a warm-up each, then ROUNDS rounds, each in
+ * the order of the one before reversed (A B C, C B A, A B C), so a slow spell of the shared
+ * machine falls on all of them.
  */
-async function interleave(a: Side, b: Side, entry: ResponseClass): Promise<[Combined, Combined]> {
-  for (const s of [a, b]) await runWrk(s.origin, [entry.request], WARM_UP_SECONDS);
+async function interleave(sides: readonly Side[], entry: ResponseClass): Promise<Combined[]> {
+  for (const s of sides) await runWrk(s.origin, [entry.request], WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const s of round % 2 === 0 ? [a, b] : [b, a]) {
+    for (const s of round % 2 === 0 ? sides : [...sides].reverse()) {
       const before = cpuMs(s.pid);
       s.runs.push(await runWrk(s.origin, [entry.request], ROUND_SECONDS));
       s.cpuMs += cpuMs(s.pid) - before;
     }
   }
-  return [combine(a.runs, entry.expected, a.cpuMs), combine(b.runs, entry.expected, b.cpuMs)];
+  return sides.map((s) => combine(s.runs, entry.expected, s.cpuMs));
 }
 
-/** Starts a plain server writing exactly what the site answered to `entry`. */
-async function startPlain(site: Site, entry: ResponseClass, index: number): Promise<BenchProcess & { origin: string }> {
+/** A server of scripts/bench/ replaying one captured response. */
+type Replay = BenchProcess & { origin: string };
+
+/** Starts `script` (plain-server.ts or floor-server.ts) writing what the site answered, as `captured`. */
+async function startReplay(script: string, captured: CapturedResponse, index: number): Promise<Replay> {
+  const fixture = join(tmpdir(), `bench-response-${process.pid}-${index}.json`);
+  writeFileSync(fixture, JSON.stringify(captured));
+  const port = await freePort();
+  const server = spawnNode([script, fixture, String(port)], {});
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor200(server, origin, {}, (status) => status !== 0);
+  } finally {
+    rmSync(fixture, { force: true }); // read at start-up
+  }
+  return { ...server, origin };
+}
+
+/**
+ * The site's answer to `entry`, replayed by a plain server (no logic at all) and by the floor
+ * server (the plain server plus the per-request steps issue 14 keeps: limiter, request log,
+ * metrics).
+ */
+async function startReplays(site: Site, entry: ResponseClass, index: number): Promise<[Replay, Replay]> {
   const captured = await captureResponse(site.origin, entry.request, `192.0.2.${10 + index}`);
   if (captured.status !== entry.expected) {
     throw new Error(`${entry.name}: the site answered ${captured.status}, not ${entry.expected}`);
   }
-  const fixture = join(tmpdir(), `bench-response-${process.pid}-${index}.json`);
-  writeFileSync(fixture, JSON.stringify(captured));
-  const port = await freePort();
-  const plain = spawnNode(['scripts/bench/plain-server.ts', fixture, String(port)], {});
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor200(plain, origin, {}, (status) => status !== 0);
-  } finally {
-    rmSync(fixture, { force: true }); // read at start-up
-  }
+  const plain = await startReplay('scripts/bench/plain-server.ts', captured, index);
+  const floor = await startReplay('scripts/bench/floor-server.ts', captured, index).catch(async (error: unknown) => {
+    await stop(plain);
+    throw error;
+  });
   const length = Buffer.from(captured.body, 'base64').length;
   const coding = headerOf(captured.headers, 'content-encoding') ?? 'identity';
   console.log(`${entry.name}: ${captured.status}, ${length} bytes ${coding}${captured.chunked ? ', chunked' : ''}`);
-  return { ...plain, origin };
+  return [plain, floor];
 }
 
 const verdicts: string[] = [];
@@ -126,7 +145,9 @@ async function benchClasses(): Promise<void> {
     `\nResponse classes, each on a fresh site left ${SETTLE_MS / 1000} s to settle: wrk -t1 -c${CONNECTIONS}, ` +
       `${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per side after a ` +
       `${WARM_UP_SECONDS} s warm-up; p50 and p99 are the rounds' medians; lost = other status than expected, ` +
-      `socket errors, timeouts. Target: ratio >= ${TARGETS.ratio}, p99 <= ${TARGETS.p99Ms} ms, nothing lost.\n`,
+      `socket errors, timeouts. Target: ratio >= ${TARGETS.ratio}, p99 <= ${TARGETS.p99Ms} ms, nothing lost. ` +
+      `floor = the plain server plus the rate limiter, request log and metrics every response keeps ` +
+      `(scripts/bench/floor-server.ts): the most the site can reach with them.\n`,
   );
   const rssMb: number[] = [];
   const count = responseClasses('""').length;
@@ -135,13 +156,18 @@ async function benchClasses(): Promise<void> {
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const entry = responseClasses(await catalogEtagOf(site))[index]!;
-      const plain = await startPlain(site, entry, index);
+      const [plain, floor] = await startReplays(site, entry, index);
       try {
-        const [ours, theirs] = await interleave(side(site, site.origin), side(plain, plain.origin), entry);
-        console.log([tableHead(), ...tableRows(ours, theirs)].join('\n'));
-        console.log(`  ${check(entry.name, misses(ours, theirs))}\n`);
+        const [ours, floors, theirs] = await interleave(
+          [site, floor, plain].map((s) => side(s, s.origin)),
+          entry,
+        );
+        console.log([tableHead(), ...tableRows(ours!, theirs!, floors!)].join('\n'));
+        console.log(`  site / floor ${(ours!.rps / floors!.rps).toFixed(2)}`);
+        console.log(`  ${check(entry.name, misses(ours!, theirs!))}\n`);
       } finally {
         await stop(plain);
+        await stop(floor);
       }
       rssMb.push(memoryMb(site.pid, 'VmRSS'));
     } finally {
@@ -162,10 +188,10 @@ async function benchSmallHeap(): Promise<void> {
     throw error;
   });
   try {
-    const [ours, theirs] = await interleave(side(small, small.origin), side(usual, usual.origin), CATALOG);
+    const [ours, theirs] = await interleave([side(small, small.origin), side(usual, usual.origin)], CATALOG);
     console.log(`\n${CATALOG.name} with NODE_OPTIONS=--max-old-space-size=128 against the default heap:`);
-    console.log([tableHead(), ...tableRows(ours, theirs, ['128 MB', 'dflt'])].join('\n'));
-    const ratio = ours.rps / theirs.rps;
+    console.log([tableHead(), ...tableRows(ours!, theirs!, undefined, ['128 MB', 'dflt'])].join('\n'));
+    const ratio = ours!.rps / theirs!.rps;
     const reasons = ratio < TARGETS.smallHeapRatio ? [`ratio ${ratio.toFixed(2)} < ${TARGETS.smallHeapRatio}`] : [];
     console.log(`  ${check('same throughput with a 128 MB heap', reasons)}`);
   } finally {

@@ -59,11 +59,19 @@ const cells = (values: string[]) =>
 /** Header of the class table. */
 export const tableHead = (): string => `  ${cells(HEAD)}`;
 
-/** Two lines per class, site and plain (or as labelled), with the ratio on the first. */
-export function tableRows(site: Combined, plain: Combined, labels = ['site', 'plain']): string[] {
+/**
+ * One line per server of a class: the site (or as labelled) with its ratio to the plain
+ * server, the floor server's with its ratio when given, then the plain server.
+ */
+export function tableRows(site: Combined, plain: Combined, floor?: Combined, labels = ['site', 'plain']): string[] {
   const row = (side: string, r: Combined, ratio: string) =>
     `  ${cells([side, String(Math.round(r.rps)), `${r.p50} ms`, `${r.p99} ms`, `${r.cpuUs} µs`, String(r.lost), ratio])}  ${JSON.stringify(r.statuses)}`;
-  return [row(labels[0]!, site, (site.rps / plain.rps).toFixed(2)), row(labels[1]!, plain, '')];
+  const ratio = (r: Combined) => (r.rps / plain.rps).toFixed(2);
+  return [
+    row(labels[0]!, site, ratio(site)),
+    ...(floor === undefined ? [] : [row('floor', floor, ratio(floor))]),
+    row(labels[1]!, plain, ''),
+  ];
 }
 
 /** Median of a list of numbers. */
