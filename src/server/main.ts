@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { getCatalogService } from '../lib/catalog/catalog-service-instance.ts';
 import { createOriginKey } from '../lib/catalog/origin-key.ts';
+import { DEFAULT_TEMPLATE } from '../lib/schemas/catalog.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { processMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
@@ -37,6 +38,14 @@ try {
     // process.env: this is how they learn the key the bundled origin exempts.
     process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
     dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics));
+    // The default panel, fetched now from the origin that has just started listening: its
+    // validation and compression (on the thread pool) overlap with the rest of start-up
+    // instead of following the first request. A failure is logged by the service and
+    // retried by the next request. Not done for a CATALOG_ORIGIN_URL, which may still be
+    // starting: a failure here would hold its requests off for the retry pause.
+    getCatalogService()
+      .cache.get(DEFAULT_TEMPLATE)
+      .catch(() => undefined);
   }
   if (config.metricsPort !== undefined) {
     const bound = await listen(

@@ -56,13 +56,38 @@ describe('the Prometheus endpoint on METRICS_PORT', () => {
     expect(value(text, 'http_request_duration_seconds_count{service="site",route="catalog"}')).toBeGreaterThanOrEqual(
       3,
     );
-    // The site fetched the catalog from the bundled origin once, then served it from its cache.
+    // The site fetched the panel from the bundled origin once, then served it from its cache; the
+    // origin's other catalog request is the default panel, which the site fetches at start-up.
     expect(value(text, 'catalog_cache_lookups_total{template="public-light-eu",state="fetched"}')).toBe(1);
-    expect(value(text, 'http_requests_total{service="origin",route="catalog",status="200"}')).toBe(1);
+    expect(value(text, 'http_requests_total{service="origin",route="catalog",status="200"}')).toBe(2);
     expect(value(text, 'catalog_cache_age_seconds{template="public-light-eu"}')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'rate_limit_clients{service="site"}')).toBeGreaterThanOrEqual(5);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('shows the default panel fetched at start-up, so its first request is served from the cache', async () => {
+    const port = await freePort();
+    const own = await startServer({ TRUST_PROXY: '1', METRICS_PORT: String(port) });
+    try {
+      const scrapeOwn = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const originCatalog = 'http_requests_total{service="origin",route="catalog",status="200"}';
+      // No client has asked for a panel yet: the site asks the bundled origin for the default itself.
+      const deadline = Date.now() + 5_000;
+      while (Number.isNaN(value(await scrapeOwn(), originCatalog)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(value(await scrapeOwn(), originCatalog)).toBe(1);
+      const res = await client()(`${own.url}/v1/biomarkers/public`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      const text = await scrapeOwn();
+      expect(value(text, 'catalog_cache_lookups_total{template="public-complete-eu",state="fresh"}')).toBe(1);
+      expect(value(text, 'catalog_cache_lookups_total{template="public-complete-eu",state="fetched"}')).toBeNaN();
+      expect(value(text, originCatalog)).toBe(1);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('is not served on the public port', async () => {
