@@ -101,6 +101,42 @@ describe('createBoundedSink', () => {
     ).toEqual(['a', 'b']);
   });
 
+  it('formats deferred lines with the time they happened, in order with the lines given formatted', () => {
+    const out = new FakeDestination(100_000);
+    const sink = createBoundedSink(out, new FakeDestination(1000));
+    const happened = Date.parse('2026-11-25T10:00:00.123Z');
+    sink.defer('request', { path: '/a', status: 200 }, happened);
+    sink.info('{"event":"between"}\n');
+    sink.defer('request', { path: '/b', status: 404 }, happened + 1);
+    vi.advanceTimersByTime(FLUSH_INTERVAL_MS);
+    expect(out.held).toHaveLength(1);
+    expect(out.held[0]).toBe(
+      '{"time":"2026-11-25T10:00:00.123Z","level":"info","event":"request","path":"/a","status":200}\n' +
+        '{"event":"between"}\n' +
+        '{"time":"2026-11-25T10:00:00.124Z","level":"info","event":"request","path":"/b","status":404}\n',
+    );
+  });
+
+  it('hands over 256 deferred lines at once, without waiting for the interval', () => {
+    const out = new FakeDestination(1_000_000);
+    const logger = createLogger('info', createBoundedSink(out, new FakeDestination(1000)));
+    for (let i = 0; i < 256; i += 1) logger.info('request', { i });
+    expect(out.held).toHaveLength(1);
+    expect(
+      out.held[0]!.split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).i),
+    ).toEqual(Array.from({ length: 256 }, (_, i) => i));
+  });
+
+  it('writes the deferred lines at exit', () => {
+    const out = new FakeDestination(100_000);
+    const sink = createBoundedSink(out, new FakeDestination(1000));
+    sink.defer('stopped', undefined, Date.parse('2026-11-25T10:00:00Z'));
+    sink.flushAtExit();
+    expect(out.written).toEqual(['{"time":"2026-11-25T10:00:00.000Z","level":"info","event":"stopped"}\n']);
+  });
+
   it('hands over a full batch at once, without waiting for the interval', () => {
     const out = new FakeDestination(1_000_000);
     const sink = createBoundedSink(out, new FakeDestination(1000));

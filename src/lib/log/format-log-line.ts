@@ -11,9 +11,16 @@ const withoutReserved = (fields: Record<string, unknown>): Record<string, unknow
 let stampedAt = Number.NaN;
 let stamp = '';
 
-/** One JSON line: `time`, `level` and `event` first (never taken from `fields`), then `fields` as given. */
-export function formatLogLine(severity: 'info' | 'error', event: string, fields: Record<string, unknown> = {}): string {
-  const now = Date.now();
+/**
+ * One JSON line: `time` (`now`, by default the present), `level` and `event` first (never
+ * taken from `fields`), then `fields` as given.
+ */
+export function formatLogLine(
+  severity: 'info' | 'error',
+  event: string,
+  fields: Record<string, unknown> = {},
+  now = Date.now(),
+): string {
   if (now !== stampedAt) {
     stampedAt = now;
     stamp = new Date(now).toISOString();

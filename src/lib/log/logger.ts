@@ -15,6 +15,12 @@ export interface Logger {
 export interface LogSink {
   info(line: string): void;
   error(line: string): void;
+  /**
+   * Takes an info line to format later, with the time it happened (`Date.now()`): a sink that
+   * batches its writes formats a whole batch at once (bounded-log-sink.ts), so `fields` must
+   * not change after the call. Sinks without it get each line formatted.
+   */
+  defer?(event: string, fields: Record<string, unknown> | undefined, time: number): void;
 }
 
 /**
@@ -24,7 +30,9 @@ export interface LogSink {
 export function createLogger(level: LogLevel, sink: LogSink = processLogSink()): Logger {
   return {
     info: (event, fields) => {
-      if (level === 'info') sink.info(formatLogLine('info', event, fields));
+      if (level !== 'info') return;
+      if (sink.defer !== undefined) sink.defer(event, fields, Date.now());
+      else sink.info(formatLogLine('info', event, fields));
     },
     error: (event, fields) => {
       if (level !== 'silent') sink.error(formatLogLine('error', event, fields));
