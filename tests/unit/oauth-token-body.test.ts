@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseTokenBody } from '../../src/lib/oauth/parse-token-body.ts';
 import { form, json, sendToken, type TokenRequestInit } from '../helpers/token-request.ts';
 
 const GRANT = 'grant_type=client_credentials';
@@ -119,6 +120,21 @@ describe('token endpoint: malformed bodies are invalid_request', () => {
   it('decodes + as a space and percent-escapes in a form', async () => {
     const answer = await sendToken(form('grant_type=client%5Fcredentials&client_id=my+app%21'));
     expect(answer.status).toBe(200);
+    expect(parseTokenBody(Buffer.from('client_id=my+app%21&scope=catalog.read'), 'form')).toEqual({
+      ok: true,
+      value: [
+        ['client_id', 'my app!'],
+        ['scope', 'catalog.read'],
+      ],
+    });
+  });
+
+  it('decodes each body on its own: one that is not UTF-8 leaves the next one whole', () => {
+    const bad = new Uint8Array([0x67, 0x3d, 0xe2, 0x82]); // "g=" and a cut-off euro sign
+    const good = Buffer.from('client_id=caf\u00e9\u20ac', 'utf8');
+    expect(parseTokenBody(bad, 'form').ok).toBe(false);
+    expect(parseTokenBody(good, 'form')).toEqual({ ok: true, value: [['client_id', 'caf\u00e9\u20ac']] });
+    expect(parseTokenBody(bad, 'form').ok).toBe(false);
   });
 });
 
