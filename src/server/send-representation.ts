@@ -76,8 +76,10 @@ export function sendRepresentation(
 
 /**
  * Writes a body made for this one response (a 404 naming its path, a data page's 502),
- * uncompressed and without a validator, with one `writeHead` and one `end`. HTML gets
- * `policy`, or one worked out from the body when the caller has none prepared.
+ * uncompressed and without a validator, with one `writeHead` and one system call: a list of
+ * chunks (a filled error page) is written corked, so Node sends it with the head in one
+ * `writev` instead of the chunks being copied into one buffer first. HTML gets `policy`, or one
+ * worked out from the body when the caller has none prepared.
  */
 export function sendBody(
   req: IncomingMessage,
@@ -85,14 +87,21 @@ export function sendBody(
   status: number,
   headers: string[],
   contentType: string,
-  text: string | Buffer,
+  text: string | Buffer | readonly Buffer[],
   policy?: string,
 ): void {
-  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  headers.push('Content-Type', contentType, 'Content-Length', String(body.length));
+  const chunks = typeof text === 'string' ? [Buffer.from(text, 'utf8')] : Buffer.isBuffer(text) ? [text] : text;
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  headers.push('Content-Type', contentType, 'Content-Length', String(length));
   if (contentType.startsWith('text/html')) {
-    headers.push('Content-Security-Policy', policy ?? contentSecurityPolicyFor(body.toString('utf8')));
+    headers.push('Content-Security-Policy', policy ?? contentSecurityPolicyFor(Buffer.concat(chunks).toString('utf8')));
   }
   res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method === 'HEAD') return void res.end();
+  if (chunks.length === 1) return void res.end(chunks[0]);
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+  res.uncork();
 }

@@ -23,14 +23,14 @@ for (const locale of ['en', 'de'] as const) {
 
 describe('the prepared browser error pages', () => {
   it('fills the path into the 404, HTML-escaped', () => {
-    expect(pages.notFound('de', '/de/<b>"x"&\'')?.body.toString()).toBe(
+    expect(pages.notFound('de', '/de/<b>"x"&\'')?.body.join('')).toBe(
       '<p lang="de">Nothing at <code>/de/&#60;b&#62;&#34;x&#34;&#38;&#39;</code>.</p>',
     );
   });
 
   it('fills the seconds and the path into the 429 variant of their plural category', () => {
-    expect(pages.rateLimited('en', '/a', 1)?.body.toString()).toBe('<p lang="en">one: 1 <a href="/a">again</a></p>');
-    expect(pages.rateLimited('de', '/de/a', 42)?.body.toString()).toBe(
+    expect(pages.rateLimited('en', '/a', 1)?.body.join('')).toBe('<p lang="en">one: 1 <a href="/a">again</a></p>');
+    expect(pages.rateLimited('de', '/de/a', 42)?.body.join('')).toBe(
       '<p lang="de">other: 42 <a href="/de/a">again</a></p>',
     );
   });
@@ -43,8 +43,8 @@ describe('the prepared browser error pages', () => {
     );
     const first = styled.notFound('en', '/a<script>')!;
     const second = styled.notFound('en', '/b')!;
-    expect(first.policy).toBe(contentSecurityPolicyFor(first.body.toString()));
-    expect(second.policy).toBe(contentSecurityPolicyFor(second.body.toString()));
+    expect(first.policy).toBe(contentSecurityPolicyFor(first.body.join('')));
+    expect(second.policy).toBe(contentSecurityPolicyFor(second.body.join('')));
     expect(first.policy).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[^']+'/);
     expect(first.policy).toMatch(/style-src-attr 'unsafe-hashes' 'sha256-[^']+'/);
   });
