@@ -69,7 +69,10 @@ export async function visit(
   const onPageError = (error: Error) => errors.push(error.message);
   const onResponse = (response: import('@playwright/test').Response) => {
     if (response.request().resourceType() !== 'script') return;
-    scriptBodies.push(response.body().then((body) => ({ url: response.url(), bytes: gzipSync(body).length })));
+    // Chromium may have let the body go already ("No resource with given identifier found", seen
+    // in a fresh-clone CI): the file is then fetched again, the same immutable bytes.
+    const body = response.body().catch(async () => (await request.get(response.url())).body());
+    scriptBodies.push(body.then((bytes) => ({ url: response.url(), bytes: gzipSync(bytes).length })));
   };
   page.on('console', onConsole);
   page.on('pageerror', onPageError);
