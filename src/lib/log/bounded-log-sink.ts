@@ -20,6 +20,7 @@ export interface LogDestination {
 
 /** A sink that also reports what it lost and can be flushed at exit. */
 export interface BoundedLogSink extends LogSink {
+  /** Takes an info line to format when its batch is handed over (see `LogSink.defer`): always present here. */
   defer(event: string, fields: Record<string, unknown> | undefined, time: number): void;
   /** Lines dropped and not yet reported, per stream. */
   dropped(): { stdout: number; stderr: number };
