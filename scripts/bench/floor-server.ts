@@ -47,7 +47,7 @@ const { socketTimeout, ...timeouts } = SERVER_TIMEOUTS;
 const server = createServer(timeouts, (req, res) => {
   const path = req.url?.split('?', 1)[0];
   const { headers, address } = countRequest(req, step);
-  headers.push('X-Request-Id', requestLog.begin(req, res, path, address), ...rest);
+  headers.push('X-Request-Id', requestLog.begin(req, res, path, address, 'catalog'), ...rest);
   req.resume();
   req.once('end', () => {
     res.writeHead(captured.status, headers);

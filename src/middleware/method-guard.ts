@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
 import { preflightHeaders } from '../lib/http/cors.ts';
-import { allowedMethods, allowHeader } from '../lib/http/route-methods.ts';
+import { allowHeader, routeMethods } from '../server/routes.ts';
 import { problemResponse } from '../lib/problem/problem-response.ts';
 import { NOT_FOUND_ROUTE } from './not-found.ts';
 
@@ -18,7 +18,7 @@ export function methodGuard({ baseUrl }: MethodGuardOptions): MiddlewareHandler 
   return async function methodGuardStep(context, next) {
     const route = context.routePattern;
     if (route === NOT_FOUND_ROUTE) return next();
-    const methods = allowedMethods(route);
+    const methods = routeMethods(route);
     const method = context.request.method.toUpperCase();
     if (method === 'OPTIONS') {
       return new Response(null, {

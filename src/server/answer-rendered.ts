@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { markdownPath, pagePath } from '../lib/content/page-paths.ts';
 import { negotiate } from '../lib/http/accept.ts';
-import { PAGE_CACHE_CONTROL } from '../lib/pages/document-response.ts';
+import { PAGE_CACHE_CONTROL } from '../lib/http/cache-control.ts';
 import { memoizeByHeader } from './header-memo.ts';
 import type { PreparedDocument, ReadyDocument } from './prepared-document.ts';
 import type { RenderedStore } from './rendered-store.ts';

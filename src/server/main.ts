@@ -21,7 +21,7 @@ import { FILTERED_VIEW_CAPACITY, RenderedStore } from './rendered-store.ts';
 import { serverDocuments } from './server-documents.ts';
 import { createSiteServer } from './site-server.ts';
 import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from './site-page-documents.ts';
-import { SiteRoutes } from './site-routes.ts';
+import { SiteRoutes } from './routes.ts';
 import { startOrigin } from './start-origin.ts';
 import { loadStaticAssets } from './static-assets.ts';
 
@@ -71,8 +71,7 @@ try {
     logger,
     limiter,
     observe: (request) => metrics.observeRequest('site', request),
-    assets,
-    routes: new SiteRoutes(documents),
+    routes: new SiteRoutes(documents, assets),
     store,
     catalog: getCatalogService(),
     tokenEndpoint: () => import('../lib/oauth/token-exchange.ts'),

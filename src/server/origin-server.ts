@@ -73,8 +73,13 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    const { decision, address } = applyRateLimit(req, res, step);
-    res.setHeader('X-Request-Id', requestLog.begin(req, res, path, address));
+    // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
+    const use = method === 'OPTIONS' && path === CATALOG_PATH ? 'peek' : 'take';
+    const { decision, address } = applyRateLimit(req, res, step, use);
+    res.setHeader(
+      'X-Request-Id',
+      requestLog.begin(req, res, path, address, path === CATALOG_PATH ? 'catalog' : 'other'),
+    );
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) res.setHeader('Connection', 'close');
     const problem = (init: Parameters<typeof sendProblem>[2]) =>

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveClientAddress, rateLimitKey } from '../lib/http/client-address.ts';
 import type { FixedWindowLimiter, RateLimitDecision } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { pushRateLimitHeaders } from '../lib/rate-limit/headers.ts';
+import type { QuotaUse } from './routes.ts';
 
 /** What the first step of every request needs. */
 export interface RateLimitStepOptions {
@@ -26,24 +27,28 @@ export interface RateLimitOutcome {
 }
 
 /**
- * Counts the request against its client's window and returns the baseline and rate-limit
- * headers that every response carries, whichever layer answers (spec 8). CORS preflights
- * are sent by browsers on the client's behalf and cost no quota, nor do exempt requests.
- * An `uncounted` request (a page's styles or icons) costs none and is never refused; its
- * headers report the client's quota as it stands.
+ * Counts the request against its client's window as `use` says (the route table's
+ * `quotaUse`) and returns the baseline and rate-limit headers that every response carries,
+ * whichever layer answers (spec 8). A `free` request (a page's styles, a health probe) costs
+ * none and is never refused; its headers report the client's quota as it stands. Exempt
+ * requests cost none either.
  */
-export function countRequest(req: IncomingMessage, options: RateLimitStepOptions, uncounted = false): RateLimitOutcome {
+export function countRequest(
+  req: IncomingMessage,
+  options: RateLimitStepOptions,
+  use: QuotaUse = 'take',
+): RateLimitOutcome {
   const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
   const key = rateLimitKey(address);
   // An exempt request is allowed whatever its address has used: a window nobody takes from.
   const decision =
     options.exempt?.(req) === true
       ? options.limiter.peek(EXEMPT_KEY)
-      : uncounted
-        ? { ...options.limiter.peek(key), allowed: true }
-        : req.method === 'OPTIONS'
-          ? options.limiter.peek(key)
-          : options.limiter.take(key);
+      : use === 'take'
+        ? options.limiter.take(key)
+        : use === 'free'
+          ? { ...options.limiter.peek(key), allowed: true }
+          : options.limiter.peek(key);
   const headers = flatBaseline(options.baseline).slice();
   pushRateLimitHeaders(headers, decision);
   return { decision, headers, address };
@@ -68,8 +73,9 @@ export function applyRateLimit(
   req: IncomingMessage,
   res: ServerResponse,
   options: RateLimitStepOptions,
+  use: QuotaUse = 'take',
 ): RateLimitOutcome {
-  const outcome = countRequest(req, options);
+  const outcome = countRequest(req, options, use);
   setHeaders(res, outcome.headers);
   return outcome;
 }

@@ -26,8 +26,11 @@ export type ObservedRequest = RequestObservation;
 
 /** One log line per request, whichever way it ends. */
 export interface RequestLog {
-  /** Gives the request its id (a trusted proxy's, or a new one) and logs it when it is over. */
-  begin(req: IncomingMessage, res: ServerResponse, path: string | undefined, address: string): string;
+  /**
+   * Gives the request its id (a trusted proxy's, or a new one) and logs it when it is over;
+   * `route` is its family's metrics label in the route table.
+   */
+  begin(req: IncomingMessage, res: ServerResponse, path: string | undefined, address: string, route: string): string;
   /** A new request id, for a request refused before it was parsed. */
   nextId(): string;
   /** Logs a request refused below the handler (400, 408, 431…); `bytes` is the whole response. */
@@ -63,7 +66,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
 
   return {
     nextId,
-    begin(req, res, path, address) {
+    begin(req, res, path, address, route) {
       const started = performance.now();
       const socket = req.socket;
       const bytesBefore = socket.bytesWritten;
@@ -95,7 +98,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
         if (!complete) Object.assign(line, abortFields(res, connection.timedOut));
         else if (status === 413) Object.assign(line, BODY_TOO_LARGE);
         logger.info('request', line);
-        observe?.({ path, status, durationS });
+        observe?.({ route, status, durationS });
       });
       return requestId;
     },
@@ -111,7 +114,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
         refused: true,
         reason,
       });
-      observe?.({ path: undefined, status, durationS: 0 });
+      observe?.({ route: 'other', status, durationS: 0 });
     },
     timedOut(socket) {
       const state = sockets.get(socket);

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiate } from '../lib/http/accept.ts';
-import { API_ROUTE_METHODS } from '../lib/http/route-methods.ts';
 import { localeOfPath } from '../lib/errors/error-page-templates.ts';
 import type { RateLimitDecision } from '../lib/rate-limit/fixed-window-limiter.ts';
 import type { ErrorPages } from './error-pages.ts';
@@ -22,7 +21,7 @@ const prefersHtml = memoizeByHeader((accept) => negotiate(accept, RATE_LIMITED_O
  * The 429 of a refused request (RFC 6585 §4; spec 7 and 8): a `rate_limited` Problem, or for
  * a browser (`Accept` preferring HTML) the styled page the build prepared in the path's
  * locale, saying in how many seconds to retry. Both carry `base`: Retry-After and the
- * RateLimit headers. The API paths (spec 7.1) and Markdown clients always get the Problem.
+ * RateLimit headers. The `api` paths (spec 7.1) and Markdown clients always get the Problem.
  */
 export function sendRateLimited(
   req: IncomingMessage,
@@ -32,10 +31,11 @@ export function sendRateLimited(
   path: string | undefined,
   decision: RateLimitDecision,
   errorPages: ErrorPages,
+  api: boolean,
 ): void {
   const instance = path === undefined ? {} : { instance: path };
   const problem = { code: 'rate_limited', detail: rateLimitedDetail(decision), ...instance } as const;
-  if (path === undefined || API_ROUTE_METHODS[path] !== undefined) return sendProblem(res, baseUrl, problem, base);
+  if (api || path === undefined) return sendProblem(res, baseUrl, problem, base);
   if (!prefersHtml(req.headers.accept)) return sendProblem(res, baseUrl, { ...problem, headers: VARY }, base);
   const page = errorPages.rateLimited(localeOfPath(path), path, decision.resetSeconds);
   if (page === undefined) return sendProblem(res, baseUrl, { ...problem, headers: VARY }, base);

@@ -1,5 +1,6 @@
 import type { Config } from '../lib/config/config.ts';
 import { PreparedDocument } from './prepared-document.ts';
+import { fixedCacheControl } from './routes.ts';
 
 /** What the documents depend on. */
 type DocumentsConfig = Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginPublicUrl'>;
@@ -19,8 +20,8 @@ async function discovery() {
 }
 
 /**
- * The documents that depend on this deployment's configuration only, by URL path: built by
- * the server from the same builders the Astro routes use, once per process, never per
+ * The documents that depend on this deployment's configuration only, by URL path (their
+ * `Cache-Control` from the route table): built by the server from the same builders the Astro routes use, once per process, never per
  * request. Their builders are imported after start-up (see `prepareInBackground`).
  */
 export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, PreparedDocument> {
@@ -30,28 +31,27 @@ export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, Pr
     [
       '/robots.txt',
       new PreparedDocument(async () => {
-        const [{ buildRobotsTxt }, { PAGE_CACHE_CONTROL }] = await Promise.all([
-          import('../lib/discovery/build-robots-txt.ts'),
-          import('../lib/pages/document-response.ts'),
-        ]);
+        const { buildRobotsTxt } = await import('../lib/discovery/build-robots-txt.ts');
         const text = buildRobotsTxt({ baseUrl: config.baseUrl, production: config.deployEnv === 'production' });
-        return { text, contentType: 'text/plain; charset=utf-8', cacheControl: PAGE_CACHE_CONTROL };
+        return { text, contentType: 'text/plain; charset=utf-8', cacheControl: fixedCacheControl('/robots.txt') };
       }),
     ],
     [
       '/.well-known/oauth-authorization-server',
       new PreparedDocument(async () => {
-        const { buildAuthorizationServerMetadata, METADATA_CACHE_CONTROL } = await discovery();
+        const { buildAuthorizationServerMetadata } = await discovery();
         const text = JSON.stringify(buildAuthorizationServerMetadata(config.baseUrl));
-        return { text, contentType: 'application/json', cacheControl: METADATA_CACHE_CONTROL };
+        const cacheControl = fixedCacheControl('/.well-known/oauth-authorization-server');
+        return { text, contentType: 'application/json', cacheControl };
       }),
     ],
     [
       '/.well-known/oauth-protected-resource',
       new PreparedDocument(async () => {
-        const { buildProtectedResourceMetadata, METADATA_CACHE_CONTROL } = await discovery();
+        const { buildProtectedResourceMetadata } = await discovery();
         const text = JSON.stringify(buildProtectedResourceMetadata(config.baseUrl));
-        return { text, contentType: 'application/json', cacheControl: METADATA_CACHE_CONTROL };
+        const cacheControl = fixedCacheControl('/.well-known/oauth-protected-resource');
+        return { text, contentType: 'application/json', cacheControl };
       }),
     ],
     [
@@ -59,7 +59,7 @@ export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, Pr
       new PreparedDocument(async () => {
         const { document, paths } = await openApi();
         const text = JSON.stringify(document);
-        return { text, contentType: paths.OPENAPI_JSON_TYPE, cacheControl: paths.OPENAPI_CACHE_CONTROL };
+        return { text, contentType: paths.OPENAPI_JSON_TYPE, cacheControl: fixedCacheControl(paths.OPENAPI_JSON_PATH) };
       }),
     ],
     [
@@ -68,7 +68,7 @@ export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, Pr
         const [{ document, paths }, { stringify }] = await Promise.all([openApi(), import('yaml')]);
         // As `serialiseOpenApi`: no anchors, no folded lines.
         const text = stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
-        return { text, contentType: paths.OPENAPI_YAML_TYPE, cacheControl: paths.OPENAPI_CACHE_CONTROL };
+        return { text, contentType: paths.OPENAPI_YAML_TYPE, cacheControl: fixedCacheControl(paths.OPENAPI_YAML_PATH) };
       }),
     ],
   ]);

@@ -3,7 +3,6 @@ import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import { baselineHeaders } from '../lib/http/baseline-headers.ts';
 import { preflightHeaders } from '../lib/http/cors.ts';
-import { allowHeader } from '../lib/http/route-methods.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { answerCatalog } from './answer-catalog.ts';
@@ -20,10 +19,8 @@ import { sendHealth, sendNotReady } from './send-health.ts';
 import { sendNotFound } from './send-not-found.ts';
 import { sendProblem } from './send-problem.ts';
 import { sendRateLimited } from './send-rate-limited.ts';
-import { serveStaticAsset } from './serve-static-asset.ts';
-import type { SiteRoute, SiteRoutes } from './site-routes.ts';
-import type { StaticAsset } from './static-assets.ts';
-import { isUncountedAsset } from './asset-policy.ts';
+import { serveStaticAsset } from './static-assets.ts';
+import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
 import { guardUnreadBody } from './unread-body-guard.ts';
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
@@ -35,9 +32,7 @@ export interface SiteServerOptions {
     Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
-  /** Files of the build output (`dist/client`). */
-  assets: ReadonlyMap<string, StaticAsset>;
-  /** Every other path the site answers. */
+  /** Every path the site answers (the route table), the build's files included. */
   routes: SiteRoutes;
   /** What Astro rendered, prepared (pages, site documents). */
   store: RenderedStore;
@@ -57,7 +52,7 @@ export interface SiteServerOptions {
  * endpoint, genuinely dynamic, reads its body and mints a token per request.
  */
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
-  const { config, logger, limiter, assets, routes } = options;
+  const { config, logger, limiter, routes } = options;
   const { baseUrl } = config;
   const { errorPages } = options.store;
   const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
@@ -76,31 +71,33 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
-    // A page's styles, scripts and icons cost no quota: a page view is one request (issue 15).
-    const read = method === 'GET' || method === 'HEAD';
-    const uncounted = read && path !== undefined && isUncountedAsset(path, assets);
-    const { decision, headers: base, address } = countRequest(req, step, uncounted);
-    base.push('X-Request-Id', requestLog.begin(req, res, path, address));
+    let target = path;
+    let route = path === undefined ? undefined : routes.resolve(path);
+    if (route === undefined && path !== undefined) {
+      // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
+      target = urlPathname(path, baseUrl);
+      if (target !== path) route = routes.resolve(target);
+    }
+    const { decision, headers: base, address } = countRequest(req, step, quotaUse(route, req));
+    base.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
     if (draining) base.push('Connection', 'close');
-    if (!decision.allowed) return sendRateLimited(req, res, base, baseUrl, path, decision, errorPages);
-    if (path === undefined) {
+    if (!decision.allowed) {
+      const api = path === undefined || route?.api === true;
+      return sendRateLimited(req, res, base, baseUrl, path, decision, errorPages, api);
+    }
+    // `//host` after dot segments resolve is a network-path reference, not a path (RFC 3986 §4.2).
+    if (target === undefined || target.startsWith('//')) {
       const detail = 'The request target is not a valid, percent-encoded URL path.';
       return sendProblem(res, baseUrl, { code: 'bad_request', detail }, base);
     }
-    const asset = assets.get(path);
-    if (asset !== undefined) {
-      setHeaders(res, base);
-      return serveStaticAsset(req, res, asset, baseUrl);
-    }
-    let target = path;
+    // The build's files answer OPTIONS and 405 themselves (serve-static-asset.ts).
+    if (route?.kind === 'asset') return answer(req, res, base, route, target);
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
       const detail = `${method} is not supported by this service.`;
-      const headers = { Allow: allowHeader(path) };
-      return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: path, headers }, base);
+      const headers = { Allow: allowHeader(target) };
+      return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: target, headers }, base);
     }
-    // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
-    const route = routes.resolve(path) ?? routes.resolve((target = urlPathname(path, baseUrl)));
     if (route === undefined) return sendNotFound(req, res, base, baseUrl, target, errorPages);
     if (route.kind === 'page' && route.page.page.item !== undefined) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
@@ -128,6 +125,9 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
 
   function answer(req: IncomingMessage, res: ServerResponse, base: string[], route: SiteRoute, path: string) {
     switch (route.kind) {
+      case 'asset':
+        setHeaders(res, base);
+        return serveStaticAsset(req, res, route.asset, route.cacheControl, baseUrl);
       case 'catalog':
         return answerCatalog(req, res, base, options.catalog, baseUrl, path);
       case 'page': {

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { assetCacheControl } from './asset-policy.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { acceptsGzip, etagMatches } from '../lib/http/conditional.ts';
+import { sendProblem } from './send-problem.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
 export interface StaticAsset {
   /** The file's absolute path in the build output. */
   file: string;
   contentType: string;
-  cacheControl: string;
   /** Whether the type is worth compressing; a gzip copy is offered only past 512 bytes too. */
   compressibleType: boolean;
   /** The bytes and validators, once read (see `assetContent`). */
@@ -23,6 +24,7 @@ export interface StaticAssetContent {
   compressible: boolean;
   /** The gzip copy, once made. */
   gzip?: Buffer;
+  /** The tag of the identity bytes; the gzip copy's carries a `-gzip` suffix (RFC 9110 §8.8.3). */
   etag: string;
 }
 
@@ -71,7 +73,6 @@ export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
         file,
         compressibleType: COMPRESSIBLE.has(ext),
         contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        cacheControl: assetCacheControl(urlPath),
       });
     }
   };
@@ -101,4 +102,58 @@ export function assetContent(asset: StaticAsset): StaticAssetContent {
  */
 export function gzipOf(content: StaticAssetContent): Buffer {
   return (content.gzip ??= gzipSync(content.body));
+}
+
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * An image may be opened on its own: an SVG's scripts must never run (no `script-src`), and
+ * its inline styles are its own (the usual policy for served images).
+ */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+/**
+ * Answers a request for a file of the build output from memory (GET, HEAD, OPTIONS), with
+ * the `Cache-Control` the route table gives it. The gzip copy has its own strong tag, and
+ * a tag of either copy revalidates both (`etagMatches`).
+ */
+export function serveStaticAsset(
+  req: IncomingMessage,
+  res: ServerResponse,
+  asset: StaticAsset,
+  cacheControl: string,
+  baseUrl: string,
+): void {
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') {
+    res.writeHead(204, { Allow: ALLOW, 'Access-Control-Allow-Methods': ALLOW });
+    return void res.end();
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    return sendProblem(res, baseUrl, {
+      code: 'method_not_allowed',
+      detail: `${method} is not supported on static files; use GET or HEAD.`,
+      instance: req.url?.split('?', 1)[0] ?? '/',
+      headers: { Allow: ALLOW },
+    });
+  }
+  const content = assetContent(asset);
+  const gzip = content.compressible && acceptsGzip(req.headers['accept-encoding']);
+  const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
+  const headers: Record<string, string | number> = {
+    'Content-Type': asset.contentType,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+  };
+  if (asset.contentType === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_POLICY;
+  if (content.compressible) headers['Vary'] = 'Accept-Encoding';
+  if (etagMatches(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    return void res.end();
+  }
+  const body = gzip ? gzipOf(content) : content.body;
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(method === 'HEAD' ? undefined : body);
 }

@@ -36,7 +36,7 @@ describe('static assets and the quota (a page view is one request)', () => {
 
   it('still serves assets to a client whose quota is used up, without Retry-After', async () => {
     const get = client();
-    for (let i = 0; i < 60; i += 1) await (await get(`${server.url}/healthz`)).arrayBuffer();
+    for (let i = 0; i < 60; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
     expect((await get(`${server.url}/developers`)).status).toBe(429);
     for (const path of [stylesheet, ICON, '/favicon.svg']) {
       const response = await get(`${server.url}${path}`);

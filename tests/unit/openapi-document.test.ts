@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../src/lib/config/config.ts';
-import { API_ROUTE_METHODS } from '../../src/lib/http/route-methods.ts';
+import { PATH_ROUTES } from '../../src/server/routes.ts';
+
+/** The paths the route table marks as API paths, with their methods. */
+const API_ROUTE_METHODS = Object.fromEntries(
+  [...PATH_ROUTES].filter(([, route]) => route.api).map(([path, route]) => [path, route.methods]),
+);
 import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
 import {
   HTTP_METHODS,

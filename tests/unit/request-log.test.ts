@@ -33,7 +33,7 @@ async function serve(
   const server = createHttpServer(
     (req, res) => {
       const { address } = countRequest(req, step);
-      res.setHeader('X-Request-Id', requestLog.begin(req, res, requestPath(req.url), address));
+      res.setHeader('X-Request-Id', requestLog.begin(req, res, requestPath(req.url), address, 'catalog'));
       answer(res);
     },
     { baseUrl: 'https://api.example', limiter, baseline: [], logger, requestLog },
@@ -84,7 +84,7 @@ describe('createRequestLog', () => {
     expect(line['bytes']).toBeGreaterThan(5); // headers and body, as sent
     expect(typeof line['durationMs']).toBe('number');
     expect(JSON.stringify(t.lines)).not.toContain('secret');
-    expect(t.observed).toEqual([{ path: '/v1/biomarkers/public', status: 200, durationS: expect.any(Number) }]);
+    expect(t.observed).toEqual([{ route: 'catalog', status: 200, durationS: expect.any(Number) }]);
   });
 
   it('names no template for other paths or an invalid template', async () => {

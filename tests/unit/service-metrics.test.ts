@@ -10,10 +10,10 @@ function sample(text: string, name: string, labels: string): number | undefined 
 describe('ServiceMetrics', () => {
   it('counts requests by server, route class and status, with latency by route class', async () => {
     const metrics = new ServiceMetrics();
-    metrics.observeRequest('site', { path: '/v1/biomarkers/public', status: 200, durationS: 0.0004 });
-    metrics.observeRequest('site', { path: '/v1/biomarkers/public', status: 200, durationS: 0.2 });
-    metrics.observeRequest('site', { path: '/nope', status: 404, durationS: 0.01 });
-    metrics.observeRequest('site', { path: '/healthz', status: 429, durationS: 0.001 });
+    metrics.observeRequest('site', { route: 'catalog', status: 200, durationS: 0.0004 });
+    metrics.observeRequest('site', { route: 'catalog', status: 200, durationS: 0.2 });
+    metrics.observeRequest('site', { route: 'other', status: 404, durationS: 0.01 });
+    metrics.observeRequest('site', { route: 'health', status: 429, durationS: 0.001 });
     const text = await (await metrics.registry()).metrics();
     expect(sample(text, 'http_requests_total', 'service="site",route="catalog",status="200"')).toBe(2);
     expect(sample(text, 'http_requests_total', 'service="site",route="not_found",status="404"')).toBe(1);

@@ -25,7 +25,7 @@ export const isErrorPageVariant = (value: string): value is ErrorPageVariant =>
 
 /**
  * The path the build renders an error page at through Astro; no client can reach it
- * (site-routes.ts). It sits under the locale's prefix, as a page of that locale would, so
+ * (routes.ts). It sits under the locale's prefix, as a page of that locale would, so
  * that Starlight's layout takes the page's language from the path.
  */
 export const errorPageRenderPath = (locale: Locale, variant: ErrorPageVariant): string =>

@@ -1,11 +1,11 @@
 import type { Counter, LabelValues, Registry } from 'prom-client';
 import type { CacheState } from '../catalog/catalog-cache.ts';
 import { RequestSeries } from './request-series.ts';
-import { routeClass } from './route-class.ts';
 
 /** What a server tells the metrics of each finished request. */
 export interface RequestObservation {
-  path: string | undefined;
+  /** The route family's label (the route table's, a bounded set); any 404 is counted as `not_found`. */
+  route: string;
   status: number;
   durationS: number;
 }
@@ -131,7 +131,9 @@ export class ServiceMetrics {
 
   /** Counts a finished request of `service`. */
   observeRequest(service: string, request: RequestObservation): void {
-    this.#requests.observe(service, routeClass(request.path, request.status), request.status, request.durationS);
+    // Whatever the path, so scanned paths cannot create label values.
+    const route = request.status === 404 ? 'not_found' : request.route;
+    this.#requests.observe(service, route, request.status, request.durationS);
     if (request.status === 429) this.#rateLimited.inc({ service });
   }
 

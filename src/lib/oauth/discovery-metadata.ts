@@ -1,3 +1,4 @@
+import { METADATA_CACHE_CONTROL } from '../http/cache-control.ts';
 import {
   AuthorizationServerMetadataSchema,
   ProtectedResourceMetadataSchema,
@@ -9,9 +10,6 @@ import { LOCALES } from '../content/locales.ts';
 
 /** Path of the token endpoint. */
 export const TOKEN_ENDPOINT_PATH = '/oauth/token';
-
-/** The discovery documents change only on deploy; caches may keep them for an hour. */
-export const METADATA_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * RFC 8414 §2 metadata of the token endpoint. `issuer` is BASE_URL exactly. `response_types_supported`

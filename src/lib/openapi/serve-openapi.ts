@@ -1,6 +1,6 @@
 import { representationResponse } from '../http/representation-response.ts';
 import type { Representation } from '../http/representation.ts';
-import { OPENAPI_CACHE_CONTROL } from './paths/openapi-paths.ts';
+import { OPENAPI_CACHE_CONTROL } from '../http/cache-control.ts';
 
 /**
  * Answers `GET|HEAD /openapi.json` and `/api/openapi.yaml` (spec 4.2) from a representation

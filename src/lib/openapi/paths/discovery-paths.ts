@@ -1,9 +1,6 @@
 import type { ZodType } from 'zod';
-import {
-  buildAuthorizationServerMetadata,
-  buildProtectedResourceMetadata,
-  METADATA_CACHE_CONTROL,
-} from '../../oauth/discovery-metadata.ts';
+import { METADATA_CACHE_CONTROL } from '../../http/cache-control.ts';
+import { buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../../oauth/discovery-metadata.ts';
 import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../../schemas/oauth-metadata.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject } from '../openapi-types.ts';

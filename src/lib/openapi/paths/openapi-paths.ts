@@ -1,3 +1,4 @@
+import { OPENAPI_CACHE_CONTROL } from '../../http/cache-control.ts';
 import { OpenApiDocumentSchema } from '../../schemas/openapi.ts';
 import { schemaRef } from '../component-schemas.ts';
 import { headerRefs } from '../components-headers.ts';
@@ -14,8 +15,6 @@ export const OPENAPI_YAML_PATH = '/api/openapi.yaml';
 export const OPENAPI_JSON_TYPE = 'application/json';
 /** Media type of the YAML representation (RFC 9512). */
 export const OPENAPI_YAML_TYPE = 'application/yaml';
-/** The document changes only on deploy; five minutes keeps clients current soon after one. */
-export const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
 
 const TAGS = ['Discovery'];
 

@@ -1,0 +1,237 @@
+import type { IncomingMessage } from 'node:http';
+import { extname } from 'node:path';
+import { CATALOG_PATH } from '../lib/catalog/catalog-path.ts';
+import { resolvePagePath } from '../lib/content/page-paths.ts';
+import {
+  METADATA_CACHE_CONTROL,
+  NO_STORE,
+  OPENAPI_CACHE_CONTROL,
+  PAGE_CACHE_CONTROL,
+} from '../lib/http/cache-control.ts';
+import type { PreparedDocument } from './prepared-document.ts';
+import { DOCUMENT_RESOURCES, pageResources, type PageResources, type RenderedResource } from './rendered-resources.ts';
+import type { StaticAsset } from './static-assets.ts';
+
+/**
+ * The site's one route table. For every path family it says which handler answers, which
+ * methods it serves (and so `Allow`, 405 and OPTIONS), whether a request costs quota, the
+ * metrics label and the cache policy. The server's dispatch, the 429 form, the metrics and
+ * the prepared documents all read it; nothing else spells routes out.
+ */
+
+/** The bounded set of metrics labels: a request is counted by its route family, never its raw path. */
+export const ROUTE_LABELS = [
+  'catalog',
+  'token',
+  'discovery',
+  'openapi',
+  'page',
+  'markdown',
+  'static',
+  'health',
+  'not_found',
+  'other',
+] as const;
+
+/** One of ROUTE_LABELS. */
+export type RouteLabel = (typeof ROUTE_LABELS)[number];
+
+/** Methods of every page and document: RFC 9110 §9.3.2, HEAD wherever GET is served. */
+export const READ_METHODS = ['GET', 'HEAD'] as const;
+
+/** What every route of the table says about itself. */
+export interface RoutePolicy {
+  /** Methods served; OPTIONS is answered for every route besides these. */
+  methods: readonly string[];
+  /** Whether a GET or HEAD costs quota; an uncounted one still carries the RateLimit headers. */
+  counted: boolean;
+  label: RouteLabel;
+  /** `Cache-Control` of a 200; undefined: it follows the data's freshness (catalog, pages) or the file (assets). */
+  cacheControl: string | undefined;
+  /** A path of the OpenAPI document (spec 7.1): its errors are always Problems, never HTML. */
+  api: boolean;
+}
+
+/** The handlers of exact paths. */
+type PathHandler = 'catalog' | 'token' | 'health' | 'document' | 'rendered';
+
+const row = (
+  handler: PathHandler,
+  label: RouteLabel,
+  cacheControl: string | undefined,
+  options: { methods?: readonly string[]; counted?: boolean; api?: boolean } = {},
+): RoutePolicy & { handler: PathHandler } => ({
+  handler,
+  label,
+  cacheControl,
+  methods: options.methods ?? READ_METHODS,
+  counted: options.counted ?? true,
+  api: options.api ?? true,
+});
+
+/** Exact paths: the API (spec 4, the paths of the OpenAPI document) and the site documents. */
+export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandler }> = new Map([
+  [CATALOG_PATH, row('catalog', 'catalog', undefined)],
+  ['/oauth/token', row('token', 'token', NO_STORE, { methods: ['POST'] })],
+  ['/openapi.json', row('document', 'openapi', OPENAPI_CACHE_CONTROL)],
+  ['/api/openapi.yaml', row('document', 'openapi', OPENAPI_CACHE_CONTROL)],
+  ['/.well-known/oauth-authorization-server', row('document', 'discovery', METADATA_CACHE_CONTROL)],
+  ['/.well-known/oauth-protected-resource', row('document', 'discovery', METADATA_CACHE_CONTROL)],
+  // Probers (Docker's HEALTHCHECK, a readiness probe) must never be refused by a busy neighbour.
+  ['/healthz', row('health', 'health', NO_STORE, { counted: false })],
+  ['/robots.txt', row('document', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
+  ['/llms.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
+  ['/llms-full.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
+  ['/sitemap.xml', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
+]);
+
+/** The guide's pages and their `.md` twins, from the page registry (`src/lib/content/`). */
+const PAGE_POLICY = { methods: READ_METHODS, counted: true, cacheControl: undefined, api: false } as const;
+
+/**
+ * Files of the build output a browser loads for a page besides the page itself (styles,
+ * scripts, fonts, icons, the search index). A page view is one request of the quota
+ * (issue 15): these cost none. Documents (HTML, Markdown, JSON, text) still count.
+ */
+const SUBRESOURCE_EXTENSIONS = new Set([
+  '.css',
+  '.js',
+  '.mjs',
+  '.wasm',
+  '.woff2',
+  '.woff',
+  '.svg',
+  '.png',
+  '.ico',
+  '.webp',
+  '.avif',
+  '.jpg',
+]);
+/** Folders whose every file is a subresource: Astro's bundles and the Pagefind index. */
+const SUBRESOURCE_FOLDERS = ['/_astro/', '/pagefind/'];
+
+/** Whether a file of the build output, at `path`, costs no quota. */
+const isSubresource = (path: string): boolean =>
+  SUBRESOURCE_FOLDERS.some((folder) => path.startsWith(folder)) || SUBRESOURCE_EXTENSIONS.has(extname(path));
+
+/** Astro names its bundles by content hash: a new version is a new URL, so they never go stale. */
+const HASHED = 'public, max-age=31536000, immutable';
+/**
+ * Other files: fresh for a day, then reused for a week while a cache revalidates them with
+ * `If-None-Match` in the background (RFC 5861 §3).
+ */
+const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
+
+const assetCacheControl = (path: string): string => (path.startsWith('/_astro/') ? HASHED : REVALIDATED);
+
+/** The policy of a file of the build output at `path`. */
+const assetPolicy = (path: string): RoutePolicy & { cacheControl: string } => ({
+  methods: READ_METHODS,
+  counted: !isSubresource(path),
+  label: 'static',
+  cacheControl: assetCacheControl(path),
+  api: false,
+});
+
+/** The methods served at `path` (OPTIONS aside); a page's for any path the table does not name. */
+export const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?.methods ?? READ_METHODS;
+
+/** The `Allow` header at `path` (RFC 9110 §10.2.1), OPTIONS included. */
+export const allowHeader = (path: string): string => [...routeMethods(path), 'OPTIONS'].join(', ');
+
+/** The `Cache-Control` the table gives an exact path; throws for a path whose policy is not fixed. */
+export function fixedCacheControl(path: string): string {
+  const cacheControl = PATH_ROUTES.get(path)?.cacheControl;
+  if (cacheControl === undefined) throw new Error(`the route table gives ${path} no fixed Cache-Control`);
+  return cacheControl;
+}
+
+/** How the site answers a path: the table's policy and what the handler needs. */
+export type SiteRoute = RoutePolicy &
+  (
+    | { kind: 'page'; page: PageResources; format: 'page' | 'markdown' }
+    | { kind: 'rendered'; resource: RenderedResource }
+    | { kind: 'document'; document: PreparedDocument }
+    | { kind: 'asset'; asset: StaticAsset; cacheControl: string }
+    | { kind: 'catalog' }
+    | { kind: 'health' }
+    | { kind: 'token' }
+  );
+
+/** How a request spends its client's quota. */
+export type QuotaUse = 'take' | 'peek' | 'free';
+
+/** A CORS preflight (Fetch §4.8): sent by a browser on a script's behalf, never by the script itself. */
+const isPreflight = (req: IncomingMessage): boolean =>
+  req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+
+/**
+ * How a request to `route` spends quota: `take` one; `peek` for a CORS preflight on a route
+ * the site serves (costs none, refused when the quota is gone); `free` for an uncounted
+ * route's GET or HEAD (costs none, never refused). Every other request counts, OPTIONS too.
+ */
+export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): QuotaUse {
+  if (route === undefined) return 'take';
+  const method = req.method;
+  if (method === 'OPTIONS') return isPreflight(req) ? 'peek' : 'take';
+  if (!route.counted && (method === 'GET' || method === 'HEAD')) return 'free';
+  return 'take';
+}
+
+/** A row of PATH_ROUTES with what its handler answers from. */
+function bind(
+  path: string,
+  handler: PathHandler,
+  policy: RoutePolicy,
+  documents: ReadonlyMap<string, PreparedDocument>,
+): SiteRoute {
+  switch (handler) {
+    case 'document': {
+      const document = documents.get(path);
+      if (document === undefined) throw new Error(`no prepared document for ${path}`);
+      return { ...policy, kind: 'document', document };
+    }
+    case 'rendered': {
+      const resource = DOCUMENT_RESOURCES.get(path);
+      if (resource === undefined) throw new Error(`no rendered resource for ${path}`);
+      return { ...policy, kind: 'rendered', resource };
+    }
+    default:
+      return { ...policy, kind: handler };
+  }
+}
+
+/**
+ * Every path the site answers, resolved through the table: the build's files, the exact
+ * paths, then the pages of the registry (so a page added there is routed here too).
+ */
+export class SiteRoutes {
+  readonly #routes = new Map<string, SiteRoute>();
+
+  /** `documents`: what answers each `document` row; `assets`: the files of `dist/client`. */
+  constructor(documents: ReadonlyMap<string, PreparedDocument>, assets: ReadonlyMap<string, StaticAsset> = new Map()) {
+    for (const [path, asset] of assets) this.#routes.set(path, { ...assetPolicy(path), kind: 'asset', asset });
+    for (const [path, { handler, ...policy }] of PATH_ROUTES) {
+      this.#routes.set(path, bind(path, handler, policy, documents));
+    }
+  }
+
+  /** The route of `path`, or undefined for a path the site does not serve (404). */
+  resolve(path: string): SiteRoute | undefined {
+    const known = this.#routes.get(path);
+    if (known !== undefined) return known;
+    const resolved = resolvePagePath(path);
+    if (resolved === undefined) return undefined;
+    const route: SiteRoute = {
+      ...PAGE_POLICY,
+      label: resolved.format === 'markdown' ? 'markdown' : 'page',
+      kind: 'page',
+      page: pageResources(resolved.page, resolved.locale),
+      format: resolved.format,
+    };
+    // Registry paths are a fixed set, so this map stays bounded. An item's page (one per
+    // catalog marker) matches by the key's shape, i.e. any request input: never kept here.
+    if (resolved.page.item === undefined) this.#routes.set(path, route);
+    return route;
+  }
+}

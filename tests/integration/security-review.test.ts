@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../helpers/raw-http.ts';
+import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+
+/**
+ * The findings of the security review (issue 30), each sent as the reviewer sent it: every
+ * test here failed on the code the review read.
+ */
+let server: RunningServer;
+let addressCounter = 0;
+/** A fresh client address per test, so tests do not share one rate-limit window. */
+const client = () => fetchAs(`203.0.113.${++addressCounter}`);
+
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('the rate limit counts what it should (findings 1 and 6)', () => {
+  it('counts an OPTIONS that is not a CORS preflight, on any path', async () => {
+    const get = client();
+    for (let i = 0; i < 3; i += 1) {
+      const response = await get(`${server.url}/nope-${i}`, { method: 'OPTIONS', headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      await response.arrayBuffer();
+    }
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('56');
+  });
+
+  it('lets a CORS preflight on a known route cost nothing', async () => {
+    const get = client();
+    const preflight = { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' };
+    for (let i = 0; i < 3; i += 1) {
+      const response = await get(`${server.url}/v1/biomarkers/public`, { method: 'OPTIONS', headers: preflight });
+      expect(response.status).toBe(204);
+    }
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('59');
+  });
+
+  it('never refuses the health probe, which still reports the quota', async () => {
+    const get = client();
+    for (let i = 0; i < 61; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
+    const probe = await get(`${server.url}/healthz`);
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get('ratelimit-remaining')).toBe('0');
+    expect(probe.headers.get('retry-after')).toBeNull();
+  });
+});
+
+describe('the build output (findings 7 and 12)', () => {
+  const script = '/pagefind/pagefind-ui.js';
+
+  it('gives each coding of a file its own strong ETag, and revalidates either with the other', async () => {
+    const get = client();
+    const plain = await get(`${server.url}${script}`, { headers: { 'Accept-Encoding': 'identity' } });
+    const gzip = await get(`${server.url}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(plain.status).toBe(200);
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const tag = plain.headers.get('etag')!;
+    expect(gzip.headers.get('etag')).toBe(`${tag.slice(0, -1)}-gzip"`);
+    const revalidated = await get(`${server.url}${script}`, {
+      headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': tag },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(gzip.headers.get('etag'));
+  });
+
+  it('serves SVG images with a policy that lets no script run', async () => {
+    const response = await client()(`${server.url}/favicon.svg`);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+});
+
+describe('request targets (finding 8)', () => {
+  it('refuses a path that resolves to a reference to another host, never naming it', async () => {
+    const response = await rawRequest(
+      server.url,
+      'GET /x/..//evil.com/x HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nConnection: close\r\n\r\n',
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toBe('application/problem+json');
+    expect(response.body).not.toContain('evil.com');
+  });
+});
