@@ -64,7 +64,8 @@ export function answerRendered(
   }
   return store.answer(resource).then((answer) => {
     if (answer.ok) {
-      const options = { headers, cacheControl: answer.cacheControl, storedAt: answer.preparedAt };
+      const { cacheControl, preparedAt: storedAt, policy } = answer;
+      const options = { headers, cacheControl, storedAt, ...(policy === undefined ? {} : { policy }) };
       return sendRepresentation(req, res, base, answer.representation, options);
     }
     const { status, contentType, text } = answer.rendered;

@@ -26,6 +26,11 @@ export interface RenderedResource {
    * request input, so the store keeps such views in a bounded cache.
    */
   query?: string;
+  /**
+   * A filtered view's unfiltered page. The view's Content-Security-Policy is the page's, made
+   * before any request input was filled in, so that input can never add a hash (issue 30).
+   */
+  template?: RenderedResource;
 }
 
 /** A guide page in one locale: its two representations, chosen by `Accept` or the `.md` path. */
@@ -58,6 +63,7 @@ const withQuery = (resource: RenderedResource, query: string): RenderedResource 
   key: `${resource.key}?${query}`,
   renderPath: `${resource.renderPath}?${query}`,
   query,
+  template: resource,
 });
 
 /**

@@ -5,10 +5,12 @@ import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
 import { PreparedBody, type Prepared } from './prepared-body.ts';
 import type { RenderedResource } from './rendered-resources.ts';
+import { htmlPolicy } from './send-representation.ts';
 import type { ResourceBuilder } from './site-page-documents.ts';
 
 /** What a request for a rendered resource gets: its prepared representation, or an error state passed on once. */
-export type RenderedAnswer = ({ ok: true; cacheControl: string } & Prepared) | { ok: false; rendered: Rendered };
+export type RenderedAnswer =
+  ({ ok: true; cacheControl: string; policy?: string } & Prepared) | { ok: false; rendered: Rendered };
 
 /** The version and freshness of the data a resource is built from (see `page-data-version.ts`). */
 export interface DataVersion {
@@ -116,11 +118,18 @@ export class RenderedStore {
       data.version,
     );
     if (resource.query === undefined) this.#settled.set(resource.key, { version: data.version, body });
+    // A filtered view is one client's request: shared caches keep only the page (docs/security.md).
     const cacheControl =
       resource.followsDataFreshness && resource.sources.length > 0
-        ? `public, max-age=${data.freshForS}`
+        ? `${resource.query === undefined ? 'public' : 'private'}, max-age=${data.freshForS}`
         : PAGE_CACHE_CONTROL;
-    return { ok: true, ...(await body.prepare()), cacheControl };
+    const prepared = await body.prepare();
+    // A filtered view's HTML carries request input: its policy is the unfiltered page's (issue 30).
+    const template = resource.template === undefined ? undefined : await this.answer(resource.template);
+    if (template?.ok === true && prepared.representation.contentType.startsWith('text/html')) {
+      return { ok: true, ...prepared, cacheControl, policy: template.policy ?? htmlPolicy(template.representation) };
+    }
+    return { ok: true, ...prepared, cacheControl };
   }
 
   async #render(resource: RenderedResource): Promise<Rendered> {

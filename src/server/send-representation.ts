@@ -16,13 +16,15 @@ export interface SendOptions {
    * (RFC 9111 §5.1), as the response cache this replaced did.
    */
   storedAt: number;
+  /** The HTML's Content-Security-Policy when it is not the representation's own (a filtered view's). */
+  policy?: string;
 }
 
 /** The Content-Security-Policy of each stored HTML representation, worked out on its first send. */
 const policies = new WeakMap<Representation, string>();
 
 /** The policy of a stored HTML page: its inline scripts and style attributes are fixed with its bytes. */
-function policyOf(representation: Representation): string {
+export function htmlPolicy(representation: Representation): string {
   let policy = policies.get(representation);
   if (policy === undefined) {
     policy = contentSecurityPolicyFor(Buffer.from(representation.identity.body).toString('utf8'));
@@ -68,7 +70,7 @@ export function sendRepresentation(
   headers.push('Content-Type', representation.contentType, 'Content-Length', String(body.byteLength));
   if (coding !== undefined) headers.push('Content-Encoding', coding);
   if (representation.contentType.startsWith('text/html')) {
-    headers.push('Content-Security-Policy', policyOf(representation));
+    headers.push('Content-Security-Policy', options.policy ?? htmlPolicy(representation));
   }
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);

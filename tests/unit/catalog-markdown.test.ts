@@ -146,7 +146,8 @@ describe('the BiomarkerCategories Markdown converter', () => {
     expect(markerRows(empty)).toEqual([]);
     expect(empty).toContain(`No biomarker matches these filters. [Clear all filters](${BASE}/biomarkers.md)`);
     const ignored = twin('de', loadedCatalog(panels), ui.de, 'region=mars');
-    expect(ignored).toContain('`region=mars`');
+    expect(ignored).toContain('`region`');
+    expect(ignored).not.toContain('mars');
     expect(ignored).toContain('Einige Filter wurden übergangen');
     expect(markerRows(ignored)).toHaveLength(90);
   });

@@ -28,11 +28,16 @@ export interface BiomarkerFilter {
   premium: boolean | undefined;
 }
 
-/** A parameter whose value the browser does not know: ignored, and named on the page. */
+/**
+ * A parameter whose value the browser does not know: ignored, and named on the page. Only
+ * its name: the value is request input, never written into a page (issue 30).
+ */
 export interface IgnoredValue {
   param: FilterParam;
-  value: string;
 }
+
+/** What the canonical query holds for an ignored value: itself no value the browser knows. */
+const IGNORED = 'unknown';
 
 /** The result of reading a query: the filters, and what was ignored. */
 export interface ParsedFilter {
@@ -101,7 +106,7 @@ export function parseFilter(query: URLSearchParams): ParsedFilter {
     const fold = param === 'q' ? (value: string) => value.replace(/\s+/g, ' ').trim() : lower;
     // Repeated search texts narrow the search together, as words of one text do.
     const value = param === 'q' ? [...new Set(values.map(fold))].join(' ').trim() : singleValue(values, fold);
-    const ignore = () => ignored.push({ param, value: values.map(fold).join(', ').slice(0, MAX_QUERY_LENGTH) });
+    const ignore = () => ignored.push({ param });
     if (value === undefined) ignore();
     else if (value === '') continue;
     else if (param === 'q') filter.q = value.slice(0, MAX_QUERY_LENGTH);
@@ -117,8 +122,8 @@ export function parseFilter(query: URLSearchParams): ParsedFilter {
 
 /**
  * The canonical query of a view (without `?`): parameters in `FILTER_PARAMS` order, values
- * lower-cased except the search text, "any" left out, ignored values kept so the page can
- * name them. Equal views get equal strings: the key of a filtered view in the server's cache.
+ * lower-cased except the search text, "any" left out, an ignored value as `unknown` so the
+ * page can name its parameter. Equal views get equal strings: the key of a filtered view in the server's cache.
  */
 export function formatFilter({ filter, ignored }: ParsedFilter): string {
   const query = new URLSearchParams();
@@ -126,7 +131,7 @@ export function formatFilter({ filter, ignored }: ParsedFilter): string {
     const value = filter[param];
     if (typeof value === 'boolean') query.append(param, value ? 'yes' : 'no');
     else if (value !== undefined && value !== '') query.append(param, value);
-    for (const entry of ignored) if (entry.param === param) query.append(param, entry.value);
+    if (ignored.some((entry) => entry.param === param)) query.append(param, IGNORED);
   }
   return query.toString();
 }

@@ -78,7 +78,7 @@ const item = (children: PhrasingContent[]): ListItem => ({
   children: [{ type: 'paragraph', children }],
 });
 
-/** The browser's part: its parameters with their values, the status line, ignored values, the empty state. */
+/** The browser's part: its parameters with their values, the status line, ignored parameters, the empty state. */
 function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, clearUrl: string): RootContent[] {
   const b = ui.browser;
   const values = (list: string[]) => list.flatMap((value, i) => (i === 0 ? [code(value)] : [text(', '), code(value)]));
@@ -115,7 +115,7 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
           type: 'list',
           ordered: false,
           spread: false,
-          children: filtered.ignored.map((entry) => item([code(`${entry.param}=${entry.value}`)])),
+          children: filtered.ignored.map((entry) => item([code(entry.param)])),
         },
       ],
     });

@@ -12,7 +12,7 @@ import type { CatalogView, CategoryView } from './build-catalog-view.ts';
 export interface FilteredCatalogView {
   view: CatalogView;
   filter: BiomarkerFilter;
-  /** Values the page ignored and names (a category the catalog does not have is one). */
+  /** Parameters whose values the page ignored and names (a category the catalog does not have is one). */
   ignored: IgnoredValue[];
   /** The uuids of the markers that match. */
   shown: ReadonlySet<string>;
@@ -40,7 +40,7 @@ export function filterCatalogView(view: CatalogView, query: URLSearchParams): Fi
   const { filter } = parsed;
   const ignored = [...parsed.ignored];
   if (filter.category !== undefined && !view.categories.some((c) => c.anchor === filter.category)) {
-    ignored.push({ param: 'category', value: filter.category });
+    ignored.push({ param: 'category' });
     filter.category = undefined;
   }
   const markers = view.categories.flatMap((category) => category.markers);

@@ -49,13 +49,11 @@ export function parseFormBody(text: string): OAuthResult<BodyEntries> {
 const decodeFormComponent = (raw: string): string =>
   raw.includes('%') || raw.includes('+') ? decodeURIComponent(raw.replaceAll('+', ' ')) : raw;
 
-/** A JSON string literal; in a valid document these never overlap. */
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-
 /**
- * Reads a JSON body that must be an object whose values are all strings. JSON.parse keeps only the
- * last of two equal keys, so the members are re-read from the text: with string values only, the
- * string literals alternate name, value.
+ * Reads a JSON body that must be an object whose values are all strings, every member in the
+ * order sent. JSON.parse keeps only the last of two equal names, so the members are read again
+ * by `jsonMembers`: a duplicate reaches the caller, and an overwritten member that was no string
+ * is refused like any other.
  */
 export function parseJsonBody(text: string): OAuthResult<BodyEntries> {
   let document: unknown;
@@ -67,15 +65,67 @@ export function parseJsonBody(text: string): OAuthResult<BodyEntries> {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     return malformed(`JSON body must be an object, not ${describeJsonType(document)}`);
   }
-  for (const [name, value] of Object.entries(document)) {
+  const entries: BodyEntries = [];
+  for (const [name, value] of jsonMembers(text)) {
     if (typeof value !== 'string') {
       return malformed(`JSON member ${quoteInput(name)} must be a string, not ${describeJsonType(value)}`);
     }
+    entries.push([name, value]);
   }
-  const literals = (text.match(JSON_STRING) ?? []).map((literal) => JSON.parse(literal) as string);
-  const entries: BodyEntries = [];
-  for (let i = 0; i + 1 < literals.length; i += 2) entries.push([literals[i]!, literals[i + 1]!]);
   return { ok: true, value: entries };
+}
+
+const JSON_WHITESPACE = new Set([' ', '\t', '\n', '\r']);
+
+/**
+ * The members of a top-level JSON object, in order and with duplicates, from text that
+ * JSON.parse has already accepted as an object (RFC 8259 §4): a tokenizer of that grammar,
+ * which only needs to find where each name and value ends.
+ */
+function jsonMembers(text: string): Array<[string, unknown]> {
+  let i = text.indexOf('{') + 1;
+  const skipWhitespace = () => {
+    while (JSON_WHITESPACE.has(text[i]!)) i += 1;
+  };
+  // A string literal starting at `i` (RFC 8259 §7); `\` escapes the next character.
+  const readString = (): string => {
+    const start = i;
+    for (i += 1; text[i] !== '"'; i += 1) if (text[i] === '\\') i += 1;
+    i += 1;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  // Any other value: up to the `,` or `}` that closes it at this depth, strings skipped whole.
+  const readValue = (): unknown => {
+    const start = i;
+    for (let depth = 0; i < text.length;) {
+      const c = text[i]!;
+      if (c === '"') {
+        readString();
+        continue;
+      }
+      if (c === '{' || c === '[') depth += 1;
+      else if (c === '}' || c === ']') {
+        if (depth === 0) break;
+        depth -= 1;
+      } else if (c === ',' && depth === 0) break;
+      i += 1;
+    }
+    return JSON.parse(text.slice(start, i)) as unknown;
+  };
+  const members: Array<[string, unknown]> = [];
+  skipWhitespace();
+  while (text[i] === '"') {
+    const name = readString();
+    skipWhitespace();
+    i += 1; // the `:`
+    skipWhitespace();
+    members.push([name, text[i] === '"' ? readString() : readValue()]);
+    skipWhitespace();
+    if (text[i] !== ',') break;
+    i += 1;
+    skipWhitespace();
+  }
+  return members;
 }
 
 /** `an array`, `null`, `a number`… for messages about a JSON value. */
