@@ -23,6 +23,8 @@ export function answerToken(
   if (endpoint.declaredTooLarge(req.headers['content-length'], limit)) {
     return sendTokenAnswer(req, res, base, endpoint.oauthErrorAnswer(endpoint.bodyTooLarge(limit)));
   }
+  // The client waits for our go-ahead before it sends the body (RFC 9110 §10.1.1).
+  if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
   return readRequestBody(req, limit).then((read) => {
     const answer = read.ok
       ? endpoint.exchangeToken(read.body, format.value, req.headers.authorization ?? null)

@@ -31,8 +31,12 @@ export function createHttpServer(
   const { socketTimeout, ...timeouts } = SERVER_TIMEOUTS;
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? SERVER_TIMEOUTS.keepAliveTimeout;
   const counter = { count: 0 };
-  const server = createServer({ ...timeouts, keepAliveTimeout }, (req, res) => {
+  // Node would answer a missing Host and an unknown `Expect` with a bare status line: the
+  // handler answers them instead, as every other request (logged, counted, with the headers).
+  const server = createServer({ ...timeouts, keepAliveTimeout, requireHostHeader: false }, (req, res) => {
     counter.count += 1;
+    // RFC 9112 §3.2.2: a server MUST accept the absolute-form; its path is the resource.
+    if (req.url !== undefined && !req.url.startsWith('/')) req.url = originForm(req.url);
     // Whatever a handler throws, synchronously or not: logged with its stack, answered
     // with a 500 Problem, never a hung request or a stack trace sent to the client.
     const fail = (error: unknown) => {
@@ -55,6 +59,10 @@ export function createHttpServer(
       fail(error);
     }
   });
+  // `Expect: 100-continue` (RFC 9110 §10.1.1): a handler that reads the body sends the 100
+  // itself (the token endpoint); any other answer is final, sent without one.
+  server.on('checkContinue', (req, res) => server.emit('request', req, res));
+  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
   received.set(server, counter);
   server.keepAliveTimeout = keepAliveTimeout;
   server.timeout = socketTimeout;
@@ -67,4 +75,18 @@ export function createHttpServer(
   });
   answerTransportErrors(server, options);
   return server;
+}
+
+/**
+ * The origin-form (`/path?query`) of an absolute-form target (`http://host/path?query`);
+ * any other target (`*`, a malformed one) as it is, for the handler to judge.
+ */
+function originForm(target: string): string {
+  if (!/^https?:\/\//i.test(target)) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target;
+  }
 }

@@ -20,6 +20,13 @@ export interface SendOptions {
   policy?: string;
 }
 
+/**
+ * A page opens in a browsing context group of its own and is not loaded by other sites as a
+ * subresource (HTML §7.1.3.1 COOP; Fetch §3.7 CORP); its JSON and Markdown stay readable by
+ * any origin through CORS.
+ */
+const PAGE_ISOLATION = ['Cross-Origin-Opener-Policy', 'same-origin', 'Cross-Origin-Resource-Policy', 'same-origin'];
+
 /** The Content-Security-Policy of each stored HTML representation, worked out on its first send. */
 const policies = new WeakMap<Representation, string>();
 
@@ -70,7 +77,7 @@ export function sendRepresentation(
   headers.push('Content-Type', representation.contentType, 'Content-Length', String(body.byteLength));
   if (coding !== undefined) headers.push('Content-Encoding', coding);
   if (representation.contentType.startsWith('text/html')) {
-    headers.push('Content-Security-Policy', options.policy ?? htmlPolicy(representation));
+    headers.push('Content-Security-Policy', options.policy ?? htmlPolicy(representation), ...PAGE_ISOLATION);
   }
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -97,7 +104,8 @@ export function sendBody(
   for (const chunk of chunks) length += chunk.length;
   headers.push('Content-Type', contentType, 'Content-Length', String(length));
   if (contentType.startsWith('text/html')) {
-    headers.push('Content-Security-Policy', policy ?? contentSecurityPolicyFor(Buffer.concat(chunks).toString('utf8')));
+    const html = policy ?? contentSecurityPolicyFor(Buffer.concat(chunks).toString('utf8'));
+    headers.push('Content-Security-Policy', html, ...PAGE_ISOLATION);
   }
   res.writeHead(status, headers);
   if (req.method === 'HEAD') return void res.end();

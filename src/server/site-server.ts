@@ -26,6 +26,27 @@ import { guardUnreadBody } from './unread-body-guard.ts';
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
+/** The methods some resource of the site serves: the answer to `OPTIONS *`. */
+const SERVER_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/**
+ * What makes a parsed request unanswerable (RFC 9112 §3.2: exactly one `Host` in HTTP/1.1;
+ * RFC 9110 §10.1.1: an expectation other than 100-continue), as a Problem; undefined when none.
+ */
+function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[2] | undefined {
+  let hosts = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts += 1;
+  if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1')) {
+    return { code: 'bad_request', detail: 'An HTTP/1.1 request carries exactly one Host header (RFC 9112 §3.2).' };
+  }
+  const expect = req.headers.expect;
+  if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
+    return { code: 'bad_request', status: 417, detail: 'The only expectation this server meets is 100-continue.' };
+  }
+  return undefined;
+}
+
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> &
@@ -85,6 +106,13 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     if (!decision.allowed) {
       const api = path === undefined || route?.api === true;
       return sendRateLimited(req, res, base, baseUrl, path, decision, errorPages, api);
+    }
+    const malformed = malformedRequest(req);
+    if (malformed !== undefined) return sendProblem(res, baseUrl, malformed, base);
+    if (req.url === '*' && method === 'OPTIONS') {
+      // RFC 9110 §9.3.7: `OPTIONS *` asks about the server, not a resource.
+      res.writeHead(204, [...base, 'Allow', SERVER_METHODS]);
+      return void res.end();
     }
     // `//host` after dot segments resolve is a network-path reference, not a path (RFC 3986 §4.2).
     if (target === undefined || target.startsWith('//')) {

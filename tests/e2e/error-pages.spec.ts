@@ -41,7 +41,7 @@ for (const { kind, locale, path, status, title } of CASES) {
       if (kind === 'rate-limited') {
         // Use up this client's 60 requests, as a reader running the samples might.
         for (let i = 0; i < 60; i += 1) {
-          await request.get('/healthz', { headers: { 'X-Forwarded-For': clientAddress } });
+          await request.get('/robots.txt', { headers: { 'X-Forwarded-For': clientAddress } });
         }
       }
       const errors = watchErrors(page);

@@ -77,7 +77,7 @@ export function errorPages(): SitePage[] {
 /** The per-client quota of the API (spec: 60 requests per minute). */
 export const QUOTA = 60;
 
-/** Spends a client's whole quota on `/healthz`, so its next request gets a 429. */
+/** Spends a client's whole quota on `/robots.txt`, so its next request gets a 429. */
 export async function exhaustQuota(get: (path: string) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < QUOTA; i += 1) await get('/healthz');
+  for (let i = 0; i < QUOTA; i += 1) await get('/robots.txt');
 }

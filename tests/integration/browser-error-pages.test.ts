@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Uses up a client's 60 requests on a cheap path. */
 async function exhaust(get: ReturnType<typeof fetchAs>): Promise<void> {
-  for (let i = 0; i < 60; i += 1) await (await get(`${server.url}/healthz`)).arrayBuffer();
+  for (let i = 0; i < 60; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
 }
 
 describe('the 404 for browsers (RFC 9110 §15.5.5)', () => {

@@ -74,6 +74,21 @@ describe('the build output (findings 7 and 12)', () => {
   });
 });
 
+describe('pages keep to their own origin (finding 12)', () => {
+  it('sends pages, and the browser error pages, with COOP and CORP same-origin; the API stays readable anywhere', async () => {
+    const get = client();
+    for (const path of ['/developers', '/no-such-page']) {
+      const page = await get(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+      expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(page.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(page.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+    }
+    const catalog = await get(`${server.url}/v1/biomarkers/public`);
+    expect(catalog.headers.get('cross-origin-resource-policy')).toBeNull();
+    expect(catalog.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
 describe('request targets (finding 8)', () => {
   it('refuses a path that resolves to a reference to another host, never naming it', async () => {
     const response = await rawRequest(
@@ -110,5 +125,76 @@ describe('filtered views of the biomarker browser (findings 2 and 3)', () => {
     expect(attacked.status).toBe(200);
     expect(await attacked.text()).toContain('value="<script>alert(document.domain)</script>"');
     expect(attacked.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
+  });
+});
+
+describe('HTTP/1.1 framing at the edges (findings 9 and 10)', () => {
+  const send = (request: string) => rawRequest(server.url, request);
+
+  it('accepts the absolute-form of a request target (RFC 9112 §3.2.2)', async () => {
+    const response = await send(
+      'GET http://api.example/healthz HTTP/1.1\r\nHost: api.example\r\nConnection: close\r\n\r\n',
+    );
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers OPTIONS * with the methods of the server', async () => {
+    const response = await send('OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(response.status).toBe(204);
+    expect(response.headers['allow']).toBe('GET, HEAD, POST, OPTIONS');
+    expect(response.headers['ratelimit-policy']).toBeDefined();
+  });
+
+  it.each([
+    [
+      'two Host headers',
+      'GET /healthz HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n',
+      400,
+    ],
+    ['no Host header', 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
+    [
+      'an expectation other than 100-continue',
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n',
+      417,
+    ],
+  ])('refuses a request with %s with a logged Problem carrying every header', async (_name, request, status) => {
+    const response = await send(request);
+    expect(response.status).toBe(status);
+    expect(response.headers['content-type']).toBe('application/problem+json');
+    expect(response.headers['x-request-id']).toBeDefined();
+    expect(response.headers['ratelimit-policy']).toBeDefined();
+    expect(JSON.parse(response.body)).toMatchObject({ status, type: expect.stringContaining('#bad-request') });
+  });
+
+  it('refuses a token body declared too large before asking for it (Expect: 100-continue)', async () => {
+    const response = await send(
+      'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+        'Content-Length: 99999\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+    );
+    expect(response.status).toBe(413);
+  });
+
+  it('asks for a token body within the limit with 100 Continue, then answers it', async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(server.url);
+    const body = 'grant_type=client_credentials';
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write(
+      'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    let received = '';
+    await new Promise<void>((resolve, reject) => {
+      socket.on('data', (chunk: Buffer) => {
+        const first = received === '';
+        received += chunk.toString('utf8');
+        if (first && received.startsWith('HTTP/1.1 100 Continue')) socket.write(body);
+      });
+      socket.on('end', resolve);
+      socket.on('error', reject);
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
+    expect(received).toContain('"token_type":"Bearer"');
   });
 });

@@ -220,7 +220,7 @@ describe('examples and anchors', () => {
     expect(JSON.parse(token400.examples[0]!.code)).toMatchObject({ error: 'invalid_request' });
     const first429 = operation('GET', '/v1/biomarkers/public').responses.find((r) => r.status === '429')!;
     expect(first429.examples).toHaveLength(1);
-    const later429 = operation('GET', '/healthz').responses.find((r) => r.status === '429')!;
+    const later429 = operation('GET', '/openapi.json').responses.find((r) => r.status === '429')!;
     expect(later429.examples).toEqual([]);
     expect(later429.sameAs).toEqual({ anchor: first429.anchor, label: 'GET /v1/biomarkers/public 429' });
     // HEAD answers have no body, so they show no body examples.

@@ -13,7 +13,7 @@ function service(env: Record<string, string>, status: () => number) {
     info: () => undefined,
     error: (event, fields) => void logged.push({ event, ...(fields === undefined ? {} : { fields }) }),
   };
-  const svc = createCatalogService(parseConfig({ CATALOG_ORIGIN_URL: 'http://origin.test', ...env }), {
+  const svc = createCatalogService(parseConfig({ CATALOG_ORIGIN_URL: 'https://origin.test', ...env }), {
     logger,
     fetch: async (url, init) => {
       asked.push(String(url));
@@ -37,7 +37,7 @@ describe('createCatalogService', () => {
     const t = service({}, () => 503);
     await expect(t.svc.cache.get('public-light-eu')).rejects.toThrow(/503/);
     await expect(t.svc.cache.get('public-light-eu')).rejects.toThrow(/503/);
-    expect(t.asked).toEqual(['http://origin.test/v1/biomarkers/public?template=public-light-eu']);
+    expect(t.asked).toEqual(['https://origin.test/v1/biomarkers/public?template=public-light-eu']);
     expect(t.logged).toEqual([
       {
         event: 'catalog_upstream_failed',

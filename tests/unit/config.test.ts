@@ -148,6 +148,25 @@ describe('parseConfig', () => {
     });
   });
 
+  it('refuses to send the origin key over http to anything but loopback (issue 30, finding 12)', () => {
+    const key = 'k'.repeat(32);
+    expect(() => parseConfig({ CATALOG_ORIGIN_URL: 'http://origin.internal:4322', CATALOG_ORIGIN_KEY: key })).toThrow(
+      /CATALOG_ORIGIN_URL="http:\/\/origin\.internal:4322": must use https unless it is a loopback address/,
+    );
+    for (const url of [
+      'https://origin.internal',
+      'http://127.0.0.1:4322',
+      'http://localhost:4322',
+      'http://[::1]:4322',
+    ]) {
+      expect(parseConfig({ CATALOG_ORIGIN_URL: url, CATALOG_ORIGIN_KEY: key }).catalogOriginUrl, url).toBe(url);
+    }
+    // Without a key nothing secret is sent: an http origin on a private network stays possible.
+    expect(parseConfig({ CATALOG_ORIGIN_URL: 'http://origin.internal' }).catalogOriginUrl).toBe(
+      'http://origin.internal',
+    );
+  });
+
   it('redacts the credentials of a bad URL in the message, and never repeats the origin key', () => {
     const message = (env: Record<string, string>) => {
       try {

@@ -53,6 +53,13 @@ function shownValue(name: string, value: string): string {
   return JSON.stringify(redactUrlCredentials(value));
 }
 
+/** Loopback hosts: a request to them never leaves the machine. */
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** Whether requests to `origin` cross the network unencrypted. */
+const sendsInClear = (origin: string | undefined): boolean =>
+  origin !== undefined && origin.startsWith('http:') && !LOOPBACK.test(new URL(origin).hostname);
+
 /** Parses the environment into a Config, or throws a ConfigError naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable counts as unset, as shells and .env files commonly leave them.
@@ -72,6 +79,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(
       `Invalid configuration:\n  SHUTDOWN_DELAY_S=${JSON.stringify(String(e.SHUTDOWN_DELAY_S))}: must be shorter than ` +
         `SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S}), which also has to cover the requests still running after the delay`,
+    );
+  }
+  if (e.CATALOG_ORIGIN_KEY !== undefined && sendsInClear(e.CATALOG_ORIGIN_URL)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CATALOG_ORIGIN_URL=${JSON.stringify(e.CATALOG_ORIGIN_URL)}: must use https unless ` +
+        'it is a loopback address: every request to it carries CATALOG_ORIGIN_KEY, which http would send in clear text',
     );
   }
   return {

@@ -15,9 +15,9 @@ export interface ProblemInit {
   headers?: HeadersInit;
   /**
    * A more precise status of the same problem type, for transport-level refusals of
-   * `bad_request` (408, 413, 414, 431); defaults to the type's status.
+   * `bad_request` (408, 413, 414, 417, 431); defaults to the type's status.
    */
-  status?: 408 | 413 | 414 | 431;
+  status?: 408 | 413 | 414 | 417 | 431;
 }
 
 /** Builds the body of a Problem; the one place a Problem's fields are chosen. */

@@ -9,6 +9,9 @@ export { HEALTH_PATH };
 
 const TAGS = ['Operations'];
 
+/** The shared responses of a probe: never 429 (src/server/routes.ts counts no probe). */
+const { '429': _never, ...PROBE_RESPONSES } = COMMON_RESPONSES;
+
 /** `/healthz`: the liveness probe of one instance. */
 export function healthPath(): PathItemObject {
   return {
@@ -19,7 +22,9 @@ export function healthPath(): PathItemObject {
         'For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers ' +
         '503 for the shutdown delay while every other request is still served, so health-checking load ' +
         'balancers stop routing here before the listener closes. It never calls the catalog origin, so an ' +
-        'upstream outage does not take healthy instances out of rotation.',
+        'upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota and is ' +
+        'never refused with 429, so a busy neighbour on a shared address cannot fail the probe; it still carries ' +
+        'the RateLimit headers.',
       tags: TAGS,
       responses: {
         '200': {
@@ -39,7 +44,7 @@ export function healthPath(): PathItemObject {
             },
           },
         },
-        ...COMMON_RESPONSES,
+        ...PROBE_RESPONSES,
       },
     }),
     ...optionsOperation('Health', HEALTH_PATH, TAGS),
