@@ -11,5 +11,5 @@ const indexed = await buildSearchIndex();
 process.stdout.write(
   `Compiled the catalog data (dist/catalog/) and the server (dist/node/); rendered ${rendered} pages and documents (dist/prepared/); indexed ${indexed} pages and markers for search (dist/client/pagefind/).\n`,
 );
-// The Astro app's private listener and its modules would keep the process alive.
+// The Astro app the prerender loaded keeps timers of its own that would hold the process open.
 process.exit(0);

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import inject from 'light-my-request';
 
 /** The `@astrojs/node` handler in middleware mode. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
@@ -20,7 +20,6 @@ export class AstroRenderer {
   readonly #entryUrl: string;
   readonly #onLoad: () => void;
   #handler: Promise<AstroHandler> | undefined;
-  #origin: Promise<string> | undefined;
 
   /** `entryUrl`: the built `dist/server/entry.mjs`; `onLoad` is told once, when the bundle is first loaded. */
   constructor(entryUrl: string, onLoad: () => void = () => {}) {
@@ -38,34 +37,21 @@ export class AstroRenderer {
   }
 
   /**
-   * Renders `path` as a client sending `accept` would get it, uncompressed. Astro renders
-   * through its own private loopback listener, as a backend behind a cache does: nothing
-   * wraps a response the site is writing.
+   * Renders `path` as a client sending `accept` would get it, uncompressed: the request is
+   * injected into Astro's handler in this process (light-my-request), so no socket, port or
+   * listener exists that anything else could call (issue 30).
    */
   async render(path: string, accept: string): Promise<Rendered> {
-    const response = await fetch(`${await this.#privateOrigin()}${path}`, {
-      headers: { Accept: accept, 'Accept-Encoding': 'identity' },
+    const response = await inject(await this.#astro(), {
+      method: 'GET',
+      url: path,
+      headers: { accept, 'accept-encoding': 'identity' },
     });
+    const contentType = response.headers['content-type'];
     return {
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      text: await response.text(),
+      status: response.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream',
+      text: response.payload,
     };
-  }
-
-  #privateOrigin(): Promise<string> {
-    this.#origin ??= this.#astro().then(
-      (handler) =>
-        new Promise<string>((resolve, reject) => {
-          const server = createServer((req, res) => void handler(req, res));
-          server.once('error', reject);
-          // Loopback and an ephemeral port: reachable from this process only, never published.
-          server.listen(0, '127.0.0.1', () => {
-            server.unref();
-            resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-          });
-        }),
-    );
-    return this.#origin;
   }
 }

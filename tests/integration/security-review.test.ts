@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -196,5 +197,37 @@ describe('HTTP/1.1 framing at the edges (findings 9 and 10)', () => {
     });
     expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
     expect(received).toContain('"token_type":"Bearer"');
+  });
+});
+
+/** The TCP ports process `pid` listens on, from /proc (sockets it holds, in state LISTEN). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (link.startsWith('socket:[')) inodes.add(link.slice('socket:['.length, -1));
+    } catch {
+      // A descriptor closed while being listed.
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ['tcp', 'tcp6']) {
+    for (const line of readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is HEX_IP:HEX_PORT; state 0A is LISTEN; field 9 is the inode.
+      if (fields[3] === '0A' && inodes.has(fields[9]!)) ports.push(Number.parseInt(fields[1]!.split(':')[1]!, 16));
+    }
+  }
+  return ports.sort((a, b) => a - b);
+}
+
+describe('the Astro renderer (finding 5)', () => {
+  it('renders in the process: after a data-driven render, the only listeners are the site and its origin', async () => {
+    const response = await client()(`${server.url}/biomarkers?q=ferritin`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Ferritin');
+    const expected = [Number(new URL(server.url).port), Number(new URL(server.originUrl).port)];
+    expect(listeningPorts(server.child.pid!)).toEqual(expected.sort((a, b) => a - b));
   });
 });
