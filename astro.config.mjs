@@ -50,6 +50,8 @@ export default defineConfig({
   // styled by the site's stylesheet instead.
   markdown: { syntaxHighlight: false },
   vite: {
+    // The server bundle carries every module it runs: a production install needs no build tool.
+    ssr: { noExternal: true },
     build: {
       // Never inline a script or an asset into the page: the CSP allows no inline script
       // and no `data:` image, so the browser's module ships as a file (issue 15).

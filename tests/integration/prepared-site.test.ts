@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/errors/error-page-templates.ts';
 import { FRAGMENT_VALUES, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
@@ -12,13 +16,21 @@ const prepared = JSON.parse(
   readFileSync(new URL('../../dist/prepared/rendered.json', import.meta.url), 'utf8'),
 ) as PreparedRender[];
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 let server: RunningServer;
+let shipped: string;
 beforeAll(async () => {
-  // The compiled server, as `npm start` runs it.
-  server = await startServer({ TRUST_PROXY: '1' }, 'dist/node/main.mjs');
+  // The compiled server, as `npm start` runs it, from a folder with the build and nothing
+  // else: no node_modules for it to resolve a package from, as in the container image.
+  shipped = mkdtempSync(join(tmpdir(), 'shipped-'));
+  cpSync(join(ROOT, 'dist'), join(shipped, 'dist'), { recursive: true });
+  copyFileSync(join(ROOT, 'package.json'), join(shipped, 'package.json'));
+  server = await startServer({ TRUST_PROXY: '1' }, join(shipped, 'dist/node/main.mjs'));
 });
 afterAll(async () => {
   await server.stop();
+  rmSync(shipped, { recursive: true, force: true });
 });
 
 let n = 0;
@@ -52,6 +64,13 @@ describe('the build prepares every resource that depends on no data', () => {
 });
 
 describe('the compiled server (dist/node/main.mjs)', () => {
+  it('needs no installed package: a production install carries none (issue 30, finding 11)', () => {
+    const tree = JSON.parse(execFileSync('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: ROOT }).toString()) as {
+      dependencies?: Record<string, unknown>;
+    };
+    expect(Object.keys(tree.dependencies ?? {})).toEqual([]);
+  });
+
   it('serves the catalog', async () => {
     const response = await get('/v1/biomarkers/public');
     expect(response.status).toBe(200);
@@ -103,6 +122,9 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     const page = await get('/biomarkers.md');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('# ');
+    const view = await get('/de/biomarkers?q=ferritin', { Accept: 'text/html' });
+    expect(view.status).toBe(200);
+    expect(await view.text()).toContain('Ferritin');
     const token = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '203.0.113.9' },
