@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * Liveness and readiness of this instance
-         * @description For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation.
+         * @description For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota and is never refused with 429, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers.
          */
         get: operations["getHealth"];
         put?: never;
@@ -208,7 +208,7 @@ export interface paths {
          * Liveness and readiness of this instance (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation.
+         *     For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota and is never refused with 429, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers.
          */
         head: operations["headHealth"];
         patch?: never;
@@ -1595,7 +1595,6 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The instance is shutting down: route new requests elsewhere. */
             503: {
@@ -1668,7 +1667,6 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The instance is shutting down: route new requests elsewhere. */
             503: {
