@@ -5,7 +5,7 @@ import { errorPages, exhaustQuota, sitemapPages, type SitePage } from '../helper
 /**
  * Visiting a page as a new reader would: a client address of its own (the server trusts
  * `X-Forwarded-For` in the browser tests), its console watched, the JavaScript it loads
- * measured. Shared by the quality and crawl specs, which know pages only from the sitemap.
+ * measured. Used by the site walk (site.spec.ts), which knows pages only from the sitemap.
  */
 
 let clients = 0;

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { samplePaths, type SitePage } from '../helpers/site-pages.ts';
+import { SCRIPT_BUDGET_GZIP, allPages, freshAddress, shardOf, visit } from './site-visit.ts';
+
+/**
+ * Issue 15, item 8, as a reader and a crawler meet the built site, each page loaded once in
+ * Chromium (issue 27). Pages come from the sitemap (en and de, every marker page) plus the 404
+ * and 429 pages of each locale, never from a list of today's pages.
+ *
+ * - Every page: its status and `lang`, no console error, at most 60 KB of JavaScript (gzip), and
+ *   every internal link, stylesheet, script and image it references answers 200 without a
+ *   redirect, each `#fragment` present in its target.
+ * - Every page but those made in bulk from one template (of the marker pages, the first, middle
+ *   and last are kept): axe with every rule and impact in the light scheme at 390 px, and no
+ *   sideways scrolling at 390 and 1280 px.
+ * - `DARK_PAGES`: axe in the dark scheme at 1280 px as well (contrast is what changes).
+ *
+ * Screenshots are taken on failure only; `npm run screenshots` takes the full set at 1280 and
+ * 390 px in both schemes for a person changing pages.
+ */
+const SHARDS = 4;
+
+/** Pages checked in the dark scheme too: each layout once (home, guide, API reference, the biomarker list, a form). */
+const DARK_PAGES = new Set(['/', '/developers', '/developers/api', '/de/auth', '/biomarkers']);
+
+/** The ids (and `a[name]`s) an HTML document defines, parsed by the browser without loading it. */
+async function idsIn(page: Page, html: string): Promise<string[]> {
+  return page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'text/html');
+    return [...doc.querySelectorAll('[id], a[name]')].map((el) => el.id || el.getAttribute('name') || '');
+  }, html);
+}
+
+/** Every URL the page references: links, link elements, scripts, images and sources. */
+async function referencedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const urls: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('[href], [src], [srcset]')) {
+      const href = (el as HTMLAnchorElement | HTMLLinkElement).href;
+      if (typeof href === 'string' && href !== '') urls.push(href);
+      const src = (el as HTMLImageElement | HTMLScriptElement).src;
+      if (typeof src === 'string' && src !== '') urls.push(src);
+      const srcset = el.getAttribute('srcset');
+      if (srcset)
+        urls.push(...srcset.split(',').map((part) => new URL(part.trim().split(/\s+/)[0]!, document.baseURI).href));
+    }
+    return urls;
+  });
+}
+
+/** axe's findings on the page as it stands, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Checks every same-origin URL the open page references, each target fetched once per test. */
+function linkChecker(page: Page, request: APIRequestContext, origin: string, workerIndex: number) {
+  const statusOf = new Map<string, Promise<{ status: number; ids: string[] | null }>>();
+  const fetchOnce = (target: string) => {
+    if (!statusOf.has(target)) {
+      const answer = request
+        .get(target, { maxRedirects: 0, headers: { 'X-Forwarded-For': freshAddress(workerIndex) } })
+        .then(async (response) => ({
+          status: response.status(),
+          html: /^text\/html/.test(response.headers()['content-type'] ?? '') ? await response.text() : null,
+        }))
+        .then(async ({ status, html }) => ({ status, ids: html === null ? null : await idsIn(page, html) }));
+      statusOf.set(target, answer);
+    }
+    return statusOf.get(target)!;
+  };
+  return async (site: SitePage): Promise<number> => {
+    let links = 0;
+    const here = new URL(page.url());
+    const ownIds = await page.evaluate(() =>
+      [...document.querySelectorAll('[id], a[name]')].map((el) => el.id || el.getAttribute('name') || ''),
+    );
+    for (const url of new Set(await referencedUrls(page))) {
+      const target = new URL(url);
+      if (target.origin !== origin) continue;
+      links += 1;
+      const fragment = decodeURIComponent(target.hash.slice(1));
+      target.hash = '';
+      if (target.pathname === here.pathname && target.search === here.search && fragment !== '') {
+        expect.soft(ownIds, `${site.path}: link to #${fragment} on the same page`).toContain(fragment);
+        continue;
+      }
+      const answer = await fetchOnce(target.pathname + target.search);
+      expect.soft(answer.status, `${site.path} links ${url}`).toBe(200);
+      // HTML's "indicated part of the document": `#top` needs no element.
+      if (fragment !== '' && answer.ids !== null && fragment !== 'top') {
+        expect.soft(answer.ids, `${site.path} links ${url}: the anchor exists`).toContain(fragment);
+      }
+    }
+    return links;
+  };
+}
+
+for (let shard = 0; shard < SHARDS; shard += 1) {
+  test(`pages ${shard + 1}/${SHARDS}: status, links, JS budget, no console error; axe and layout on a sample`, async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    // axe's contrast pass on long pages (90 markers, every API operation) takes a while on two shared cores.
+    test.setTimeout(300_000);
+    const everything = await allPages(request, testInfo.workerIndex);
+    const sampled = new Set(
+      samplePaths(
+        everything.map((p) => p.path),
+        8,
+        3,
+      ),
+    );
+    const pages = shardOf(everything, shard, SHARDS);
+    const checkLinks = linkChecker(page, request, new URL(baseURL!).origin, testInfo.workerIndex);
+    let links = 0;
+    let axed = 0;
+    for (const site of pages) {
+      const thorough = sampled.has(site.path);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      const seen = await visit(page, request, site, testInfo.workerIndex, thorough ? 'networkidle' : 'load');
+      expect.soft(seen.status, `${site.path}: status`).toBe(site.status);
+      expect.soft(await page.locator('html').getAttribute('lang'), `${site.path}: lang`).toBe(site.locale);
+      expect
+        .soft(seen.scriptBytesGzip, `${site.path}: JavaScript (gzip) of ${seen.scripts.join(', ')}`)
+        .toBeLessThanOrEqual(SCRIPT_BUDGET_GZIP);
+      if (thorough) {
+        axed += 1;
+        expect.soft(await axeViolations(page), `${site.path} at 390 px, light: axe`).toEqual([]);
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 844 });
+          const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect.soft(pageWidth, `${site.path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+        }
+      }
+      links += await checkLinks(site);
+      if (DARK_PAGES.has(site.path)) {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.setViewportSize({ width: 1280, height: 844 });
+        await page.reload({ waitUntil: 'networkidle' });
+        expect.soft(await axeViolations(page), `${site.path} at 1280 px, dark: axe`).toEqual([]);
+      }
+      expect.soft(seen.errors, `${site.path}: console errors`).toEqual([]);
+    }
+    // The walk reached pages and links: an empty sitemap or a page without links fails here.
+    expect(pages.length).toBeGreaterThan(10);
+    expect(links).toBeGreaterThan(pages.length);
+    expect(axed).toBeGreaterThan(0);
+  });
+}
