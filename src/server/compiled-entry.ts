@@ -5,11 +5,9 @@ import { capYoungGeneration, youngGenerationConfigured } from './young-generatio
 
 /**
  * libuv's thread pool size unless the operator chose one: read when the pool first starts,
- * which is after this line. The pool compresses prepared bodies and catalog panels; each of
- * its threads keeps its own malloc arena, and with libuv's default of 4 (and Brotli quality
- * 11, as then) the arenas held about 13 MB more at idle (RSS 102–104 MB against 94–98 MB with 1 or
- * 2, measured). Two keep one thread free for a DNS lookup or file read while a long
- * compression runs, on a server that needs neither on its request paths.
+ * which is after this line. The pool compresses bodies, and each of its threads keeps a
+ * malloc arena of its own (docs/performance.md); two keep one thread free for a file read
+ * while a long compression runs.
  */
 const THREAD_POOL_SIZE = '2';
 
@@ -17,10 +15,8 @@ if (!process.env['UV_THREADPOOL_SIZE']) process.env['UV_THREADPOOL_SIZE'] = THRE
 
 /**
  * The young generation's cap in MB, unless the operator sized it: V8 alone doubles it up to
- * 64 MB on start-up's parsing and compression and on any burst of requests, and keeps it.
- * Capped at 8 MB: RSS idle 91–94 MB instead of about 98 MB, and 122 MB instead of 172 MB after
- * 30 s of mixed load, at the same CPU per catalog request (83 against 81 µs; 84 against 94 µs
- * with a 128 MB heap) where a young generation that never grows cost 93 against 77 µs.
+ * 64 MB on start-up's parsing and compression and on any burst of requests, and keeps it
+ * (what the cap saves, at the same CPU per request: docs/performance.md).
  */
 const YOUNG_GENERATION_MAX_MB = 8;
 

@@ -64,10 +64,9 @@ export class ErrorPages {
   #fill(locale: Locale, variant: ErrorPageVariant, path: string, seconds: number): FilledPage | undefined {
     const template = this.#templates.get(errorPageKey(locale, variant));
     if (template === undefined) return undefined;
-    // Hashing the page's inline scripts per request cost more than the rest of the 404 (measured).
+    // The template's policy, worked out once: its scripts never change with the path filled in.
     template.policy ??= contentSecurityPolicyFor(template.text);
-    // Encoding the whole page per request was the larger part of a 404's CPU (measured): only
-    // the path and the seconds are encoded. The prepared parts are not copied around them
+    // Only the path and the seconds are encoded per request, never the whole page. The prepared parts are not copied around them
     // either: the response writes the list as it is, in one system call (sendBody).
     const chunks: Buffer[] = [];
     for (let i = 0; i < template.parts.length; i += 1) {

@@ -18,7 +18,7 @@ export interface ShutdownTargets {
 }
 
 /** A server that has received no request for this long is no longer being routed to. */
-export const QUIET_MS = 1_000;
+const QUIET_MS = 1_000;
 const SWEEP_INTERVAL_MS = 250;
 
 /**

@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import type { Logger } from '../lib/log/logger.ts';
 
 /** The scrape path, on the metrics port only (the public port answers 404 for it). */
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 /**
  * The Prometheus endpoint on its own port: `GET|HEAD /metrics` in the text exposition

@@ -2,12 +2,11 @@ import type { PreparedBody } from './prepared-body.ts';
 import type { PreparedDocument } from './prepared-document.ts';
 
 /** How long after listening the background work starts: the first requests of a fresh process go first. */
-export const BACKGROUND_DELAY_MS = 250;
+const BACKGROUND_DELAY_MS = 250;
 
 /**
  * Builds the server's documents and compresses every prepared body, one at a time, shortly
- * after the server listens: never per request, and never on the start-up path (issue 14's
- * 200 ms budget). A request that arrives first for one of them prepares that one itself
+ * after the server listens: never per request, and never on the start-up path. A request that arrives first for one of them prepares that one itself
  * (once; later requests reuse it). Compression runs on libuv's thread pool, one job at a
  * time, so serving keeps a core. Failures are reported and left to the next request.
  */

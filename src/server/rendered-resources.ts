@@ -79,7 +79,7 @@ export function filteredPageResources(page: PageResources, search: string): Page
 }
 
 /** Every page of the registry in every locale, in registry order. */
-export const PAGE_RESOURCES: readonly PageResources[] = GUIDE_PAGES.flatMap((page) =>
+const PAGE_RESOURCES: readonly PageResources[] = GUIDE_PAGES.flatMap((page) =>
   LOCALES.map((locale) => pageResources(page, locale)),
 );
 

@@ -23,21 +23,20 @@ export interface DataVersion {
 
 /**
  * How many filtered views (a filtering page's representations for one normalized query,
- * HTML and Markdown counted apart) the store keeps. A view is the whole page with the
- * non-matching markers hidden, about 125 KB uncompressed and 45 KB of codings, so this
- * bounds the memory request input can take to about 11 MB.
+ * HTML and Markdown counted apart) the store keeps: it bounds the memory request input can
+ * take (docs/guide.md, "Serving filtered views").
  */
 export const FILTERED_VIEW_CAPACITY = 64;
 
 /**
  * Brotli quality of data-driven pages (/biomarkers, /developers/api, a marker's page): the
  * best. They are compressed when first asked for, not at start-up, so the memory quality 11
- * leaves behind (representation.ts) is not idle memory; and /biomarkers, 145 KB of HTML,
- * sits at the edge of Lighthouse's 100: at quality 9 (2.6 KB more) it scored 99 in CI.
+ * leaves behind is not idle memory, and /biomarkers needs it to score 100 in Lighthouse
+ * (docs/performance.md).
  */
 const DATA_PAGE_BROTLI_QUALITY = 11;
 
-/** Brotli quality of filtered views: a little larger (20 KB for the page), at a fraction of the time. */
+/** Brotli quality of filtered views, made while their first request waits: a little larger, much faster. */
 const FILTERED_VIEW_BROTLI_QUALITY = 5;
 
 /** Finds the current version of a resource's data sources. */

@@ -8,7 +8,7 @@ import type { Logger } from '../lib/log/logger.ts';
 import type { RequestObservation } from '../lib/metrics/service-metrics.ts';
 
 /** nginx's status for a request the client closed before the response was complete. */
-export const CLIENT_CLOSED_STATUS = 499;
+const CLIENT_CLOSED_STATUS = 499;
 
 /** How a server logs its requests. */
 export interface RequestLogOptions {

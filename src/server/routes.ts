@@ -34,10 +34,10 @@ export const ROUTE_LABELS = [
 ] as const;
 
 /** One of ROUTE_LABELS. */
-export type RouteLabel = (typeof ROUTE_LABELS)[number];
+type RouteLabel = (typeof ROUTE_LABELS)[number];
 
 /** Methods of every page and document: RFC 9110 §9.3.2, HEAD wherever GET is served. */
-export const READ_METHODS = ['GET', 'HEAD'] as const;
+const READ_METHODS = ['GET', 'HEAD'] as const;
 
 /** What every route of the table says about itself. */
 export interface RoutePolicy {

@@ -25,8 +25,7 @@ const DOCUMENTS = {
 /**
  * Builders of `/llms.txt` and `/sitemap.xml` from the page index the build wrote and the
  * item families' data as the API serves it now: the same builders and inputs as their Astro
- * routes, so the same bytes, without loading the Astro bundle (about 14 MB of heap plus its
- * code) into the process. The index and the builders are read on the first such request.
+ * routes, so the same bytes, without loading the Astro bundle into the process. The index and the builders are read on the first such request.
  */
 export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): ReadonlyMap<string, ResourceBuilder> {
   let index: Promise<SitePageIndex | undefined> | undefined;

@@ -10,7 +10,7 @@ import { createOriginServer } from './origin-server.ts';
 import type { DrainableServer } from './create-http-server.ts';
 
 /** The bundled catalog data, the single source of the origin's panels. */
-export const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
+const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
 
 /**
  * The panels compiled by `npm run build`, or, without a build (`astro dev`), the YAML read and

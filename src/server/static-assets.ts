@@ -46,14 +46,13 @@ const COMPRESSIBLE = new Set(['.css', '.js', '.svg', '.txt', '.json', '.webmanif
 /**
  * Lists every file under `dir`, keyed by URL path. Serving from this map (never from the
  * file system by request path) means no request can reach a file outside the build output,
- * whatever `..`, encoded slash or NUL it carries. Only the names are read here: reading and
- * hashing all some 240 files (most of them the search index's, fetched only when a reader
- * opens search) took 13–15 ms of every start-up, against about 1 ms for the listing
- * (measured); a file is read once, synchronously, on its first request (`assetContent`).
+ * whatever `..`, encoded slash or NUL it carries. Only the names are read here, to keep
+ * start-up short (docs/performance.md); a file is read once, synchronously, on its first
+ * request (`assetContent`).
  */
 export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
   const assets = new Map<string, StaticAsset>();
-  // One readdirSync per directory: the recursive option took 4–5 ms for the same listing, this 1 ms (measured).
+  // One readdirSync per directory: quicker than the recursive option for the same listing.
   const walk = (directory: string, urlPrefix: string) => {
     let entries: Dirent[];
     try {
@@ -96,9 +95,8 @@ export function assetContent(asset: StaticAsset): StaticAssetContent {
 }
 
 /**
- * The gzip copy of a compressible asset, made on its first request and kept. Compressing
- * every file at start-up cost about 100 ms once the search UI (some 500 KB of scripts and
- * styles, most of them fetched only when a reader opens search) joined the build (measured).
+ * The gzip copy of a compressible asset, made on its first request and kept: most files
+ * (the search UI's) are fetched only when a reader opens search.
  */
 export function gzipOf(content: StaticAssetContent): Buffer {
   return (content.gzip ??= gzipSync(content.body));

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** How long the rest of an unread request body may take to arrive after the response. */
-export const UNREAD_BODY_GRACE_MS = 5_000;
+const UNREAD_BODY_GRACE_MS = 5_000;
 
 /**
  * Bounds the life of a connection whose request body was not read (a POST answered

@@ -58,14 +58,14 @@ export interface MediaView {
   schema?: TypeView;
 }
 
-export interface RequestBodyView {
+interface RequestBodyView {
   description?: string;
   required: boolean;
   media: MediaView[];
 }
 
 /** A header a response names: shared ones are described in the headers section, inline ones here. */
-export interface ResponseHeaderView {
+interface ResponseHeaderView {
   name: string;
   /** The response's own description of an inline header; absent for a shared one. */
   description?: string;

@@ -47,7 +47,7 @@ function resolve<T>(document: OpenApiDocument, value: T | ReferenceObject): T {
 }
 
 /** A fragment id from text: lower case, runs of other characters as one hyphen. */
-export const anchorFor = (prefix: string, text: string): string =>
+const anchorFor = (prefix: string, text: string): string =>
   `${prefix}-${text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

@@ -10,7 +10,7 @@ import type { Translate } from './build-api-reference-view.ts';
  * `response.<Component>`, `param.<name>`, `header.<name>`, `schema.<Name>[.<property>]`,
  * `example.<name>`. The document itself stays English; the reference page reads this table.
  */
-export const OpenApiTranslationSchema = z.record(
+const OpenApiTranslationSchema = z.record(
   z.string().regex(/^(op|response|param|header|schema|example)\.[\w.-]+$/),
   z.string().trim().min(1),
 );
@@ -21,7 +21,7 @@ const TABLES: Partial<Record<Locale, Readonly<Record<string, string>>>> = {
 };
 
 /** A translator from a table: the first key it holds, else the document's English. */
-export function translatorFrom(table: Readonly<Record<string, string>>): Translate {
+function translatorFrom(table: Readonly<Record<string, string>>): Translate {
   return (keys, english) => {
     for (const key of keys) {
       const text = table[key];

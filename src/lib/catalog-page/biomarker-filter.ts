@@ -8,10 +8,10 @@ import { PANEL_KINDS, type PanelRegion, type PanelSize } from './panel-kinds.ts'
  */
 
 /** The query parameters of `/biomarkers`, in the order a normalized query lists them. */
-export const FILTER_PARAMS = ['q', 'region', 'panel', 'category', 'calculated', 'premium'] as const;
+const FILTER_PARAMS = ['q', 'region', 'panel', 'category', 'calculated', 'premium'] as const;
 
 /** One query parameter of the browser. */
-export type FilterParam = (typeof FILTER_PARAMS)[number];
+type FilterParam = (typeof FILTER_PARAMS)[number];
 
 /** Longest search text kept; longer input is cut (no name in the catalog comes close). */
 export const MAX_QUERY_LENGTH = 100;
@@ -56,7 +56,7 @@ export interface FilterableMarker {
 }
 
 /** The filters of the unfiltered page. */
-export const NO_FILTER: BiomarkerFilter = {
+const NO_FILTER: BiomarkerFilter = {
   q: '',
   region: undefined,
   panel: undefined,
@@ -141,7 +141,7 @@ export const isUnfiltered = (filter: BiomarkerFilter): boolean =>
   FILTER_PARAMS.every((param) => filter[param] === NO_FILTER[param]);
 
 /** The panels a marker must be on: those of the chosen region and size (all when neither is chosen). */
-export function wantedTemplates(filter: BiomarkerFilter): CatalogTemplate[] {
+function wantedTemplates(filter: BiomarkerFilter): CatalogTemplate[] {
   return (Object.keys(PANEL_KINDS) as CatalogTemplate[]).filter((template) => {
     const { region, size } = PANEL_KINDS[template];
     return (filter.region ?? region) === region && (filter.panel ?? size) === size;

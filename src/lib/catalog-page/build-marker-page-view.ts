@@ -17,7 +17,7 @@ export interface MarkerLink {
 }
 
 /** What one region's panels say about the marker. */
-export interface MarkerRegionView {
+interface MarkerRegionView {
   region: PanelRegion;
   /** The region's panels that carry it, in `CATALOG_TEMPLATES` order; empty when none does. */
   templates: CatalogTemplate[];

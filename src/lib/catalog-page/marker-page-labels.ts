@@ -12,13 +12,13 @@ export function languageName(tag: string, locale: string): string {
 }
 
 /** One piece of a joined list: an item (by its index) or the words between items. */
-export type ListPart = { type: 'item'; index: number } | { type: 'literal'; value: string };
+type ListPart = { type: 'item'; index: number } | { type: 'literal'; value: string };
 
 /**
  * The pieces of a list of `count` items joined as the language joins them (CLDR):
  * `A, B and C` (conjunction) or `A or B` (disjunction), so each item can be a link.
  */
-export function joinedParts(count: number, locale: string, type: 'conjunction' | 'disjunction'): ListPart[] {
+function joinedParts(count: number, locale: string, type: 'conjunction' | 'disjunction'): ListPart[] {
   const placeholders = Array.from({ length: count }, (_, i) => `\u0000${i}\u0000`);
   const parts = new Intl.ListFormat(locale, { type }).formatToParts(placeholders);
   return parts.map((part) =>

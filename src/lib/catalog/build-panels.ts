@@ -38,7 +38,7 @@ type Region = 'eu' | 'uk';
  * light panel (issue 16). Per region, because the panels differ: urea is premium in the EU
  * (complete only) but on the UK light panel.
  */
-export function isPremiumOn(marker: Pick<MarkerSource, 'panels'>, panel: PanelKey): boolean {
+function isPremiumOn(marker: Pick<MarkerSource, 'panels'>, panel: PanelKey): boolean {
   const region = panel.endsWith('-uk') ? 'uk' : 'eu';
   return (
     panel === `complete-${region}` &&

@@ -14,8 +14,7 @@ export interface CatalogBody {
  */
 export async function prepareCatalogBody(catalog: BiomarkerCatalog): Promise<CatalogBody> {
   return {
-    // The server's Brotli quality: on the 150 KB complete panel about 22 ms, where quality 11
-    // takes about 100 ms while a request may wait, for 10 % fewer bytes (representation.ts).
+    // The server's default Brotli quality: a request may be waiting (docs/performance.md).
     representation: await createRepresentationAsync(JSON.stringify(catalog), 'application/json'),
     count: catalog.data.length,
   };

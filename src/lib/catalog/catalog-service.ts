@@ -8,13 +8,13 @@ import { fetchUpstreamCatalog, UpstreamError } from './fetch-upstream-catalog.ts
 import { ORIGIN_KEY_HEADER } from './origin-key.ts';
 
 /** Largest upstream catalog accepted (the bundled complete panel is about 150 KB). */
-export const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
+const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * Longest pause after a failed upstream request before the next one for that template:
  * the TTL when shorter, so `CATALOG_CACHE_TTL_S=0` still asks every time.
  */
-export const RETRY_AFTER_FAILURE_MAX_MS = 5_000;
+const RETRY_AFTER_FAILURE_MAX_MS = 5_000;
 
 /**
  * How long a catalog request with a stale-if-error copy at hand waits for the upstream
@@ -35,7 +35,7 @@ export interface CatalogService {
 }
 
 /** The catalog's part of the service metrics. */
-export type CatalogMetrics = Pick<ServiceMetrics, 'observeCatalogLookup' | 'observeUpstreamFailure'>;
+type CatalogMetrics = Pick<ServiceMetrics, 'observeCatalogLookup' | 'observeUpstreamFailure'>;
 
 /**
  * Where the site fetches the catalog: `CATALOG_ORIGIN_URL`, else the bundled origin on

@@ -11,7 +11,7 @@ export const COMPILED_PANELS_PATH = 'dist/catalog/panels.json';
 /**
  * Reads the compiled panels at `path` for this deployment's `baseUrl`, or undefined when there
  * is no build. `scripts/build/compile-catalog.ts` validated them, so start-up parses no YAML
- * and runs no zod (issue 14: about 80 ms of a 200 ms start-up budget).
+ * and runs no zod (docs/performance.md).
  */
 export async function loadCompiledPanels(path: string, baseUrl: string): Promise<CompiledPanels | undefined> {
   let text: string;

@@ -13,7 +13,7 @@ export interface CatalogSource {
 }
 
 /** Raised when the data files do not match their schema; names the file and the field. */
-export class CatalogSourceError extends Error {
+class CatalogSourceError extends Error {
   override name = 'CatalogSourceError';
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const CATALOG_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv'] as const;
 
 /** A locale of the catalog data. */
-export type CatalogLocale = (typeof CATALOG_LOCALES)[number];
+type CatalogLocale = (typeof CATALOG_LOCALES)[number];
 
 /** Locales in which every marker and category has a description. */
 export const DESCRIBED_LOCALES = ['en', 'de'] as const;
@@ -46,7 +46,7 @@ export const CategorySourceSchema = z.strictObject({
 });
 
 /** One marker in `content/catalog/markers/<category type>.yaml`. */
-export const MarkerSourceSchema = z
+const MarkerSourceSchema = z
   .strictObject({
     /** Permanent marker key, e.g. `ldl-cholesterol`. */
     key: KeySchema,

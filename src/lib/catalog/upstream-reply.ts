@@ -72,8 +72,8 @@ function readMessage(message: IncomingMessage, maxBytes: number, signal: AbortSi
 
 /**
  * GET `url` with node:http (or node:https for an https origin), aborted by `signal`. Resolves
- * once the status and headers are in. The site's upstream client: fetch (undici) took some
- * 40 ms of module loading at start-up, before the first catalog answer could be sent.
+ * once the status and headers are in. Not `fetch`: loading undici delayed the first catalog
+ * answer after start-up (docs/performance.md).
  */
 export async function requestUpstream(
   url: string,

@@ -43,7 +43,7 @@ type Replacements = ReadonlyMap<string, Replacement>;
  * their font styles. On lines and blocks: the longest line (`--ecMaxLine:93ch`) and the
  * wrapped lines' indent (`--ecIndent:2ch`).
  */
-export function replacementsOf(styleVariants: readonly StyleVariant[]): Replacements {
+function replacementsOf(styleVariants: readonly StyleVariant[]): Replacements {
   const replacements = new Map<string, Replacement>();
   const add = (kind: Replacement['kind'], declaration: string, name: string) =>
     replacements.set(declaration.toLowerCase(), { kind, name, declaration });

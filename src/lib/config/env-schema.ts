@@ -130,6 +130,3 @@ export const EnvSchema = z.object({
     .transform((value) => (value === 'off' ? ('off' as const) : Number(value)))
     .default(9464),
 });
-
-/** The raw, validated environment. */
-export type Env = z.infer<typeof EnvSchema>;

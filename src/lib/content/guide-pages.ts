@@ -5,7 +5,7 @@ import type { PageFrontmatter } from './page-frontmatter-schema.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId } from './page-paths.ts';
 import { contentSlug, GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from './page-registry.ts';
-import { assembleSitePages, summarizePage, type PageSummary, type SitePageIndex } from './site-page-index.ts';
+import { assembleSitePages, type PageSummary, type SitePageIndex } from './site-page-index.ts';
 import type { UiStrings } from './ui-strings-schema.ts';
 
 export type { PageSummary } from './site-page-index.ts';
@@ -49,20 +49,6 @@ export async function getPageContent(
   const items = data?.ok === true ? listPageItems(ref.family, data, locale, baseUrl) : [];
   const item = items.find((each) => each.key === ref.key) ?? { key: ref.key, name: ref.key, description: undefined };
   return { entry, frontmatter: itemFrontmatter(entry.data, item) };
-}
-
-/** Summary of one page in one locale; `frontmatter` when it is not the MDX file's own (an item's page). */
-export async function getPageSummary(
-  page: GuidePageEntry,
-  locale: Locale,
-  frontmatter?: PageFrontmatter,
-): Promise<PageSummary> {
-  return summarizePage(page, locale, frontmatter ?? (await getPageEntry(locale, page.slug)).data);
-}
-
-/** Every registered page in every locale, in registry order, locales in `LOCALES` order. */
-export async function listPageSummaries(): Promise<PageSummary[]> {
-  return Promise.all(GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => getPageSummary(page, locale))));
 }
 
 /** The version of every item family's data: the list of the site's pages changes exactly when this does. */

@@ -35,7 +35,7 @@ export interface LoadedOpenApiData extends LoadedPageDataBase {
 export type LoadedPageData = LoadedCatalogData | LoadedOpenApiData;
 
 /** The data could not be loaded: the page shows an honest error state instead. */
-export interface UnavailablePageData {
+interface UnavailablePageData {
   ok: false;
   /** Why, in English, for logs and tests; never shown as the page's own text. */
   reason: string;

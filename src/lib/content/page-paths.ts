@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, isItemKey, itemPageEntry, type GuidePageEntry } from './page-registry.ts';
 
 /** Which representation a path asks for: the page itself (negotiated) or its `.md` sibling. */
-export type PathFormat = 'page' | 'markdown';
+type PathFormat = 'page' | 'markdown';
 
 /** A request path resolved to a page of the guide. */
 export interface ResolvedPage {

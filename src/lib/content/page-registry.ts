@@ -1,7 +1,7 @@
 import type { PageDataSource } from './page-data.ts';
 
 /** The data sources whose items can have pages of their own. */
-export type ItemPageSource = Extract<PageDataSource, 'catalog'>;
+type ItemPageSource = Extract<PageDataSource, 'catalog'>;
 
 /** Where a page is listed in `llms.txt` (llmstxt.org H2 sections). */
 export type LlmsSection = 'Guide' | 'API' | 'Biomarkers';

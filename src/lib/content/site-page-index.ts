@@ -35,7 +35,7 @@ export interface SitePageIndex {
 }
 
 /** The summary of `page` in `locale` with the frontmatter it is shown with. */
-export const summarizePage = (page: GuidePageEntry, locale: Locale, frontmatter: PageFrontmatter): PageSummary => ({
+const summarizePage = (page: GuidePageEntry, locale: Locale, frontmatter: PageFrontmatter): PageSummary => ({
   ...frontmatter,
   page,
   locale,

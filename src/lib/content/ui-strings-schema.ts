@@ -15,7 +15,7 @@ const countLabel = z.strictObject({
 });
 
 /** The strings of the biomarker catalog page (`/biomarkers`), its HTML and its Markdown twin. */
-export const CatalogUiStringsSchema = z.strictObject({
+const CatalogUiStringsSchema = z.strictObject({
   /** Heading of the overview of the four panels. */
   panelsHeading: label,
   /** Column headings of the panel overview: the panel, its `template` value, its marker count. */
@@ -102,7 +102,7 @@ export const CatalogUiStringsSchema = z.strictObject({
 });
 
 /** The strings of a biomarker's own page (`/biomarkers/<key>`), its HTML and its Markdown twin. */
-export const MarkerPageUiStringsSchema = z.strictObject({
+const MarkerPageUiStringsSchema = z.strictObject({
   /** Heading of the facts list, and its labels. */
   factsHeading: label,
   category: label,
@@ -139,7 +139,7 @@ export const MarkerPageUiStringsSchema = z.strictObject({
 });
 
 /** The fixed labels of the API reference (`/developers/api`); the document's own text stays English. */
-export const ApiReferenceUiStringsSchema = z.strictObject({
+const ApiReferenceUiStringsSchema = z.strictObject({
   /** Heading of the list of endpoints (the page's own table of contents). */
   endpointsHeading: label,
   /** Label of an operation's security line. */
@@ -205,7 +205,7 @@ const secondsSentence = z.strictObject({
 });
 
 /** The strings of the browser error pages (404 and 429), prepared per locale by the build. */
-export const ErrorPagesUiStringsSchema = z.strictObject({
+const ErrorPagesUiStringsSchema = z.strictObject({
   /** The 404 (RFC 9110 §15.5.5): title, and the sentence naming the path; `{path}` is replaced. */
   notFoundTitle: label,
   notFoundText: sentence.includes('{path}'),

@@ -14,7 +14,7 @@ export const SECONDS_PLACEHOLDER = '%%RETRY_SECONDS%%';
  * category of its seconds (en and de need `one` and `other`), so the sentence agrees
  * with the number the server fills in.
  */
-export const ERROR_PAGE_VARIANTS = ['not-found', 'rate-limited-one', 'rate-limited-other'] as const;
+const ERROR_PAGE_VARIANTS = ['not-found', 'rate-limited-one', 'rate-limited-other'] as const;
 
 /** One prepared error page of a locale. */
 export type ErrorPageVariant = (typeof ERROR_PAGE_VARIANTS)[number];
@@ -28,7 +28,7 @@ export const isErrorPageVariant = (value: string): value is ErrorPageVariant =>
  * (routes.ts). It sits under the locale's prefix, as a page of that locale would, so
  * that Starlight's layout takes the page's language from the path.
  */
-export const errorPageRenderPath = (locale: Locale, variant: ErrorPageVariant): string =>
+const errorPageRenderPath = (locale: Locale, variant: ErrorPageVariant): string =>
   `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/prepared-errors/${variant}`;
 
 /** How the keys of error pages begin in the build's prepared output. */

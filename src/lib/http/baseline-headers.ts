@@ -6,7 +6,7 @@ import { CORS_HEADERS } from './cors.ts';
  * (W3C Permissions Policy §5; `()` is the empty allowlist). Only names Chromium knows:
  * it warns on the console about any other, and the browser tests fail on warnings.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'geolocation=()',

@@ -1,5 +1,5 @@
 /** Response headers a browser script may read besides the CORS-safelisted ones (Fetch §3.2.6). */
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   'RateLimit',
   'RateLimit-Policy',
   'RateLimit-Limit',

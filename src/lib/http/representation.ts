@@ -6,7 +6,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 export const CODINGS = ['br', 'gzip'] as const;
 
 /** One coding of a representation: the bytes and their strong validator. */
-export interface EncodedBody {
+interface EncodedBody {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
 }
@@ -24,11 +24,9 @@ export interface Representation {
 
 /**
  * Brotli quality the server compresses with unless a caller asks for another (data-driven
- * pages: rendered-store.ts). Quality 11 makes pages about 9 % smaller
- * than 9 (the guide's HTML: 118 against 129 KB in all), but its encoder takes about 3 times
- * as long and memory that the allocator keeps afterwards, one arena per thread-pool thread:
- * compressing the prepared pages at start-up left the process 28 MB larger at quality 11,
- * 6 MB at 9 (issue 14's RSS budget). Catalog panels are made while a request may wait.
+ * pages: rendered-store.ts). Quality 11 makes pages a little smaller, but its encoder takes
+ * several times as long and leaves memory behind in every thread-pool arena, and catalog
+ * panels are made while a request may wait (docs/performance.md).
  */
 export const BROTLI_QUALITY = 9;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** Longest `X-Request-Id` accepted from a proxy. */
-export const REQUEST_ID_MAX_LENGTH = 128;
+const REQUEST_ID_MAX_LENGTH = 128;
 
 /** Characters a proxy's request id may use: no spaces, quotes or controls, so it is safe in a log line and a header. */
 const WELL_FORMED = /^[A-Za-z0-9._:@+=/-]+$/;

@@ -1,13 +1,24 @@
 import SonicBoom from 'sonic-boom';
-import type { LogSink } from './logger.ts';
 import { formatLogLine } from './format-log-line.ts';
 
+/** Where log lines go. */
+export interface LogSink {
+  info(line: string): void;
+  error(line: string): void;
+  /**
+   * Takes an info line to format later, with the time it happened (`Date.now()`): a sink that
+   * batches its writes formats a whole batch at once (bounded-log-sink.ts), so `fields` must
+   * not change after the call. Sinks without it get each line formatted.
+   */
+  defer?(event: string, fields: Record<string, unknown> | undefined, time: number): void;
+}
+
 /** Most bytes of stdout lines held while the reader is slow; past it, lines are dropped and counted. */
-export const STDOUT_BUFFER_BYTES = 4 * 1024 * 1024;
+const STDOUT_BUFFER_BYTES = 4 * 1024 * 1024;
 /** The same bound for stderr (error lines are rare). */
-export const STDERR_BUFFER_BYTES = 1024 * 1024;
+const STDERR_BUFFER_BYTES = 1024 * 1024;
 /** Longest wait for a stalled reader when flushing at exit. */
-export const EXIT_FLUSH_MS = 500;
+const EXIT_FLUSH_MS = 500;
 
 /** What the sink needs of a destination: sonic-boom has it. */
 export interface LogDestination {
@@ -66,13 +77,10 @@ interface DeferredLine {
 /**
  * A sink over two bounded destinations. Info lines are joined and handed over every
  * FLUSH_INTERVAL_MS (or at once past BATCH_BYTES or BATCH_LINES): an asynchronous write is a
- * thread-pool round trip costing some 40 µs of CPU whatever its size (measured), so on a
- * server finishing a request every 100 µs, a write per event-loop turn, as before, was a write
- * every few requests, and the fewer requests a turn holds (an idle machine), the more writes.
- * Now there are at most 100 a second. Lines given unformatted (`defer`, the request log's) are
- * formatted when their batch is handed over, in one loop: between requests, the formatter and
- * its data were out of the CPU's caches, and a line cost several times the 1 µs it costs in a
- * loop (CPU profiles of the server). The timer is unreferenced: a pending flush keeps no
+ * thread-pool round trip whose cost does not depend on its size, so a busy server writes at
+ * most 100 batches a second instead of one write every few requests. Lines given unformatted
+ * (`defer`, the request log's) are formatted when their batch is handed over, in one loop,
+ * while the formatter is in the CPU's caches (docs/performance.md). The timer is unreferenced: a pending flush keeps no
  * process alive, and the exit handler writes what is left. Error lines are handed over at
  * once. When a reader stops reading, memory stays within the destination's `maxLength`, and
  * later lines are dropped and counted instead.
@@ -133,9 +141,8 @@ export function createBoundedSink(stdout: LogDestination, stderr: LogDestination
 /**
  * Stops writing to a destination whose reader has gone (EPIPE) instead of failing the
  * process; any other error is raised as before. This is what pino.destination added to
- * sonic-boom: the sink uses sonic-boom directly, because loading pino for it took some
- * 20 ms of start-up (its serialisers, redaction, thread-stream, measured) and the sink
- * formats its lines itself.
+ * sonic-boom: the sink uses sonic-boom directly, since it formats its lines itself and
+ * pino's serialisers, redaction and thread-stream would only lengthen start-up.
  */
 function ignoreBrokenPipe(destination: SonicBoom): SonicBoom {
   const onError = (error: NodeJS.ErrnoException) => {
@@ -163,7 +170,7 @@ export function processLogSink(): BoundedLogSink {
   if (holder[PROCESS_SINK] !== undefined) return holder[PROCESS_SINK];
   // Opening process.stdout/stderr makes libuv put a pipe or socket in non-blocking mode.
   // On a blocking fd, a stalled reader holds a thread-pool write forever, and
-  // process.exit then hangs joining that thread (measured); non-blocking, the write fails
+  // process.exit then hangs joining that thread; non-blocking, the write fails
   // with EAGAIN and sonic-boom retries every 100 ms.
   void process.stdout;
   void process.stderr;

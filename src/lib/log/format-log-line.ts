@@ -5,9 +5,7 @@ const withoutReserved = (fields: Record<string, unknown>): Record<string, unknow
   Object.fromEntries(Object.entries(fields).filter(([key]) => !RESERVED_KEYS.includes(key)));
 
 // One line per request, so this is on the hot path: the timestamp is formatted once per
-// millisecond, and `fields` is serialised as it is instead of being spread into a new
-// object first (which took two thirds of the time, measured). pino's own serialiser was
-// measured 2.7 times slower on the request line and writes `level` before `time`.
+// millisecond, and `fields` is serialised as it is, never spread into a new object first.
 let stampedAt = Number.NaN;
 let stamp = '';
 

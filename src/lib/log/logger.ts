@@ -1,4 +1,6 @@
-import { processLogSink } from './bounded-log-sink.ts';
+import { processLogSink, type LogSink } from './bounded-log-sink.ts';
+
+export type { LogSink } from './bounded-log-sink.ts';
 import { formatLogLine } from './format-log-line.ts';
 import { redactUrlCredentials } from './redact-url-credentials.ts';
 
@@ -9,18 +11,6 @@ export type LogLevel = 'info' | 'error' | 'silent';
 export interface Logger {
   info(event: string, fields?: Record<string, unknown>): void;
   error(event: string, fields?: Record<string, unknown>): void;
-}
-
-/** Where log lines go. */
-export interface LogSink {
-  info(line: string): void;
-  error(line: string): void;
-  /**
-   * Takes an info line to format later, with the time it happened (`Date.now()`): a sink that
-   * batches its writes formats a whole batch at once (bounded-log-sink.ts), so `fields` must
-   * not change after the call. Sinks without it get each line formatted.
-   */
-  defer?(event: string, fields: Record<string, unknown> | undefined, time: number): void;
 }
 
 /**

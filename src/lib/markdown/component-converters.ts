@@ -8,13 +8,48 @@ import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
+import type { Locale } from '../content/locales.ts';
+import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
+import type { PageItemRef } from '../content/page-registry.ts';
+import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { errorHeadingParts } from '../content/error-heading.ts';
-import type { MarkdownTwinOptions } from './mdx-to-markdown.ts';
 import { jsxAttributes } from './jsx-attributes.ts';
 import { sampleLabels } from '../samples/sample-labels.ts';
 import { sampleHeadingLevel, sampleMarkdown } from '../samples/sample-markdown.ts';
 import { loadSample } from '../samples/sample-sources.ts';
+
+/** What data-driven components need besides their attributes; the page route gives them the same. */
+interface ComponentContext {
+  locale: Locale;
+  /** The page's interface strings. */
+  ui: UiStrings;
+  /** The page's data (its registry entry's `data`), or undefined on a static page. */
+  data: PageDataState | undefined;
+  /** On an item family's page: the family and the key of the item it shows. */
+  item?: PageItemRef | undefined;
+  /** The request's query, for a component that filters by it (the biomarker browser). */
+  query?: URLSearchParams | undefined;
+}
+
+/** What the Markdown twin of a page needs besides its MDX body. */
+export interface MarkdownTwinOptions {
+  /** The page title: the first line, `# Title`. */
+  title: string;
+  /** The lead paragraph under the title (the page's description). */
+  description: string;
+  /**
+   * The page's "Last updated" line, as its HTML shows it but with an ISO 8601 date
+   * (`Last updated: 2026-11-22`), so an agent reading only the twin can tell how fresh it is.
+   */
+  updated?: string;
+  /** Public origin: every link becomes absolute on it, and `{BASE_URL}` is replaced by it. */
+  baseUrl: string;
+  /** The page's own URL path, the base of relative and `#fragment` links. */
+  pagePath: string;
+  /** For data-driven components; pages that use none may leave it out. */
+  context?: ComponentContext;
+}
 
 /**
  * Turns one MDX component into Markdown nodes; its children are converted afterwards.

@@ -2,45 +2,11 @@ import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
-import type { PageDataState } from '../content/page-data.ts';
-import type { Locale } from '../content/locales.ts';
-import type { PageItemRef } from '../content/page-registry.ts';
-import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { absolutizeUrl } from './absolutize-url.ts';
-import { COMPONENT_CONVERTERS } from './component-converters.ts';
+import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-converters.ts';
 import { substituteBaseUrl } from './substitute-base-url.ts';
 
-/** What data-driven components need besides their attributes; the page route gives them the same. */
-export interface ComponentContext {
-  locale: Locale;
-  /** The page's interface strings. */
-  ui: UiStrings;
-  /** The page's data (its registry entry's `data`), or undefined on a static page. */
-  data: PageDataState | undefined;
-  /** On an item family's page: the family and the key of the item it shows. */
-  item?: PageItemRef | undefined;
-  /** The request's query, for a component that filters by it (the biomarker browser). */
-  query?: URLSearchParams | undefined;
-}
-
-/** What the Markdown twin of a page needs besides its MDX body. */
-export interface MarkdownTwinOptions {
-  /** The page title: the first line, `# Title`. */
-  title: string;
-  /** The lead paragraph under the title (the page's description). */
-  description: string;
-  /**
-   * The page's "Last updated" line, as its HTML shows it but with an ISO 8601 date
-   * (`Last updated: 2026-11-22`), so an agent reading only the twin can tell how fresh it is.
-   */
-  updated?: string;
-  /** Public origin: every link becomes absolute on it, and `{BASE_URL}` is replaced by it. */
-  baseUrl: string;
-  /** The page's own URL path, the base of relative and `#fragment` links. */
-  pagePath: string;
-  /** For data-driven components; pages that use none may leave it out. */
-  context?: ComponentContext;
-}
+export type { MarkdownTwinOptions } from './component-converters.ts';
 
 /** MDX with GFM tables, as the pages are written. */
 const parser = remark().use(remarkMdx).use(remarkGfm);

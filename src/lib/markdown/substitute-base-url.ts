@@ -4,7 +4,7 @@
  * expressions, so it appears only inside code; both the HTML and the Markdown of a page
  * replace it with the configured `BASE_URL`.
  */
-export const BASE_URL_PLACEHOLDER = '{BASE_URL}';
+const BASE_URL_PLACEHOLDER = '{BASE_URL}';
 
 /** Replaces every `{BASE_URL}` in rendered text with the configured origin. */
 export const substituteBaseUrl = (text: string, baseUrl: string): string =>

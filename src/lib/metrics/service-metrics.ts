@@ -1,5 +1,4 @@
 import type { Counter, LabelValues, Registry } from 'prom-client';
-import type { CacheState } from '../catalog/catalog-cache.ts';
 import { RequestSeries } from './request-series.ts';
 
 /** What a server tells the metrics of each finished request. */
@@ -11,7 +10,7 @@ export interface RequestObservation {
 }
 
 /** A catalog lookup's outcome: a cache state, or `failed` when no copy could be served (502). */
-export type CatalogLookupState = CacheState | 'failed';
+export type CatalogLookupState = 'fresh' | 'fetched' | 'revalidating' | 'stale' | 'failed';
 
 /** Counts by label set, kept in plain numbers and copied into a prom-client counter at each scrape. */
 class LabelledCounts<L extends string> {
@@ -35,8 +34,8 @@ class LabelledCounts<L extends string> {
 /**
  * The service's Prometheus metrics, one set per process (see docs/observability.md).
  * Everything is counted in plain numbers; prom-client and its registry are loaded by
- * `registry()`, when the metrics port opens (main.ts) or on the first scrape: loading
- * prom-client took about 30 ms of start-up, and with METRICS_PORT=off nothing ever reads it.
+ * `registry()`, when the metrics port opens (main.ts) or on the first scrape, off the
+ * start-up path; with METRICS_PORT=off nothing ever reads it (docs/performance.md).
  */
 export class ServiceMetrics {
   readonly #requests = new RequestSeries();

@@ -3,7 +3,7 @@ import type { OAuthFailure } from './oauth-error-response.ts';
 import type { TokenParams } from './token-params.ts';
 
 /** Realm named in the `WWW-Authenticate` challenge of a refused Authorization header. */
-export const REALM = 'catalog';
+const REALM = 'catalog';
 
 /** RFC 9110 §11.1: an auth-scheme is a token. */
 const AUTH_SCHEME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}$/;
@@ -39,7 +39,7 @@ export function refuseClientAuthentication(
 }
 
 /** The scheme to challenge with: the one the client sent, or Basic when it sent no valid token. */
-export function challengeScheme(credentials: string): string {
+function challengeScheme(credentials: string): string {
   const scheme = credentials.split(/[ \t]/, 1)[0] ?? '';
   if (!AUTH_SCHEME.test(scheme)) return 'Basic';
   return CANONICAL_SCHEMES[scheme.toLowerCase()] ?? scheme;

@@ -30,7 +30,7 @@ export function parseTokenBody(bytes: Uint8Array, format: TokenBodyFormat): OAut
  * URLSearchParams, a bad percent-escape or percent-encoded bytes that are not UTF-8 are refused
  * instead of being silently replaced.
  */
-export function parseFormBody(text: string): OAuthResult<BodyEntries> {
+function parseFormBody(text: string): OAuthResult<BodyEntries> {
   const entries: BodyEntries = [];
   for (const part of text.split('&')) {
     if (part === '') continue;
@@ -55,7 +55,7 @@ const decodeFormComponent = (raw: string): string =>
  * by `jsonMembers`: a duplicate reaches the caller, and an overwritten member that was no string
  * is refused like any other.
  */
-export function parseJsonBody(text: string): OAuthResult<BodyEntries> {
+function parseJsonBody(text: string): OAuthResult<BodyEntries> {
   let document: unknown;
   try {
     document = JSON.parse(text);

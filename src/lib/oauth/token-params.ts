@@ -13,7 +13,7 @@ export const RECOGNISED_PARAMS = [
 ] as const;
 
 /** One recognised parameter name. */
-export type RecognisedParam = (typeof RECOGNISED_PARAMS)[number];
+type RecognisedParam = (typeof RECOGNISED_PARAMS)[number];
 
 /** The recognised parameters a request carried with a non-empty value. */
 export type TokenParams = Partial<Record<RecognisedParam, string>>;

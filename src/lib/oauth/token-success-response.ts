@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import { BEARER, CATALOG_READ, TOKEN_LIFETIME_S, type TokenSuccess } from '../schemas/oauth.ts';
 import { NO_STORE_HEADERS } from './oauth-error-response.ts';
-import { jsonTokenAnswer, tokenAnswerResponse, type TokenAnswer } from './token-answer.ts';
+import { jsonTokenAnswer, type TokenAnswer } from './token-answer.ts';
 
 /** Random bytes in an access token: 256 bits (RFC 6749 §10.10 asks for at least 128). */
 export const TOKEN_BYTES = 32;
@@ -18,7 +18,7 @@ let next = pool.length;
  * `randomBytes` call per token was 5% of a token request's CPU (a syscall each), and every
  * byte is still the CSPRNG's, used once.
  */
-export function mintAccessToken(): string {
+function mintAccessToken(): string {
   if (next === pool.length) {
     randomFillSync(pool);
     next = 0;
@@ -41,6 +41,3 @@ export function tokenSuccessAnswer(): TokenAnswer {
   };
   return { status: 200, headers: SUCCESS_HEADERS, body: JSON.stringify(body) };
 }
-
-/** The same answer as a Fetch `Response`. */
-export const tokenSuccessResponse = (): Response => tokenAnswerResponse(tokenSuccessAnswer());

@@ -25,7 +25,7 @@ const REQUEST_SCHEMAS = [TokenRequestSchema];
 const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** The `id` a shape was registered with by `.meta({ id })`. */
-export function schemaId(schema: z.ZodType): string {
+function schemaId(schema: z.ZodType): string {
   const id = z.globalRegistry.get(schema)?.id;
   if (id === undefined) throw new Error('schema has no id in the global registry: add .meta({ id })');
   return id;

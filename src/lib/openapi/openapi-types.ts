@@ -88,20 +88,20 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type PathItemObject = { servers?: ServerObject[] } & Partial<Record<HttpMethod, OperationObject>>;
 
 /** A tag grouping operations (OAS 3.1.0 §4.8.22). */
-export interface TagObject {
+interface TagObject {
   name: string;
   description: string;
 }
 
 /** An OAuth 2.0 security scheme with the client-credentials flow (OAS 3.1.0 §4.8.27). */
-export interface OAuth2SecuritySchemeObject {
+interface OAuth2SecuritySchemeObject {
   type: 'oauth2';
   description: string;
   flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } };
 }
 
 /** Reusable parts of the document (OAS 3.1.0 §4.8.7). */
-export interface ComponentsObject {
+interface ComponentsObject {
   schemas: Record<string, JsonSchema>;
   responses: Record<string, ResponseObject>;
   parameters: Record<string, ParameterObject>;

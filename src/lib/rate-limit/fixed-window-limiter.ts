@@ -51,7 +51,7 @@ function prefixesOf(key: string): [string, string] | undefined {
  *
  * Clients get an exact fixed window of their own in a Map, in insertion order; every window
  * has the same length, so the Map is sorted by expiry and expired windows are dropped from
- * the front, a few per call. At most `maxClients` windows exist (about 14 MB per 100,000),
+ * the front, a few per call. At most `maxClients` windows exist,
  * and the /64s of one IPv6 /48 (or /56) hold at most `IPV6_SHARE` of them, so that a sprayed
  * prefix cannot fill the table (an ordinary network never comes near: a home has one /56, an
  * office a few dozen /64s in use, and beyond the share its clients are still limited each).
@@ -76,8 +76,7 @@ export class FixedWindowLimiter {
   /**
    * Every window in the order it was made, so in expiry order, with its key: a queue beside the
    * Map because iterating a Map from its front walks every entry deleted there since its last
-   * rehash (V8 keeps them as holes), and with a full table under rotating addresses that walk
-   * cost about 100 µs per request. An entry whose window was since dropped or replaced is
+   * rehash (V8 keeps them as holes), which under rotating addresses grows with the table. An entry whose window was since dropped or replaced is
    * skipped. Consumed from `#head`, compacted when the consumed part is the larger half.
    */
   #queueKeys: string[] = [];

@@ -5,8 +5,7 @@ import { BASE_URL_PLACEHOLDER } from '../prepared/base-url-placeholder.ts';
  * A sample whose values come from data (a marker's page: its panel, uuid, name and unit) is
  * highlighted once, by `npm run build`, with these stand-ins for the values; a page rendered
  * at run time fills the real ones into that markup. Expressive Code's highlighter (Shiki and
- * its grammars) then never loads in the server: it would cost about 75 MB and a tenth of a
- * second per page. Word characters only, so no grammar splits one across two tokens (each
+ * its grammars) then never loads in the server, where it would cost memory and time per page. Word characters only, so no grammar splits one across two tokens (each
  * sits inside a string literal or the plain-text output), and HTML escaping leaves it alone.
  */
 export const FRAGMENT_VALUES: Readonly<Record<string, string>> = {
@@ -27,7 +26,7 @@ export const MARKER_SAMPLE_ID = 'marker-fetch';
 export const FRAGMENT_SAMPLE_IDS = [MARKER_SAMPLE_ID] as const;
 
 /** The element the build's render wraps a fragment in, to cut it out of the page around it. */
-export const FRAGMENT_ELEMENT = 'prepared-fragment';
+const FRAGMENT_ELEMENT = 'prepared-fragment';
 
 /** How the keys of sample fragments begin in the build's prepared output. */
 export const SAMPLE_FRAGMENT_KEY_PREFIX = 'sample-fragment ';
@@ -37,11 +36,10 @@ export const SAMPLE_FRAGMENT_KEY_PREFIX = 'sample-fragment ';
  * it. The locale is a query parameter: Astro's i18n routing answers 404 for a path with the
  * default locale as a segment.
  */
-export const sampleFragmentRenderPath = (locale: Locale, id: string): string =>
-  `/prepared-samples/${id}?locale=${locale}`;
+const sampleFragmentRenderPath = (locale: Locale, id: string): string => `/prepared-samples/${id}?locale=${locale}`;
 
 /** The key of a fragment in the build's prepared output: `sample-fragment de marker-fetch`. */
-export const sampleFragmentKey = (locale: Locale, id: string): string => `${SAMPLE_FRAGMENT_KEY_PREFIX}${locale} ${id}`;
+const sampleFragmentKey = (locale: Locale, id: string): string => `${SAMPLE_FRAGMENT_KEY_PREFIX}${locale} ${id}`;
 
 /** Every fragment the build prepares. */
 export const SAMPLE_FRAGMENTS = LOCALES.flatMap((locale) =>

@@ -4,7 +4,7 @@ import type { Locale } from '../content/locales.ts';
 import labelsYaml from '../../../content/samples/labels.yaml?raw';
 
 /** The interface strings of the request samples in one locale. */
-export const SampleLabelsSchema = z.strictObject({
+const SampleLabelsSchema = z.strictObject({
   /** Names the row of language tabs for screen readers. */
   tablistLabel: z.string().trim().min(1).max(80),
   /** Heads the excerpt of what a sample prints. */

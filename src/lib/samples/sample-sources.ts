@@ -11,7 +11,7 @@ const FILES: Record<string, string> = Object.fromEntries(
 );
 
 /** One language of a sample: its code and the excerpt of what it prints, placeholders filled. */
-export interface SampleVariant {
+interface SampleVariant {
   language: SampleLanguageId;
   label: string;
   /** The Markdown info string of its fence, e.g. `python`. */

@@ -15,7 +15,7 @@ export type CatalogTemplate = (typeof CATALOG_TEMPLATES)[number];
 export const DEFAULT_TEMPLATE: CatalogTemplate = 'public-complete-eu';
 
 /** A localized name and optional description (spec 2.4); no additional properties. */
-export const TranslationSchema = z
+const TranslationSchema = z
   .strictObject({
     /** Localized biomarker or category name. */
     name: z.string().min(1).meta({ description: 'Localized biomarker or category name.' }),
@@ -30,7 +30,7 @@ export const TranslationSchema = z
   .meta({ id: 'Translation', description: 'A localized name and optional description.' });
 
 /** The category a marker belongs to (spec 2.3); additional properties allowed. */
-export const CategorySchema = z
+const CategorySchema = z
   .looseObject({
     /** Stable public category identifier. */
     uuid: z.uuid().meta({ description: 'Stable public category identifier.' }),
@@ -44,7 +44,7 @@ export const CategorySchema = z
   .meta({ id: 'Category', description: 'Category of a biomarker.' });
 
 /** One marker of a panel (spec 2.2); additional properties allowed. */
-export const BiomarkerCatalogItemSchema = z
+const BiomarkerCatalogItemSchema = z
   .looseObject({
     /** Internal numeric identifier, present only when available. */
     id: z.int().optional().meta({ description: 'Internal numeric identifier, present only when available.' }),

@@ -10,7 +10,7 @@ export const UNSUPPORTED_GRANT_TYPE = 'unsupported_grant_type';
 export const INVALID_SCOPE = 'invalid_scope';
 
 /** Every `error` the token endpoint sends (spec 2.6). */
-export const OAUTH_ERROR_CODES = [INVALID_REQUEST, UNSUPPORTED_GRANT_TYPE, INVALID_SCOPE, INVALID_CLIENT] as const;
+const OAUTH_ERROR_CODES = [INVALID_REQUEST, UNSUPPORTED_GRANT_TYPE, INVALID_SCOPE, INVALID_CLIENT] as const;
 
 /** One of the token endpoint's error codes. */
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
@@ -31,7 +31,7 @@ export const TOKEN_LIFETIME_S = 3600;
 export const ERROR_DESCRIPTION_PATTERN = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
 
 /** Characters allowed in `client_id` (RFC 6749 Appendix A.1: VSCHAR), at most 255 of them. */
-export const CLIENT_ID_PATTERN = /^[\x20-\x7E]{1,255}$/;
+const CLIENT_ID_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
 /** Body of a refused token request (spec 2.6, RFC 6749 §5.2); no additional properties. */
 export const OAuthTokenErrorSchema = z

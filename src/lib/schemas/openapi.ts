@@ -65,6 +65,3 @@ export const OpenApiDocumentSchema = z
     externalDocs: openObject({ url: z.url() }, 'Further documentation.').optional(),
   })
   .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 description of this API.' });
-
-/** A served OpenAPI document, as far as the schema checks it. */
-export type OpenApiDocumentShape = z.infer<typeof OpenApiDocumentSchema>;
