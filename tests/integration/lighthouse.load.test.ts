@@ -5,14 +5,21 @@ import { CHROMIUM_FLAGS, systemChromium } from '../helpers/chromium.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /**
- * Issue 15, item 8: Lighthouse scores 100 on performance, accessibility, best practices and
- * SEO for the production build (`DEPLOY_ENV=production`, so pages may be indexed) on the four
- * entry pages, with its default mobile emulation and simulated throttling. It runs in the
+ * Issue 15, item 8, as issue 27 settled it: Lighthouse scores 100 on accessibility, best
+ * practices and SEO, and at least 95 on performance, for the production build
+ * (`DEPLOY_ENV=production`, so pages may be indexed) on four representative pages (home, the
+ * guide, the biomarker list, a marker's page), once each, with its default mobile emulation
+ * and simulated throttling. Performance is simulated from the CPU time a page takes on this
+ * shared machine and varies by a point or two between runs; 95 leaves room for that without
+ * retrying until a run happens to pass. It runs in the
  * load project, alone on the machine, since performance is a latency budget. Chromium is the
  * system's (`CHROME_PATH` overrides it), started by chrome-launcher with the flags the
  * browser tests use; the server listens on 127.0.0.1 and nothing else is reached.
  */
-const PAGES = ['/', '/developers', '/developers/api', '/biomarkers'];
+const PAGES = ['/', '/developers', '/biomarkers', '/biomarkers/ferritin'];
+
+/** The least each category must score. */
+const MINIMUM = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 let server: RunningServer;
@@ -55,17 +62,12 @@ async function audit(path: string) {
 
 describe('Lighthouse on the production build', () => {
   for (const path of PAGES) {
-    it(`scores 100 in every category on ${path}`, async () => {
-      let { scores, lost } = await audit(path);
-      // Performance is simulated from the CPU time the page takes on this shared two-core
-      // machine, and varies from run to run: /biomarkers scored 99, 100, 99 in three runs of
-      // one build (FCP 1.35-1.40 s, TBT 16-79 ms, measured), and three 99s in a row failed a
-      // fresh-clone CI whose next local run scored 100 at once. Lighthouse's docs advise
-      // several runs for its variance: up to four more before a verdict. The other categories
-      // are deterministic.
-      for (let run = 2; run <= 5 && scores['performance'] !== 100; run += 1) ({ scores, lost } = await audit(path));
+    it(`scores at least ${Object.values(MINIMUM).join(', ')} on ${path}`, async () => {
+      const { scores, lost } = await audit(path);
       // The audits that cost points are in the message; the verdict is the score Lighthouse shows.
-      expect(scores, `${path}: ${lost.join('; ')}`).toEqual(Object.fromEntries(CATEGORIES.map((id) => [id, 100])));
-    }, 300_000);
+      for (const id of CATEGORIES) {
+        expect(scores[id], `${path} ${id}: ${lost.join('; ')}`).toBeGreaterThanOrEqual(MINIMUM[id]);
+      }
+    }, 120_000);
   }
 });
