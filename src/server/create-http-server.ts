@@ -52,7 +52,7 @@ export function createHttpServer(
       });
     };
     try {
-      // A handler answers the fast path synchronously; only a returned promise needs a catch.
+      // A prepared representation is written synchronously; only a returned promise needs a catch.
       const pending = handler(req, res);
       if (pending !== undefined) pending.catch(fail);
     } catch (error) {

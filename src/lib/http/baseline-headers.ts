@@ -19,7 +19,7 @@ const PERMISSIONS_POLICY = [
 
 /**
  * Headers every response of the site carries, whichever layer answers it (static file,
- * fast path, Astro, or an error raised before Astro): CORS, nosniff, a referrer policy,
+ * page, API, error, or a request the parser refused): CORS, nosniff, a referrer policy,
  * a permissions policy, HSTS on https origins, and `noindex` outside production.
  */
 export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): Array<[string, string]> {

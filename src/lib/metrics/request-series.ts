@@ -1,6 +1,6 @@
 import type { Counter, Metric, Registry } from 'prom-client';
 
-/** Latency buckets in seconds: the fast path answers in well under a millisecond, the upstream within 5 s. */
+/** Latency buckets in seconds: a prepared representation goes out in well under a millisecond, the upstream within 5 s. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Counts and latencies of one server's requests of one route class. */
