@@ -1,6 +1,6 @@
 /**
- * html-validate for every page the site serves (tests/integration/site-html.test.ts runs it
- * on the HTML of each sitemap page and of the error pages): the `recommended` rule set,
+ * html-validate for the pages the site serves (tests/integration/site-sweep.test.ts runs it
+ * on the HTML of the sitemap's pages and of the error pages): the `recommended` rule set,
  * with each exception below argued.
  */
 export default {
