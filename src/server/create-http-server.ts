@@ -20,16 +20,37 @@ const received = new WeakMap<Server, { count: number }>();
 /** How many requests `server` has received since it was created. */
 export const requestsReceived = (server: Server): number => received.get(server)?.count ?? 0;
 
+/** The timeouts a deployment may set (KEEP_ALIVE_TIMEOUT_S, SOCKET_TIMEOUT_MS, HEADERS_TIMEOUT_MS). */
+export interface ConfiguredTimeouts {
+  keepAliveTimeoutMs?: number;
+  socketTimeoutMs?: number;
+  headersTimeoutMs?: number;
+}
+
+/** The timeouts `config` sets, without the ones it leaves to the defaults (tests build partial configs). */
+export function configuredTimeouts(config: ConfiguredTimeouts): ConfiguredTimeouts {
+  const timeouts: ConfiguredTimeouts = {};
+  if (config.keepAliveTimeoutMs !== undefined) timeouts.keepAliveTimeoutMs = config.keepAliveTimeoutMs;
+  if (config.socketTimeoutMs !== undefined) timeouts.socketTimeoutMs = config.socketTimeoutMs;
+  if (config.headersTimeoutMs !== undefined) timeouts.headersTimeoutMs = config.headersTimeoutMs;
+  return timeouts;
+}
+
 /**
  * A `node:http` server with the project's timeouts and transport-level refusals, used by
  * the site and by the catalog origin alike.
  */
 export function createHttpServer(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
-  options: TransportErrorOptions & { logger: Logger; keepAliveTimeoutMs?: number },
+  options: TransportErrorOptions & { logger: Logger } & ConfiguredTimeouts,
 ): Server {
-  const { socketTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const { socketTimeout: defaultSocketTimeout, ...defaults } = SERVER_TIMEOUTS;
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? SERVER_TIMEOUTS.keepAliveTimeout;
+  const socketTimeout = options.socketTimeoutMs ?? defaultSocketTimeout;
+  const headersTimeout = options.headersTimeoutMs ?? defaults.headersTimeout;
+  // Node checks headersTimeout every connectionsCheckingInterval: often enough for a short one.
+  const connectionsCheckingInterval = Math.min(defaults.connectionsCheckingInterval, Math.ceil(headersTimeout / 4));
+  const timeouts = { ...defaults, headersTimeout, connectionsCheckingInterval };
   const counter = { count: 0 };
   // Node would answer a missing Host and an unknown `Expect` with a bare status line: the
   // handler answers them instead, as every other request (logged, counted, with the headers).

@@ -14,7 +14,7 @@ import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
 import { createRequestLog, type RequestLogOptions } from './request-log.ts';
 import { requestPath } from './request-path.ts';
 import { sendProblem } from './send-problem.ts';
-import { createHttpServer, type DrainableServer } from './create-http-server.ts';
+import { configuredTimeouts, createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { guardUnreadBody } from './unread-body-guard.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
@@ -24,7 +24,7 @@ const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET',
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginTrustProxy' | 'catalogOriginKey' | 'logClientAddress'> &
-    Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
+    Partial<Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
@@ -80,7 +80,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
       'X-Request-Id',
       requestLog.begin(req, res, path, address, path === CATALOG_PATH ? 'catalog' : 'other'),
     );
-    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
+    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     if (draining) res.setHeader('Connection', 'close');
     const problem = (init: Parameters<typeof sendProblem>[2]) =>
       sendProblem(res, config.baseUrl, { ...(path === undefined ? {} : { instance: path }), ...init });
@@ -109,7 +109,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     limiter,
     baseline: step.baseline,
     logger,
-    ...(config.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: config.keepAliveTimeoutMs }),
+    ...configuredTimeouts(config),
     requestLog,
   });
   return { server, drain: () => void (draining = true) };

@@ -9,7 +9,7 @@ import { answerCatalog } from './answer-catalog.ts';
 import { answerDocument, answerPage, answerRendered } from './answer-rendered.ts';
 import { itemPageExists } from './item-page-exists.ts';
 import { answerToken, type TokenEndpoint } from './answer-token.ts';
-import { createHttpServer, type DrainableServer } from './create-http-server.ts';
+import { configuredTimeouts, createHttpServer, type DrainableServer } from './create-http-server.ts';
 import { countRequest, setHeaders } from './rate-limit-step.ts';
 import { filteredPageResources } from './rendered-resources.ts';
 import type { RenderedStore } from './rendered-store.ts';
@@ -50,7 +50,7 @@ function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> &
-    Partial<Pick<Config, 'keepAliveTimeoutMs'>>;
+    Partial<Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>>;
   logger: Logger;
   limiter: FixedWindowLimiter;
   /** Every path the site answers (the route table), the build's files included. */
@@ -101,7 +101,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     }
     const { decision, headers: base, address } = countRequest(req, step, quotaUse(route, req));
     base.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
-    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res);
+    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     if (draining) base.push('Connection', 'close');
     if (!decision.allowed) {
       const api = path === undefined || route?.api === true;
@@ -183,7 +183,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     baseline: step.baseline,
     logger,
     requestLog,
-    ...(config.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: config.keepAliveTimeoutMs }),
+    ...configuredTimeouts(config),
   });
   return { server, unready: () => void (ready = false), drain: () => void (draining = true) };
 }

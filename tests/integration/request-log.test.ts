@@ -9,7 +9,13 @@ let n = 0;
 const from = () => `198.51.100.${++n}`;
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  // A short header deadline (the default is 10 s), so the 408 comes within a second or two.
+  server = await startServer({
+    TRUST_PROXY: '1',
+    SOCKET_TIMEOUT_MS: '1500',
+    HEADERS_TIMEOUT_MS: '1000',
+    CATALOG_ORIGIN_TIMEOUT_MS: '500',
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -54,13 +60,13 @@ describe('refusals below the handler leave a line with the reason and an X-Reque
   });
 
   it('408 for headers not received in time', async () => {
-    const res = await rawRequest(server.url, 'GET / HTTP/1.1\r\nHost: x\r\n', 20_000);
+    const res = await rawRequest(server.url, 'GET / HTTP/1.1\r\nHost: x\r\n', 5_000);
     expect(res.status).toBe(408);
     const line = await lineFor(res.headers['x-request-id']);
     expect(line).toMatchObject({ status: 408, refused: true });
     // Node's headersTimeout or the socket's inactivity timeout, whichever check comes first.
     expect(line['reason']).toMatch(/^(request|socket)_timeout$/);
-  }, 30_000);
+  }, 10_000);
 });
 
 describe('a request the client abandons', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/lib/config/config.ts';
-import { CATALOG_ORIGIN_TIMEOUT_MAX_MS } from '../../src/lib/config/env-schema.ts';
 import { SERVER_TIMEOUTS } from '../../src/lib/http/server-timeouts.ts';
 
 describe('parseConfig', () => {
@@ -24,6 +23,9 @@ describe('parseConfig', () => {
       rateLimitMaxClients: 100_000,
       logLevel: 'info',
       keepAliveTimeoutMs: 65_000,
+      socketTimeoutMs: 10_000,
+      headersTimeoutMs: 10_000,
+      unreadBodyGraceMs: 5_000,
       shutdownDelayMs: 5_000,
       shutdownTimeoutMs: 20_000,
       logClientAddress: 'truncated',
@@ -100,18 +102,32 @@ describe('parseConfig', () => {
   });
 
   it('refuses an upstream deadline the server would cut the client connection before, and says why', () => {
-    expect(CATALOG_ORIGIN_TIMEOUT_MAX_MS).toBeLessThan(SERVER_TIMEOUTS.socketTimeout);
-    expect(parseConfig({ CATALOG_ORIGIN_TIMEOUT_MS: String(CATALOG_ORIGIN_TIMEOUT_MAX_MS) })).toMatchObject({
-      catalogOriginTimeoutMs: CATALOG_ORIGIN_TIMEOUT_MAX_MS,
+    const longest = SERVER_TIMEOUTS.socketTimeout - 1000;
+    expect(parseConfig({ CATALOG_ORIGIN_TIMEOUT_MS: String(longest) })).toMatchObject({
+      catalogOriginTimeoutMs: longest,
     });
-    for (const value of [CATALOG_ORIGIN_TIMEOUT_MAX_MS + 1, SERVER_TIMEOUTS.socketTimeout, 120_000]) {
+    for (const value of [longest + 1, SERVER_TIMEOUTS.socketTimeout, 120_000]) {
       expect(() => parseConfig({ CATALOG_ORIGIN_TIMEOUT_MS: String(value) })).toThrow(
         new RegExp(
-          `CATALOG_ORIGIN_TIMEOUT_MS="${value}": must be at most ${CATALOG_ORIGIN_TIMEOUT_MAX_MS} ms: ` +
-            `the server closes a client connection after ${SERVER_TIMEOUTS.socketTimeout} ms without traffic`,
+          `CATALOG_ORIGIN_TIMEOUT_MS="${value}": must be at most ${longest} ms: ` +
+            `the server closes a client connection after SOCKET_TIMEOUT_MS \\(${SERVER_TIMEOUTS.socketTimeout} ms\\) without traffic`,
         ),
       );
     }
+    // A longer socket timeout allows a longer upstream deadline.
+    expect(parseConfig({ SOCKET_TIMEOUT_MS: '30000', CATALOG_ORIGIN_TIMEOUT_MS: '20000' })).toMatchObject({
+      catalogOriginTimeoutMs: 20_000,
+    });
+  });
+
+  it('lets the server timeouts be shortened, with the upstream deadline kept below the socket timeout', () => {
+    expect(
+      parseConfig({ SOCKET_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '1500', CATALOG_ORIGIN_TIMEOUT_MS: '1000' }),
+    ).toMatchObject({ socketTimeoutMs: 2000, headersTimeoutMs: 1500, catalogOriginTimeoutMs: 1000 });
+    expect(() => parseConfig({ SOCKET_TIMEOUT_MS: '2000' })).toThrow(
+      /CATALOG_ORIGIN_TIMEOUT_MS="5000": must be at most 1000 ms: the server closes a client connection after SOCKET_TIMEOUT_MS \(2000 ms\)/,
+    );
+    expect(() => parseConfig({ SOCKET_TIMEOUT_MS: '10' })).toThrow(/SOCKET_TIMEOUT_MS="10"/);
   });
 
   it('names every bad variable at once', () => {

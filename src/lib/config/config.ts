@@ -1,5 +1,5 @@
 import { redactUrlCredentials } from '../log/redact-url-credentials.ts';
-import { EnvSchema, SECRET_VARIABLES } from './env-schema.ts';
+import { EnvSchema, RESPONSE_MARGIN_MS, SECRET_VARIABLES } from './env-schema.ts';
 
 /** Typed service configuration, derived once from the environment. */
 export interface Config {
@@ -28,6 +28,12 @@ export interface Config {
   logLevel: 'info' | 'error' | 'silent';
   /** Idle time allowed between requests on a kept-alive connection. */
   keepAliveTimeoutMs: number;
+  /** Silence allowed mid-request before the connection is closed. */
+  socketTimeoutMs: number;
+  /** Time allowed for a whole request head. */
+  headersTimeoutMs: number;
+  /** Time the unread rest of a request body may take after the answer. */
+  unreadBodyGraceMs: number;
   /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */
   shutdownDelayMs: number;
   /** From SIGTERM to a forced exit. */
@@ -81,6 +87,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         `SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S}), which also has to cover the requests still running after the delay`,
     );
   }
+  if (e.CATALOG_ORIGIN_TIMEOUT_MS > e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CATALOG_ORIGIN_TIMEOUT_MS=${JSON.stringify(String(e.CATALOG_ORIGIN_TIMEOUT_MS))}: must be ` +
+        `at most ${e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS} ms: the server closes a client connection after ` +
+        `SOCKET_TIMEOUT_MS (${e.SOCKET_TIMEOUT_MS} ms) without traffic, and keeps ${RESPONSE_MARGIN_MS} ms to send the catalog`,
+    );
+  }
   if (e.CATALOG_ORIGIN_KEY !== undefined && sendsInClear(e.CATALOG_ORIGIN_URL)) {
     throw new ConfigError(
       `Invalid configuration:\n  CATALOG_ORIGIN_URL=${JSON.stringify(e.CATALOG_ORIGIN_URL)}: must use https unless ` +
@@ -106,6 +119,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimitMaxClients: e.RATE_LIMIT_MAX_CLIENTS,
     logLevel: e.LOG_LEVEL,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_S * 1000,
+    socketTimeoutMs: e.SOCKET_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    unreadBodyGraceMs: e.UNREAD_BODY_GRACE_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_S * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     logClientAddress: e.LOG_CLIENT_ADDRESS,
