@@ -124,9 +124,9 @@ export class RenderedStore {
         : PAGE_CACHE_CONTROL;
     const prepared = await body.prepare();
     // A filtered view's HTML carries request input: its policy is the unfiltered page's (issue 30).
-    const template = resource.template === undefined ? undefined : await this.answer(resource.template);
-    if (template?.ok === true && prepared.representation.contentType.startsWith('text/html')) {
-      return { ok: true, ...prepared, cacheControl, policy: template.policy ?? htmlPolicy(template.representation) };
+    if (resource.template !== undefined && prepared.representation.contentType.startsWith('text/html')) {
+      const template = await this.answer(resource.template);
+      if (template.ok) return { ok: true, ...prepared, cacheControl, policy: htmlPolicy(template.representation) };
     }
     return { ok: true, ...prepared, cacheControl };
   }

@@ -7,18 +7,17 @@ import { serverDocuments } from '../../src/server/server-documents.ts';
 import type { StaticAsset } from '../../src/server/static-assets.ts';
 
 const asset = { file: '/dev/null', contentType: 'text/css', compressibleType: true } satisfies StaticAsset;
-const assets = new Map(
-  [
-    '/_astro/site.D83w_JXW.css',
-    '/_astro/client.B1x.js',
-    '/images/categories/lipids.svg',
-    '/favicon.svg',
-    '/fonts/inter.woff2',
-    '/pagefind/pagefind-entry.json',
-    '/pagefind/fragment/en_1a2b.pf_fragment',
-    '/notes.txt',
-  ].map((path) => [path, asset]),
-);
+/** Files of the build a page loads: styles, scripts, icons, fonts, the search index. */
+const SUBRESOURCES = [
+  '/_astro/site.D83w_JXW.css',
+  '/_astro/client.B1x.js',
+  '/images/categories/lipids.svg',
+  '/favicon.svg',
+  '/fonts/inter.woff2',
+  '/pagefind/pagefind-entry.json',
+  '/pagefind/fragment/en_1a2b.pf_fragment',
+];
+const assets = new Map([...SUBRESOURCES, '/notes.txt'].map((path) => [path, asset]));
 const routes = new SiteRoutes(
   serverDocuments({ baseUrl: 'https://api.example', deployEnv: 'test', catalogOriginPublicUrl: undefined }),
   assets,
@@ -96,16 +95,7 @@ describe('the route table', () => {
 });
 
 describe('what a request costs', () => {
-  it.each([
-    '/_astro/site.D83w_JXW.css',
-    '/_astro/client.B1x.js',
-    '/images/categories/lipids.svg',
-    '/favicon.svg',
-    '/fonts/inter.woff2',
-    '/pagefind/pagefind-entry.json',
-    '/pagefind/fragment/en_1a2b.pf_fragment',
-    '/healthz',
-  ])('a GET of %s costs no quota and is never refused', (path) => {
+  it.each([...SUBRESOURCES, '/healthz'])('a GET of %s costs no quota and is never refused', (path) => {
     expect(quotaUse(routes.resolve(path), request('GET'))).toBe('free');
     expect(quotaUse(routes.resolve(path), request('HEAD'))).toBe('free');
   });
