@@ -8,13 +8,7 @@ let n = 0;
 const from = () => `X-Forwarded-For: 198.51.100.${++n}\r\n`;
 
 beforeAll(async () => {
-  // Short socket and header timeouts (the defaults are 10 s), so slow clients are cut within seconds.
-  server = await startServer({
-    TRUST_PROXY: '1',
-    SOCKET_TIMEOUT_MS: '2000',
-    HEADERS_TIMEOUT_MS: '2000',
-    CATALOG_ORIGIN_TIMEOUT_MS: '1000',
-  });
+  server = await startServer({ TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server.stop();
@@ -144,18 +138,18 @@ describe('slow and idle connections', () => {
     const res = await get('/v1/biomarkers/public?template=public-light-eu');
     expect(res.status).toBe(200);
     expect(performance.now() - real).toBeLessThan(2_000);
-    // HEADERS_TIMEOUT_MS and SOCKET_TIMEOUT_MS are 2 s here. Wait for the last close rather than
-    // a fixed time, and allow a busy machine (the full suite runs beside this) a margin: without
-    // those timeouts the sockets would never close at all.
-    const deadline = performance.now() + 12_000;
+    // headersTimeout and the socket timeout are 10 s, checked every second. Wait for the last
+    // close rather than a fixed time, and allow a busy machine (the full suite runs beside this)
+    // a margin: without those timeouts the sockets would never close at all.
+    const deadline = performance.now() + 25_000;
     while (closedAt.length < 300 && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(closedAt.length).toBe(300);
-    expect(Math.min(...closedAt)).toBeGreaterThan(1_800); // closed by the timeouts, not at once
-    expect(Math.max(...closedAt)).toBeLessThan(8_000);
+    expect(Math.min(...closedAt)).toBeGreaterThan(9_000); // closed by the timeouts, not at once
+    expect(Math.max(...closedAt)).toBeLessThan(20_000);
     for (const socket of opened) socket.destroy();
-  }, 20_000);
+  }, 45_000);
 });
 
 describe('X-Forwarded-For behind one trusted proxy', () => {
