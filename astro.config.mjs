@@ -38,6 +38,16 @@ export default defineConfig({
       // Expressive Code's options are in ec.config.mjs, where `<Code>` can read them.
     }),
     mdx(),
+    {
+      // The server bundle carries every module it runs: a production install needs no build tool.
+      // Build only: the development server loads packages as Node does (some are CommonJS).
+      name: 'self-contained-server-bundle',
+      hooks: {
+        'astro:config:setup': ({ command, updateConfig }) => {
+          if (command === 'build') updateConfig({ vite: { ssr: { noExternal: true } } });
+        },
+      },
+    },
   ],
   trailingSlash: 'never',
   // Starlight turns on prefetching of every link; each prefetched page would cost the reader
@@ -50,8 +60,6 @@ export default defineConfig({
   // styled by the site's stylesheet instead.
   markdown: { syntaxHighlight: false },
   vite: {
-    // The server bundle carries every module it runs: a production install needs no build tool.
-    ssr: { noExternal: true },
     build: {
       // Never inline a script or an asset into the page: the CSP allows no inline script
       // and no `data:` image, so the browser's module ships as a file (issue 15).

@@ -1,22 +1,12 @@
 import { sequence } from 'astro:middleware';
 import { getConfig } from './lib/config/config.ts';
-import { createLogger } from './lib/log/logger.ts';
-import { errorBoundary } from './middleware/error-boundary.ts';
-import { methodGuard } from './middleware/method-guard.ts';
-import { notFound } from './middleware/not-found.ts';
 import { pageRepresentation } from './middleware/page-representation.ts';
 import { resolvePage } from './middleware/resolve-page.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
 
-const config = getConfig();
-const logger = createLogger(config.logLevel);
+const { baseUrl } = getConfig();
 
-/** Every Astro-rendered response passes these steps, outermost first. */
-export const onRequest = sequence(
-  errorBoundary({ baseUrl: config.baseUrl, logger }),
-  securityHeaders(),
-  resolvePage({ baseUrl: config.baseUrl }),
-  methodGuard({ baseUrl: config.baseUrl }),
-  notFound({ baseUrl: config.baseUrl }),
-  pageRepresentation({ baseUrl: config.baseUrl }),
-);
+/**
+ * Astro renders for the site server (src/server/), which answers every request itself: these
+ * steps name the guide page a path asks for and render it as HTML or as its Markdown twin.
+ */
+export const onRequest = sequence(resolvePage(), pageRepresentation({ baseUrl }));

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_PAGES } from '../../src/lib/errors/error-page-templates.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
 import { cutFragment, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
-import { AstroRenderer } from '../../src/server/astro-renderer.ts';
+import { AstroRenderer, bundleHandler } from '../../src/server/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
 import { SITE_PAGE_INDEX_PATH, SITE_PAGE_INDEX_RENDER_PATH } from '../../src/server/site-page-documents.ts';
@@ -21,7 +21,7 @@ const ROOT = new URL('../../', import.meta.url);
 export async function prerender(): Promise<number> {
   // The Astro bundle reads its configuration from the environment when it loads.
   process.env['BASE_URL'] = BASE_URL_PLACEHOLDER;
-  const renderer = new AstroRenderer(new URL('dist/server/entry.mjs', ROOT).href);
+  const renderer = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
   const renders: PreparedRender[] = [];
   for (const resource of RENDERED_RESOURCES.filter((entry) => entry.sources.length === 0)) {
     const { status, contentType, text } = await renderer.render(resource.renderPath, resource.accept);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getConfig } from '../lib/config/config.ts';
-import { getLlmsFullTxt } from '../lib/discovery/site-documents.ts';
-import { documentResponse } from '../lib/pages/document-response.ts';
+import { llmsFullTxt } from '../lib/discovery/site-documents.ts';
 
-/** `GET|HEAD /llms-full.txt`: every English page of the guide as Markdown, in one file. */
-export const GET: APIRoute = ({ request }) => documentResponse(getLlmsFullTxt(getConfig().baseUrl), request);
+/** `/llms-full.txt`: every English page of the guide as Markdown, in one file. Rendered for the site server, which stores it per data version (src/server/rendered-resources.ts). */
+export const GET: APIRoute = async () =>
+  new Response(await llmsFullTxt(getConfig().baseUrl), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getConfig } from '../lib/config/config.ts';
-import { getLlmsTxt } from '../lib/discovery/site-documents.ts';
-import { documentResponse } from '../lib/pages/document-response.ts';
+import { llmsTxt } from '../lib/discovery/site-documents.ts';
 
-/** `GET|HEAD /llms.txt` (llmstxt.org): the map of the site for LLMs and agents. */
-export const GET: APIRoute = ({ request }) => documentResponse(getLlmsTxt(getConfig().baseUrl), request);
+/** `/llms.txt` (llmstxt.org): the map of the site for LLMs and agents. Rendered for the site server, which stores it per data version (src/server/rendered-resources.ts). */
+export const GET: APIRoute = async () =>
+  new Response(await llmsTxt(getConfig().baseUrl), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
 import { getConfig } from '../lib/config/config.ts';
-import { getSitemapXml } from '../lib/discovery/site-documents.ts';
-import { documentResponse } from '../lib/pages/document-response.ts';
+import { sitemapXml } from '../lib/discovery/site-documents.ts';
 
-/** `GET|HEAD /sitemap.xml`: every indexable page in every locale, with hreflang alternates. */
-export const GET: APIRoute = ({ request }) => documentResponse(getSitemapXml(getConfig().baseUrl), request);
+/** `/sitemap.xml`: every indexable page in every locale, with hreflang alternates. Rendered for the site server, which stores it per data version (src/server/rendered-resources.ts). */
+export const GET: APIRoute = async () =>
+  new Response(await sitemapXml(getConfig().baseUrl), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  });

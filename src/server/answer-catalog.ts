@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheLookup } from '../lib/catalog/catalog-cache.ts';
 import type { CatalogBody } from '../lib/catalog/catalog-body.ts';
-import type { CatalogService } from '../lib/catalog/catalog-service.ts';
+import { catalogCacheControl, type CatalogService } from '../lib/catalog/catalog-service.ts';
 import { UpstreamError } from '../lib/catalog/fetch-upstream-catalog.ts';
 import { parseTemplate } from '../lib/catalog/parse-template.ts';
-import { catalogCacheControl } from '../lib/catalog/serve-catalog.ts';
 import type { CatalogTemplate } from '../lib/schemas/catalog.ts';
 import { sendProblem } from './send-problem.ts';
 import { sendRepresentation } from './send-representation.ts';

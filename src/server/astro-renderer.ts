@@ -4,6 +4,10 @@ import inject from 'light-my-request';
 /** The `@astrojs/node` handler in middleware mode. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
+/** Loads the handler of the built bundle (`dist/server/entry.mjs` at `entryUrl`). */
+export const bundleHandler = (entryUrl: string) => async (): Promise<AstroHandler> =>
+  ((await import(entryUrl)) as { handler: AstroHandler }).handler;
+
 /** What Astro rendered for a path: to be prepared and stored, or passed on once (an error state). */
 export interface Rendered {
   status: number;
@@ -17,22 +21,20 @@ export interface Rendered {
  * start-up path never loads the Astro bundle, and no request is answered by it directly.
  */
 export class AstroRenderer {
-  readonly #entryUrl: string;
-  readonly #onLoad: () => void;
+  readonly #load: () => Promise<AstroHandler>;
   #handler: Promise<AstroHandler> | undefined;
 
-  /** `entryUrl`: the built `dist/server/entry.mjs`; `onLoad` is told once, when the bundle is first loaded. */
-  constructor(entryUrl: string, onLoad: () => void = () => {}) {
-    this.#entryUrl = entryUrl;
-    this.#onLoad = onLoad;
+  /**
+   * `load` gives Astro's handler, asked on the first render: the built bundle's (`bundleHandler`)
+   * or, under `npm run dev`, the development server's.
+   */
+  constructor(load: () => Promise<AstroHandler>) {
+    this.#load = load;
   }
 
-  /** The Astro handler, imported on first use. */
+  /** The Astro handler, loaded on first use. */
   #astro(): Promise<AstroHandler> {
-    this.#handler ??= import(this.#entryUrl).then((entry: { handler: AstroHandler }) => {
-      this.#onLoad();
-      return entry.handler;
-    });
+    this.#handler ??= this.#load();
     return this.#handler;
   }
 

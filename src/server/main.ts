@@ -8,7 +8,7 @@ import { createLogger, describeError } from '../lib/log/logger.ts';
 import { processMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
-import { AstroRenderer } from './astro-renderer.ts';
+import { AstroRenderer, bundleHandler } from './astro-renderer.ts';
 import type { DrainableServer } from './create-http-server.ts';
 import { installGracefulShutdown } from './graceful-shutdown.ts';
 import { listen } from './listen.ts';
@@ -17,7 +17,7 @@ import { createMetricsServer } from './metrics-server.ts';
 import { pageDataVersion } from './page-data-version.ts';
 import { prepareInBackground } from './prepare-in-background.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './prepared-renders.ts';
-import { FILTERED_VIEW_CAPACITY, RenderedStore } from './rendered-store.ts';
+import { RenderedStore } from './rendered-store.ts';
 import { serverDocuments } from './server-documents.ts';
 import { createSiteServer } from './site-server.ts';
 import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from './site-page-documents.ts';
@@ -57,11 +57,14 @@ try {
   }
   const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
   metrics.watchLimiter('site', limiter);
-  const renderer = new AstroRenderer(new URL('dist/server/entry.mjs', root).href, () =>
-    logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' }),
-  );
+  const loadBundle = bundleHandler(new URL('dist/server/entry.mjs', root).href);
+  const renderer = new AstroRenderer(async () => {
+    const handler = await loadBundle();
+    logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' });
+    return handler;
+  });
   const builders = sitePageDocumentBuilders(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)), config.baseUrl);
-  const store = new RenderedStore(renderer, pageDataVersion, FILTERED_VIEW_CAPACITY, builders);
+  const store = new RenderedStore({ renderer, versionOf: pageDataVersion, builders });
   const documents = serverDocuments(config);
   const prepared = loadPreparedRenders(fileURLToPath(new URL(PREPARED_RENDERS_PATH, root)), store, config.baseUrl);
   const assets = loadStaticAssets(fileURLToPath(new URL('dist/client', root)));

@@ -1,6 +1,7 @@
 import { BoundedSingleFlightCache } from '../lib/cache/bounded-single-flight-cache.ts';
 import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
 import { PAGE_CACHE_CONTROL } from '../lib/http/cache-control.ts';
+import { developmentPolicy } from '../lib/http/content-security-policy.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
 import { PreparedBody, type Prepared } from './prepared-body.ts';
@@ -26,7 +27,7 @@ export interface DataVersion {
  * HTML and Markdown counted apart) the store keeps: it bounds the memory request input can
  * take (docs/guide.md, "Serving filtered views").
  */
-export const FILTERED_VIEW_CAPACITY = 64;
+const FILTERED_VIEW_CAPACITY = 64;
 
 /**
  * Brotli quality of data-driven pages (/biomarkers, /developers/api, a marker's page): the
@@ -42,6 +43,21 @@ const FILTERED_VIEW_BROTLI_QUALITY = 5;
 /** Finds the current version of a resource's data sources. */
 export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>;
 
+/** What the store is made of. */
+export interface RenderedStoreOptions {
+  renderer: Renderer;
+  versionOf: DataVersionOf;
+  /** How many filtered views it keeps (default `FILTERED_VIEW_CAPACITY`). */
+  viewCapacity?: number;
+  /** Resources the server builds without Astro, by key. */
+  builders?: ReadonlyMap<string, ResourceBuilder>;
+  /** `npm run dev`: nothing is kept; each answer is rendered again. */
+  development?: boolean;
+}
+
+/** What renders a path as a client sending `accept` would get it (`AstroRenderer`). */
+export type Renderer = Pick<AstroRenderer, 'render'>;
+
 /**
  * The store of everything Astro renders: pages in each locale and format and the site
  * documents. Resources without data come prepared from the build (`put`) and are answered
@@ -49,10 +65,13 @@ export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>
  * never per request. A render that fails its data (502) is passed on and not kept.
  */
 export class RenderedStore {
-  readonly #renderer: AstroRenderer;
+  readonly #renderer: Renderer;
   readonly #versionOf: DataVersionOf;
   /** Resources the server builds itself, by key (`llms.txt`, the sitemap): Astro only when a builder cannot. */
   readonly #builders: ReadonlyMap<string, ResourceBuilder>;
+  /** `npm run dev`: every answer is rendered again, so an edited page shows on reload. */
+  readonly #development: boolean;
+  #renders = 0;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
   /**
    * Filtered views (`resource.query`): keyed by request input, so bounded, least recently
@@ -65,16 +84,12 @@ export class RenderedStore {
   /** The browser 404 and 429, prepared by the build as templates. */
   readonly errorPages = new ErrorPages();
 
-  constructor(
-    renderer: AstroRenderer,
-    versionOf: DataVersionOf,
-    viewCapacity = FILTERED_VIEW_CAPACITY,
-    builders: ReadonlyMap<string, ResourceBuilder> = new Map(),
-  ) {
-    this.#renderer = renderer;
-    this.#versionOf = versionOf;
-    this.#builders = builders;
-    this.#views = new BoundedSingleFlightCache(viewCapacity);
+  constructor(options: RenderedStoreOptions) {
+    this.#renderer = options.renderer;
+    this.#versionOf = options.versionOf;
+    this.#builders = options.builders ?? new Map();
+    this.#development = options.development ?? false;
+    this.#views = new BoundedSingleFlightCache(options.viewCapacity ?? FILTERED_VIEW_CAPACITY);
   }
 
   /** How many filtered views are held or being rendered (at most the capacity). */
@@ -95,7 +110,7 @@ export class RenderedStore {
 
   /** The representation of a static resource when it is ready now; undefined means "ask `answer`". */
   peek(resource: RenderedResource): Prepared | undefined {
-    if (resource.sources.length > 0) return undefined;
+    if (this.#development || resource.sources.length > 0) return undefined;
     return this.#settled.get(resource.key)?.body.ready;
   }
 
@@ -103,6 +118,7 @@ export class RenderedStore {
   async answer(resource: RenderedResource): Promise<RenderedAnswer> {
     const data: DataVersion =
       resource.sources.length === 0 ? { version: '', freshForS: 0, ok: true } : await this.#versionOf(resource);
+    if (this.#development) data.version = `${data.version} render ${(this.#renders += 1)}`;
     if (!data.ok) return { ok: false, rendered: await this.#render(resource) };
     const cache = resource.query === undefined ? this.#bodies : this.#views;
     const body = await cache.get(
@@ -123,12 +139,17 @@ export class RenderedStore {
         ? `${resource.query === undefined ? 'public' : 'private'}, max-age=${data.freshForS}`
         : PAGE_CACHE_CONTROL;
     const prepared = await body.prepare();
+    if (!prepared.representation.contentType.startsWith('text/html')) return { ok: true, ...prepared, cacheControl };
+    let policy: string | undefined;
     // A filtered view's HTML carries request input: its policy is the unfiltered page's (issue 30).
-    if (resource.template !== undefined && prepared.representation.contentType.startsWith('text/html')) {
+    if (resource.template !== undefined) {
       const template = await this.answer(resource.template);
-      if (template.ok) return { ok: true, ...prepared, cacheControl, policy: htmlPolicy(template.representation) };
+      if (template.ok) policy = htmlPolicy(template.representation);
     }
-    return { ok: true, ...prepared, cacheControl };
+    if (this.#development) policy = developmentPolicy(policy ?? htmlPolicy(prepared.representation));
+    return policy === undefined
+      ? { ok: true, ...prepared, cacheControl }
+      : { ok: true, ...prepared, cacheControl, policy };
   }
 
   async #render(resource: RenderedResource): Promise<Rendered> {

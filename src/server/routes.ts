@@ -134,7 +134,7 @@ const assetPolicy = (path: string): RoutePolicy & { cacheControl: string } => ({
 });
 
 /** The methods served at `path` (OPTIONS aside); a page's for any path the table does not name. */
-export const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?.methods ?? READ_METHODS;
+const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?.methods ?? READ_METHODS;
 
 /** The `Allow` header at `path` (RFC 9110 §10.2.1), OPTIONS included. */
 export const allowHeader = (path: string): string => [...routeMethods(path), 'OPTIONS'].join(', ');

@@ -9,7 +9,7 @@ const send = (req: IncomingMessage, res: ServerResponse, base: string[], status:
 /**
  * Liveness (`GET|HEAD /healthz`): 200 while the process serves requests. It does not call
  * the catalog origin, so an upstream outage never takes healthy instances out of a load
- * balancer (see `health-response.ts`).
+ * balancer.
  */
 export function sendHealth(req: IncomingMessage, res: ServerResponse, base: string[]): void {
   send(req, res, base, 200, { status: 'ok', uptimeSeconds: Math.floor(process.uptime()) });

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiate } from '../lib/http/accept.ts';
 import { notFoundHtml, notFoundMarkdown } from '../lib/http/not-found-body.ts';
-import { NOT_FOUND_OFFERS } from '../lib/http/not-found-response.ts';
 import { localeOfPath } from '../lib/errors/error-page-templates.ts';
 import type { ErrorPages } from './error-pages.ts';
 import { memoizeByHeader } from './header-memo.ts';
 import { sendProblem } from './send-problem.ts';
 import { sendBody } from './send-representation.ts';
+
+/** Representations of a 404, in order of preference; `*\/*` gets the first. */
+const NOT_FOUND_OFFERS = ['text/markdown', 'text/html', 'application/problem+json', 'application/json'] as const;
 
 /** The 404 form `Accept` selects, parsed once per distinct header. */
 const notFoundType = memoizeByHeader((accept) => negotiate(accept, NOT_FOUND_OFFERS) ?? 'text/markdown');

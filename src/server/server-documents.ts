@@ -66,7 +66,7 @@ export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, Pr
       '/api/openapi.yaml',
       new PreparedDocument(async () => {
         const [{ document, paths }, { stringify }] = await Promise.all([openApi(), import('yaml')]);
-        // As `serialiseOpenApi`: no anchors, no folded lines.
+        // No anchors (shared objects written out in full) and no folded lines.
         const text = stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
         return { text, contentType: paths.OPENAPI_YAML_TYPE, cacheControl: fixedCacheControl(paths.OPENAPI_YAML_PATH) };
       }),

@@ -62,6 +62,17 @@ export interface SiteServerOptions {
   tokenEndpoint: () => Promise<TokenEndpoint>;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];
+  /**
+   * `npm run dev` only: the development server's own requests (Vite's modules, the live-reload
+   * client), handed to it before the rate limit so an editor's page load counts once.
+   */
+  development?: DevelopmentRequests;
+}
+
+/** The requests `npm run dev` hands to Astro's development server, and its handler. */
+export interface DevelopmentRequests {
+  owns: (path: string) => boolean;
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 /**
@@ -93,6 +104,9 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     let target = path;
+    if (options.development !== undefined && path !== undefined && options.development.owns(path)) {
+      return options.development.handle(req, res);
+    }
     let route = path === undefined ? undefined : routes.resolve(path);
     if (route === undefined && path !== undefined) {
       // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.

@@ -13,9 +13,10 @@ const UNREAD_BODY_GRACE_MS = 5_000;
 export function guardUnreadBody(req: IncomingMessage, res: ServerResponse, graceMs = UNREAD_BODY_GRACE_MS): void {
   res.once('finish', () => {
     if (req.complete) return;
-    const timer = setTimeout(() => req.socket.destroy(), graceMs);
+    // `req.destroy()` closes the socket it came on (and an injected request has none).
+    const timer = setTimeout(() => req.destroy(), graceMs);
     timer.unref();
     req.once('end', () => clearTimeout(timer));
-    req.socket.once('close', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
   });
 }

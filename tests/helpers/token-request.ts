@@ -1,10 +1,12 @@
-import { handleTokenRequest } from '../../src/lib/oauth/token-endpoint.ts';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   OAuthTokenErrorSchema,
   TokenSuccessSchema,
   type OAuthTokenError,
   type TokenSuccess,
 } from '../../src/lib/schemas/oauth.ts';
+import { createTestSite, type TestSite } from './site.ts';
 
 /** Content types used throughout the token endpoint tests. */
 export const FORM = 'application/x-www-form-urlencoded';
@@ -16,17 +18,35 @@ export interface TokenRequestInit {
   headers?: Record<string, string>;
 }
 
-/**
- * A POST to the token endpoint. Text bodies are sent as bytes so that `Request` adds no
- * Content-Type of its own: each test states exactly the header it means.
- */
-export function tokenRequest({ body, headers = {} }: TokenRequestInit): Request {
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  return new Request('http://127.0.0.1/oauth/token', {
+/** The site every token request of a test file goes to: built once, with no catalog upstream. */
+let site: Promise<TestSite> | undefined;
+const tokenSite = () =>
+  (site ??= createTestSite({
+    upstream: async () => {
+      throw new Error('the token tests reach no catalog');
+    },
+  }));
+
+/** Sends a token request through the site server (in this process) and returns it as a Fetch `Response`. */
+export async function postToken({ body, headers = {} }: TokenRequestInit): Promise<Response> {
+  // light-my-request would send any other object as JSON: bytes go as a Buffer, streams as Node streams.
+  const payload =
+    body === undefined
+      ? undefined
+      : body instanceof ReadableStream
+        ? Readable.fromWeb(body as NodeReadableStream)
+        : Buffer.from(body);
+  const reply = await (
+    await tokenSite()
+  ).request({
     method: 'POST',
+    url: '/oauth/token',
     headers,
-    ...(bytes === undefined ? {} : { body: bytes, duplex: 'half' }),
-  } as RequestInit);
+    ...(payload === undefined ? {} : { payload }),
+  });
+  const answer = new Headers();
+  for (const [name, value] of Object.entries(reply.headers)) if (typeof value === 'string') answer.set(name, value);
+  return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: answer });
 }
 
 /** A token endpoint answer, its body checked against the schema its status calls for. */
@@ -47,9 +67,9 @@ export async function readTokenAnswer(response: Response): Promise<TokenAnswer> 
   return { status, headers, body: OAuthTokenErrorSchema.parse(json) };
 }
 
-/** Sends a request through the handler and reads the checked answer. */
+/** Sends a token request and reads the checked answer. */
 export async function sendToken(init: TokenRequestInit): Promise<TokenAnswer> {
-  return readTokenAnswer(await handleTokenRequest(tokenRequest(init)));
+  return readTokenAnswer(await postToken(init));
 }
 
 /** A form request with the given body. */

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quoteInput, toErrorDescription } from '../../src/lib/oauth/error-description.ts';
-import { handleTokenRequest } from '../../src/lib/oauth/token-endpoint.ts';
-import { RECOGNISED_PARAMS } from '../../src/lib/oauth/token-params.ts';
+import { quoteInput, toErrorDescription } from '../../src/lib/oauth/token-answer.ts';
+import { RECOGNISED_PARAMS } from '../../src/lib/oauth/token-request.ts';
 import { ERROR_DESCRIPTION_PATTERN } from '../../src/lib/schemas/oauth.ts';
-import { FORM, JSON_TYPE, readTokenAnswer, tokenRequest } from '../helpers/token-request.ts';
+import { FORM, JSON_TYPE, sendToken } from '../helpers/token-request.ts';
 
 describe('error_description sanitising (RFC 6749 §5.2 character set)', () => {
   it('turns any text into allowed characters only', () => {
@@ -46,7 +45,7 @@ describe('token endpoint under arbitrary input', () => {
           const headers: Record<string, string> = { 'Content-Type': contentType };
           if (authorization !== undefined) headers['Authorization'] = authorization;
           // readTokenAnswer fails on any other status, header set or body shape.
-          const answer = await readTokenAnswer(await handleTokenRequest(tokenRequest({ body, headers })));
+          const answer = await sendToken({ body, headers });
           expect([200, 400, 401, 413]).toContain(answer.status);
         },
       ),
@@ -64,9 +63,7 @@ describe('token endpoint under arbitrary input', () => {
         async (extra) => {
           const params: Record<string, string> = { ...extra, grant_type: 'client_credentials' };
           const body = JSON.stringify(params);
-          const answer = await readTokenAnswer(
-            await handleTokenRequest(tokenRequest({ body, headers: { 'Content-Type': JSON_TYPE } })),
-          );
+          const answer = await sendToken({ body, headers: { 'Content-Type': JSON_TYPE } });
           expect(answer.status).toBe(200);
         },
       ),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buildAuthorizationServerMetadata,
   buildProtectedResourceMetadata,
-  metadataHandler,
 } from '../../src/lib/oauth/discovery-metadata.ts';
 import {
   AuthorizationServerMetadataSchema,
@@ -65,19 +64,5 @@ describe('protected resource metadata (RFC 9728, spec 2.10)', () => {
   ])('is refused by its schema with %s', (_name, change) => {
     const document = { ...buildProtectedResourceMetadata(BASE), ...change };
     expect(ProtectedResourceMetadataSchema.safeParse(document).success).toBe(false);
-  });
-});
-
-describe('metadataHandler', () => {
-  it('serves the document as JSON, cacheable for an hour', async () => {
-    const document = buildProtectedResourceMetadata(BASE);
-    const handle = metadataHandler(document);
-    for (let i = 0; i < 2; i += 1) {
-      const response = handle();
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/json');
-      expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
-      expect(await response.json()).toEqual(document);
-    }
   });
 });

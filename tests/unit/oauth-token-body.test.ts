@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTokenBody } from '../../src/lib/oauth/parse-token-body.ts';
+import { parseTokenBody } from '../../src/lib/oauth/token-request.ts';
 import { form, json, sendToken, type TokenRequestInit } from '../helpers/token-request.ts';
 
 const GRANT = 'grant_type=client_credentials';

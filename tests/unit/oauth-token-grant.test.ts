@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_BYTES } from '../../src/lib/oauth/token-success-response.ts';
+import { TOKEN_BYTES } from '../../src/lib/oauth/token-answer.ts';
 import { form, json, sendToken, type TokenRequestInit } from '../helpers/token-request.ts';
 
 const GRANT = 'grant_type=client_credentials';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AstroRenderer, Rendered } from '../../src/server/astro-renderer.ts';
+import type { Rendered } from '../../src/server/astro-renderer.ts';
 import { PreparedBody } from '../../src/server/prepared-body.ts';
 import type { RenderedResource } from '../../src/server/rendered-resources.ts';
-import { RenderedStore, type DataVersion } from '../../src/server/rendered-store.ts';
+import { RenderedStore, type DataVersion, type Renderer } from '../../src/server/rendered-store.ts';
 import type { ResourceBuilder } from '../../src/server/site-page-documents.ts';
 
 const resource = (key: string, sources: RenderedResource['sources'] = []): RenderedResource => ({
@@ -27,7 +27,7 @@ function fakeRenderer(
       renders.push(path);
       return answer(path);
     },
-  } as unknown as AstroRenderer;
+  } satisfies Renderer;
   return { renderer, renders };
 }
 
@@ -36,7 +36,7 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
 describe('RenderedStore', () => {
   it('answers what the build prepared synchronously once compressed, without rendering', async () => {
     const { renderer, renders } = fakeRenderer();
-    const store = new RenderedStore(renderer, async () => ({ version: 'v', freshForS: 60, ok: true }));
+    const store = new RenderedStore({ renderer, versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }) });
     const page = resource('guide');
     const body = new PreparedBody('<p>prepared</p>', 'text/html; charset=utf-8');
     store.put(page.key, body);
@@ -51,7 +51,7 @@ describe('RenderedStore', () => {
   it('renders a data-driven resource once per data version, never per request', async () => {
     const { renderer, renders } = fakeRenderer();
     let data: DataVersion = { version: 'v1', freshForS: 42, ok: true };
-    const store = new RenderedStore(renderer, async () => data);
+    const store = new RenderedStore({ renderer, versionOf: async () => data });
     const page = resource('biomarkers', ['catalog']);
     const answers = await Promise.all([store.answer(page), store.answer(page), store.answer(page)]);
     expect(renders).toEqual(['/biomarkers']);
@@ -65,7 +65,10 @@ describe('RenderedStore', () => {
 
   it('passes on the error state of a page whose data is unavailable, and keeps nothing', async () => {
     const { renderer, renders } = fakeRenderer(() => ({ status: 502, contentType: 'text/html', text: 'down' }));
-    const store = new RenderedStore(renderer, async () => ({ version: 'unavailable', freshForS: 0, ok: false }));
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'unavailable', freshForS: 0, ok: false }),
+    });
     const page = resource('biomarkers', ['catalog']);
     const first = await store.answer(page);
     expect(first).toEqual({ ok: false, rendered: { status: 502, contentType: 'text/html', text: 'down' } });
@@ -75,7 +78,11 @@ describe('RenderedStore', () => {
 
   it('keeps filtered views in a bounded cache: request input cannot grow it, the oldest view is rendered again', async () => {
     const { renderer, renders } = fakeRenderer();
-    const store = new RenderedStore(renderer, async () => ({ version: 'v', freshForS: 60, ok: true }), 3);
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
+      viewCapacity: 3,
+    });
     const view = (query: string): RenderedResource => ({
       ...resource(`html /biomarkers?${query}`, ['catalog']),
       renderPath: `/biomarkers?${query}`,
@@ -106,7 +113,12 @@ describe('RenderedStore', () => {
       ],
       ['/sitemap.xml', async () => undefined],
     ]);
-    const store = new RenderedStore(renderer, async () => ({ version, freshForS: 60, ok: true }), 3, builders);
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version, freshForS: 60, ok: true }),
+      viewCapacity: 3,
+      builders,
+    });
     const llms = { ...resource('/llms.txt', ['catalog']), renderPath: '/llms.txt' };
     const first = await store.answer(llms);
     await store.answer(llms);

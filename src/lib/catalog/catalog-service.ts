@@ -1,3 +1,4 @@
+import type { CacheLookup } from './catalog-cache.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger, describeError, type Logger } from '../log/logger.ts';
 import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.ts';
@@ -100,4 +101,23 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
     staleIfErrorS: config.catalogStaleIfErrorS,
     metrics,
   };
+}
+
+/** Whole seconds a looked-up catalog stays fresh in the server's cache; 0 once past its TTL. */
+export const freshnessLeftS = (service: CatalogService, lookup: CacheLookup<CatalogBody>): number =>
+  lookup.state === 'stale' || lookup.state === 'revalidating'
+    ? 0
+    : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
+
+/**
+ * `Cache-Control` of a catalog response, matching the server's own cache (RFC 5861):
+ * shared caches may keep it for what is left of our freshness, serve it while they
+ * revalidate in the background for as long as we do, and fall back to it on errors as
+ * long as we would. A directive whose window is 0 is left out.
+ */
+export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
+  const directives = [`public`, `max-age=${freshnessLeftS(service, lookup)}`];
+  if (service.staleWhileRevalidateS > 0) directives.push(`stale-while-revalidate=${service.staleWhileRevalidateS}`);
+  if (service.staleIfErrorS > 0) directives.push(`stale-if-error=${service.staleIfErrorS}`);
+  return directives.join(', ');
 }

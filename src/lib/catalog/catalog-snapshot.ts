@@ -5,8 +5,7 @@ import {
   type CatalogTemplate,
 } from '../schemas/catalog.ts';
 import type { CatalogBody } from './catalog-body.ts';
-import type { CatalogService } from './catalog-service.ts';
-import { freshnessLeftS } from './serve-catalog.ts';
+import { freshnessLeftS, type CatalogService } from './catalog-service.ts';
 
 /** The four panels exactly as the catalog API serves them at one moment. */
 export interface CatalogSnapshot {

@@ -1,6 +1,6 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
 import { LOCALES, type Locale } from './locales.ts';
-import { loadPageData, pageDataVersion, type PageDataState } from './page-data.ts';
+import { loadPageData, type PageDataState } from './page-data.ts';
 import type { PageFrontmatter } from './page-frontmatter-schema.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId } from './page-paths.ts';
@@ -49,12 +49,6 @@ export async function getPageContent(
   const items = data?.ok === true ? listPageItems(ref.family, data, locale, baseUrl) : [];
   const item = items.find((each) => each.key === ref.key) ?? { key: ref.key, name: ref.key, description: undefined };
   return { entry, frontmatter: itemFrontmatter(entry.data, item) };
-}
-
-/** The version of every item family's data: the list of the site's pages changes exactly when this does. */
-export async function sitePagesVersion(): Promise<string> {
-  const data = await Promise.all(ITEM_PAGE_FAMILIES.map((family) => loadPageData(family.data)));
-  return data.map(pageDataVersion).join(' ');
 }
 
 /** The frontmatter of every registered page and item template in every locale, from the content collection. */

@@ -1,7 +1,7 @@
 import { getCatalogService } from '../catalog/catalog-service-instance.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
-import { getOpenApiRepresentations } from '../openapi/openapi-representations.ts';
+import { getOpenApiDocument } from '../openapi/openapi-document-instance.ts';
 import type { OpenApiDocument } from '../openapi/openapi-types.ts';
 
 /** Seconds the page built from the OpenAPI document may be reused: as long as `/openapi.json` itself. */
@@ -51,12 +51,12 @@ const LOADERS: Record<PageDataSource, () => Promise<LoadedPageData>> = {
     return { ok: true, source: 'catalog', version: catalog.version, freshForS: catalog.freshForS, catalog };
   },
   async openapi() {
-    // Built once per process: the JSON representation's strong ETag names its content.
-    const { document, json } = getOpenApiRepresentations();
+    // Built once per process, its version a hash of its content.
+    const { document, version } = getOpenApiDocument();
     return {
       ok: true,
       source: 'openapi',
-      version: json.identity.etag,
+      version,
       freshForS: OPENAPI_FRESH_FOR_S,
       openapi: document,
     };

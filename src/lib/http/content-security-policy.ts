@@ -47,3 +47,19 @@ export function contentSecurityPolicyFor(html: string): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * `npm run dev` only: Vite injects each stylesheet as an inline `<style>` and the live-reload
+ * client styles its error overlay inline, so pages allow inline styles; scripts stay as strict.
+ */
+export const developmentPolicy = (policy: string): string =>
+  policy
+    .split('; ')
+    .map((directive) =>
+      directive === "style-src 'self'"
+        ? "style-src 'self' 'unsafe-inline'"
+        : directive.startsWith('style-src-attr ')
+          ? "style-src-attr 'unsafe-inline'"
+          : directive,
+    )
+    .join('; ');

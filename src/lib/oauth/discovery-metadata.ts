@@ -1,4 +1,3 @@
-import { METADATA_CACHE_CONTROL } from '../http/cache-control.ts';
 import {
   AuthorizationServerMetadataSchema,
   ProtectedResourceMetadataSchema,
@@ -37,14 +36,4 @@ export function buildProtectedResourceMetadata(baseUrl: string): ProtectedResour
     resource_documentation: `${baseUrl}/developers`,
     scopes_supported: [CATALOG_READ],
   });
-}
-
-/** A GET handler serving a validated document, serialised once: JSON, cacheable for an hour. */
-export function metadataHandler(document: AuthorizationServerMetadata | ProtectedResourceMetadata): () => Response {
-  const body = JSON.stringify(document);
-  return () =>
-    new Response(body, {
-      status: 200,
-      headers: { 'Content-Type': 'application/json', 'Cache-Control': METADATA_CACHE_CONTROL },
-    });
 }

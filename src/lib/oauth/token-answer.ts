@@ -1,7 +1,16 @@
+import { randomFillSync } from 'node:crypto';
+import {
+  BEARER,
+  CATALOG_READ,
+  TOKEN_LIFETIME_S,
+  type OAuthErrorCode,
+  type OAuthTokenError,
+  type TokenSuccess,
+} from '../schemas/oauth.ts';
+
 /**
  * A token endpoint answer before any server writes it: status, headers and the JSON text.
- * The `node:http` server writes it directly (`src/server/answer-token.ts`); the Astro route
- * and the unit tests get it as a Fetch `Response` (`tokenAnswerResponse`).
+ * The server writes it (`src/server/answer-token.ts`).
  */
 export interface TokenAnswer {
   status: number;
@@ -18,7 +27,7 @@ export interface TokenAnswer {
 const JSON_TYPE = 'application/json';
 
 /** A JSON answer with `headers` (any spelling) plus `Content-Type`, in Fetch's order. */
-export function jsonTokenAnswer(status: number, headers: Readonly<Record<string, string>>, body: unknown): TokenAnswer {
+function jsonTokenAnswer(status: number, headers: Readonly<Record<string, string>>, body: unknown): TokenAnswer {
   const named = Object.entries({ ...headers, 'content-type': JSON_TYPE }).map(
     ([name, value]) => [name.toLowerCase(), value] as const,
   );
@@ -26,9 +35,92 @@ export function jsonTokenAnswer(status: number, headers: Readonly<Record<string,
   return { status, headers: named.flat(), body: JSON.stringify(body) };
 }
 
-/** The answer as a Fetch `Response` (the Astro route, unit tests). */
-export function tokenAnswerResponse({ status, headers, body }: TokenAnswer): Response {
-  const init = new Headers();
-  for (let i = 0; i < headers.length; i += 2) init.append(headers[i]!, headers[i + 1]!);
-  return new Response(body, { status, headers: init });
+/** A character RFC 6749 §5.2 does not allow in `error_description` (outside %x20-21 / %x23-5B / %x5D-7E). */
+const DISALLOWED = /[^\x20-\x21\x23-\x5B\x5D-\x7E]/gu;
+
+/** Longest piece of client input repeated in a description. */
+const MAX_ECHO = 40;
+
+/**
+ * Makes any text a valid `error_description`: every character outside the RFC 6749 §5.2 set
+ * (non-ASCII, controls, `"` and `\`) becomes `?`, so no client input is ever echoed raw.
+ */
+export function toErrorDescription(text: string): string {
+  const ascii = text.replace(DISALLOWED, '?');
+  return ascii.length === 0 ? '?' : ascii;
+}
+
+/** Client input quoted for a description: single quotes, sanitised, at most 40 characters. */
+export function quoteInput(value: string): string {
+  const chars = Array.from(value);
+  const shown = chars.length > MAX_ECHO ? `${chars.slice(0, MAX_ECHO).join('')}...` : value;
+  return `'${toErrorDescription(shown)}'`;
+}
+
+/** RFC 6749 §5.1: token endpoint answers, success or error, must never be cached. */
+export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  Pragma: 'no-cache',
+};
+
+/** A refused token request, before it becomes a response. */
+export interface OAuthFailure {
+  error: OAuthErrorCode;
+  /** Names what was wrong; sanitised to the RFC 6749 §5.2 character set when sent. */
+  description: string;
+  /** 400 unless stated (RFC 6749 §5.2): 401 for a rejected Authorization header, 413 for a big body. */
+  status?: 400 | 401 | 413;
+  /** Extra headers, e.g. `WWW-Authenticate` on a 401. */
+  headers?: Record<string, string>;
+}
+
+/** Either a value or the failure that stops a token request. */
+export type OAuthResult<T> = { ok: true; value: T } | { ok: false; failure: OAuthFailure };
+
+/** A failed OAuthResult. */
+export const fail = (failure: OAuthFailure): { ok: false; failure: OAuthFailure } => ({ ok: false, failure });
+
+/** The one way to build a token endpoint error: an RFC 6749 §5.2 JSON body, never cached. */
+export function oauthErrorAnswer({ error, description, status = 400, headers = {} }: OAuthFailure): TokenAnswer {
+  const body: OAuthTokenError = { error, error_description: toErrorDescription(description) };
+  return jsonTokenAnswer(status, { ...NO_STORE_HEADERS, ...headers }, body);
+}
+
+/** Random bytes in an access token: 256 bits (RFC 6749 §10.10 asks for at least 128). */
+export const TOKEN_BYTES = 32;
+
+/** Tokens drawn from the CSPRNG at once: one call per 128 tokens, not one per token. */
+const POOL_TOKENS = 128;
+const pool = Buffer.alloc(TOKEN_BYTES * POOL_TOKENS);
+/** Where the next token's bytes begin; at the end, the pool is refilled. */
+let next = pool.length;
+
+/**
+ * A fresh opaque access token from the CSPRNG, base64url. Tokens are not stored (spec 5.5).
+ * The bytes come from a pool refilled 4 KiB at a time, as Node's own `randomUUID` does: a
+ * `randomBytes` call per token was 5% of a token request's CPU (a syscall each), and every
+ * byte is still the CSPRNG's, used once.
+ */
+function mintAccessToken(): string {
+  if (next === pool.length) {
+    randomFillSync(pool);
+    next = 0;
+  }
+  const token = pool.toString('base64url', next, next + TOKEN_BYTES);
+  next += TOKEN_BYTES;
+  return token;
+}
+
+/** The headers of every success (RFC 6749 §5.1: never cached), listed once. */
+const SUCCESS_HEADERS = jsonTokenAnswer(200, NO_STORE_HEADERS, {}).headers;
+
+/** The RFC 6749 §5.1 success answer with a fresh token, never cached. */
+export function tokenSuccessAnswer(): TokenAnswer {
+  const body: TokenSuccess = {
+    access_token: mintAccessToken(),
+    token_type: BEARER,
+    expires_in: TOKEN_LIFETIME_S,
+    scope: CATALOG_READ,
+  };
+  return { status: 200, headers: SUCCESS_HEADERS, body: JSON.stringify(body) };
 }

@@ -1,5 +1,5 @@
 import { categoryImageUrl } from '../catalog/build-panels.ts';
-import { TOKEN_BODY_LIMIT } from '../oauth/read-limited-body.ts';
+import { TOKEN_BODY_LIMIT } from '../oauth/token-request.ts';
 import { buildProblem } from '../problem/problem-response.ts';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog } from '../schemas/catalog.ts';
 import {

@@ -16,3 +16,6 @@ export const HealthSchema = z
 
 /** A health body. */
 export type Health = z.infer<typeof HealthSchema>;
+
+/** Path of the health probe: liveness, and readiness during a shutdown (docs/deployment.md). */
+export const HEALTH_PATH = '/healthz';

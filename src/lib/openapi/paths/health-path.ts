@@ -1,4 +1,4 @@
-import { HEALTH_PATH } from '../../health/health-response.ts';
+import { HEALTH_PATH } from '../../schemas/health.ts';
 import { HealthSchema } from '../../schemas/health.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject } from '../openapi-types.ts';

@@ -1,5 +1,5 @@
-import { NO_STORE_HEADERS } from '../../oauth/oauth-error-response.ts';
-import { TOKEN_BODY_LIMIT } from '../../oauth/read-limited-body.ts';
+import { NO_STORE_HEADERS } from '../../oauth/token-answer.ts';
+import { TOKEN_BODY_LIMIT } from '../../oauth/token-request.ts';
 import { OAuthTokenErrorSchema, TokenRequestSchema, TokenSuccessSchema } from '../../schemas/oauth.ts';
 import { schemaRef } from '../component-schemas.ts';
 import { headerRefs } from '../components-headers.ts';

@@ -1,7 +1,62 @@
 import { INVALID_REQUEST } from '../schemas/oauth.ts';
-import { quoteInput } from './error-description.ts';
-import { fail, type OAuthResult } from './oauth-error-response.ts';
-import type { TokenBodyFormat } from './token-content-type.ts';
+import { fail, quoteInput, type OAuthFailure, type OAuthResult } from './token-answer.ts';
+
+/** How a token request body is encoded. */
+export type TokenBodyFormat = 'form' | 'json';
+
+/** Media types the token endpoint reads (spec 4.3), by their essence. */
+const FORMATS: Readonly<Record<string, TokenBodyFormat>> = {
+  'application/x-www-form-urlencoded': 'form',
+  'application/json': 'json',
+};
+
+/** `charset` labels meaning UTF-8 or a subset of it; both bodies are read as UTF-8 (RFC 8259 §8.1). */
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'us-ascii']);
+
+const USE = 'use application/x-www-form-urlencoded or application/json';
+
+/**
+ * Picks the body format from `Content-Type` (RFC 9110 §8.3.1: type, subtype and parameter names are
+ * case-insensitive). A `charset` must name UTF-8; other parameters are ignored.
+ */
+export function tokenBodyFormat(header: string | null): OAuthResult<TokenBodyFormat> {
+  if (header === null || header.trim() === '') {
+    return fail({ error: INVALID_REQUEST, description: `Content-Type is required; ${USE}` });
+  }
+  const [essence = '', ...parameters] = header.split(';').map((part) => part.trim());
+  const format = FORMATS[essence.toLowerCase()];
+  if (format === undefined) {
+    return fail({
+      error: INVALID_REQUEST,
+      description: `Content-Type ${quoteInput(essence)} is not supported; ${USE}`,
+    });
+  }
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=', 2).map((part) => part.trim());
+    const charset = value.replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (name.toLowerCase() === 'charset' && !UTF8_LABELS.has(charset)) {
+      return fail({ error: INVALID_REQUEST, description: `charset ${quoteInput(value)} is not supported; send UTF-8` });
+    }
+  }
+  return { ok: true, value: format };
+}
+
+/** Largest token request body read, in bytes; a real one is well under 200. */
+export const TOKEN_BODY_LIMIT = 4096;
+
+/** The refusal of a body over the limit: 413 (RFC 9110 §15.5.14) with an OAuth error. */
+export const bodyTooLarge = (limit: number): OAuthFailure => ({
+  error: INVALID_REQUEST,
+  status: 413,
+  description: `request body exceeds ${limit} bytes`,
+});
+
+/** The refusal of a body that broke off (the client went away or sent a malformed chunk). */
+export const BODY_UNREADABLE: OAuthFailure = { error: INVALID_REQUEST, description: 'request body could not be read' };
+
+/** Whether a declared `Content-Length` is over `limit`, so the body is refused before it is read. */
+export const declaredTooLarge = (declared: string | null | undefined, limit: number): boolean =>
+  declared != null && /^\d+$/.test(declared.trim()) && Number(declared) > limit;
 
 /** Name/value pairs in the order sent, duplicates kept so the caller can refuse them. */
 export type BodyEntries = Array<[name: string, value: string]>;
@@ -133,4 +188,41 @@ function describeJsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Parameters the token endpoint reads; the client authentication ones only to refuse them. */
+export const RECOGNISED_PARAMS = [
+  'grant_type',
+  'scope',
+  'client_id',
+  'client_secret',
+  'client_assertion',
+  'client_assertion_type',
+] as const;
+
+/** One recognised parameter name. */
+type RecognisedParam = (typeof RECOGNISED_PARAMS)[number];
+
+/** The recognised parameters a request carried with a non-empty value. */
+export type TokenParams = Partial<Record<RecognisedParam, string>>;
+
+const isRecognised = (name: string): name is RecognisedParam => (RECOGNISED_PARAMS as readonly string[]).includes(name);
+
+/**
+ * Applies RFC 6749 §3.2 to the entries of a body: unrecognised parameters are ignored, a
+ * recognised one sent more than once (empty or not) is `invalid_request`, and an empty value
+ * counts as omitted.
+ */
+export function collectTokenParams(entries: BodyEntries): OAuthResult<TokenParams> {
+  const seen = new Set<RecognisedParam>();
+  const params: TokenParams = {};
+  for (const [name, value] of entries) {
+    if (!isRecognised(name)) continue;
+    if (seen.has(name)) {
+      return fail({ error: INVALID_REQUEST, description: `parameter ${name} is sent more than once` });
+    }
+    seen.add(name);
+    if (value !== '') params[name] = value;
+  }
+  return { ok: true, value: params };
 }

@@ -1,0 +1,81 @@
+// `npm run dev`: the same site server as `npm start`, with Astro's development server as its
+// renderer, so an edited page shows on reload and every API answer is the production one.
+import { fileURLToPath } from 'node:url';
+import { dev } from 'astro';
+import { getCatalogService } from '../lib/catalog/catalog-service-instance.ts';
+import { createOriginKey } from '../lib/catalog/origin-key.ts';
+import { ERROR_PAGES } from '../lib/errors/error-page-templates.ts';
+import { createLogger, describeError } from '../lib/log/logger.ts';
+import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
+import { AstroRenderer } from './astro-renderer.ts';
+import { installGracefulShutdown } from './graceful-shutdown.ts';
+import { listen } from './listen.ts';
+import { loadConfigOrExit } from './load-config-or-exit.ts';
+import { pageDataVersion } from './page-data-version.ts';
+import { RenderedStore } from './rendered-store.ts';
+import { SiteRoutes } from './routes.ts';
+import { serverDocuments } from './server-documents.ts';
+import { createSiteServer, type DevelopmentRequests } from './site-server.ts';
+import { startOrigin } from './start-origin.ts';
+import { loadStaticAssets } from './static-assets.ts';
+
+/** Paths Vite serves to the browser in development: modules, sources and its live-reload client. */
+const VITE_PATH = /^\/(?:@|_astro\/|src\/|node_modules\/|\.astro\/)/;
+
+const root = new URL('../../', import.meta.url);
+const config = loadConfigOrExit();
+const logger = createLogger(config.logLevel);
+
+try {
+  const dependencies = [];
+  if (config.catalogOriginUrl === undefined) {
+    const catalogOriginKey = config.catalogOriginKey ?? createOriginKey();
+    // Astro's modules read their configuration from process.env, as the built bundle does (main.ts).
+    process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
+    dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger));
+  }
+  let astro: Awaited<ReturnType<typeof dev>> | undefined;
+  const development: DevelopmentRequests = {
+    owns: (path) => VITE_PATH.test(path),
+    handle: (req, res) => astro!.handle(req, res),
+  };
+  const renderer = new AstroRenderer(async () => astro!.handle);
+  const store = new RenderedStore({
+    renderer,
+    versionOf: pageDataVersion,
+    development: true,
+  });
+  const site = createSiteServer({
+    config,
+    logger,
+    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    // `public/` as Astro serves it; the build's own files (search index, bundles) exist only after `npm run build`.
+    routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fileURLToPath(new URL('public', root)))),
+    store,
+    catalog: getCatalogService(),
+    tokenEndpoint: () => import('../lib/oauth/token-exchange.ts'),
+    development,
+  });
+  // Astro listens on a loopback port of its own that nothing uses; its live-reload socket
+  // shares the site's port, so the page's `connect-src 'self'` allows it.
+  astro = await dev({
+    root: fileURLToPath(root),
+    logLevel: 'warn',
+    devToolbar: { enabled: false },
+    server: { host: '127.0.0.1', port: 0 },
+    vite: { server: { ws: { server: site.server } } },
+  });
+  // The styled 404 and 429 per locale, rendered now as the build renders them (prerender.ts).
+  for (const page of ERROR_PAGES) {
+    const rendered = await renderer.render(page.renderPath, 'text/html');
+    if (rendered.status === 200) store.errorPages.put(page.key, rendered.text);
+  }
+  installGracefulShutdown({ site, dependencies }, logger, { delayMs: 0, timeoutMs: config.shutdownTimeoutMs });
+  process.once('SIGTERM', () => void astro?.stop());
+  const address = await listen(site.server, config.port, config.host);
+  logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl, mode: 'development' });
+} catch (error) {
+  logger.error('startup_failed', describeError(error));
+  process.exit(1);
+}

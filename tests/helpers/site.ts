@@ -1,0 +1,153 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import inject, { type InjectOptions, type Response as InjectResponse } from 'light-my-request';
+import { createCatalogService, type CatalogService } from '../../src/lib/catalog/catalog-service.ts';
+import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
+import { createOriginKey } from '../../src/lib/catalog/origin-key.ts';
+import { parseConfig, type Config } from '../../src/lib/config/config.ts';
+import { createLogger, type Logger } from '../../src/lib/log/logger.ts';
+import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
+import { AstroRenderer, bundleHandler } from '../../src/server/astro-renderer.ts';
+import { listen } from '../../src/server/listen.ts';
+import { createOriginServer } from '../../src/server/origin-server.ts';
+import { pageDataVersion } from '../../src/server/page-data-version.ts';
+import { loadPreparedRenders, PREPARED_RENDERS_PATH } from '../../src/server/prepared-renders.ts';
+import { RenderedStore } from '../../src/server/rendered-store.ts';
+import { SiteRoutes } from '../../src/server/routes.ts';
+import { serverDocuments } from '../../src/server/server-documents.ts';
+import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from '../../src/server/site-page-documents.ts';
+import { createSiteServer } from '../../src/server/site-server.ts';
+import { loadStaticAssets } from '../../src/server/static-assets.ts';
+
+const ROOT = new URL('../../', import.meta.url);
+const fromRoot = (path: string) => fileURLToPath(new URL(path, ROOT));
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The `request` listener of a server: what light-my-request injects into. */
+const handlerOf = (server: { listeners(event: 'request'): unknown[] }) => server.listeners('request')[0] as Handler;
+
+/** What a test varies; everything else is what `npm start` builds (src/server/main.ts). */
+export interface TestSiteOptions {
+  /** Environment variables, as the process would read them (BASE_URL defaults to `http://localhost:4321`). */
+  env?: Record<string, string>;
+  /** The catalog upstream: by default the bundled origin, built in this process and reached without a socket. */
+  upstream?: typeof fetch;
+}
+
+/** The site server of `npm start`, built in the test process and driven without a port. */
+export interface TestSite {
+  config: Config;
+  catalog: CatalogService;
+  limiter: FixedWindowLimiter;
+  /** Every log line, the request log included. */
+  logs: string[];
+  /**
+   * Sends one request through the server's handler (light-my-request). Each request comes
+   * from a new client address unless it names one, so tests do not share the quota.
+   */
+  request(options: InjectOptions | string): Promise<InjectResponse>;
+  /**
+   * Listens on a free loopback port, for what only a socket shows (framing, timeouts, a
+   * connection kept after an answer); `close` stops it and ends its connections.
+   */
+  listen(): Promise<{ url: string; port: number; close(): Promise<void> }>;
+}
+
+let clients = 0;
+/** A client address of its own: the limiter keys IPv4 clients by /24. */
+const nextClient = () => {
+  clients += 1;
+  return `10.${(clients >> 8) & 255}.${clients & 255}.1`;
+};
+
+/** A fetch that asks the in-process bundled origin (light-my-request), as the catalog service's upstream. */
+function originFetch(
+  config: Config,
+  logger: Logger,
+  panels: NonNullable<Awaited<ReturnType<typeof loadCompiledPanels>>>,
+) {
+  const origin = createOriginServer({
+    config,
+    logger,
+    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    panels,
+  });
+  const handler = handlerOf(origin.server);
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const reply = await inject(handler, {
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(reply.headers)) if (typeof value === 'string') headers.set(name, value);
+    return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers });
+  }) as typeof fetch;
+}
+
+/**
+ * Builds the site server from the build's output (`npm run build` first) and injected parts.
+ * The Astro bundle reads the process-wide catalog service, so the last site built in a test
+ * file is the one its pages are rendered from.
+ */
+export async function createTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
+  const key = createOriginKey();
+  const config = parseConfig({
+    BASE_URL: 'http://localhost:4321',
+    CATALOG_ORIGIN_KEY: key,
+    METRICS_PORT: 'off',
+    ...options.env,
+  });
+  for (const [name, value] of Object.entries({ BASE_URL: config.baseUrl, CATALOG_ORIGIN_KEY: key, ...options.env })) {
+    process.env[name] = value;
+  }
+  const logs: string[] = [];
+  const logger = createLogger(config.logLevel, { info: (line) => logs.push(line), error: (line) => logs.push(line) });
+  let upstream = options.upstream;
+  if (upstream === undefined) {
+    const panels = await loadCompiledPanels(fromRoot(COMPILED_PANELS_PATH), config.baseUrl);
+    if (panels === undefined) throw new Error('createTestSite needs `npm run build` first (dist/catalog/)');
+    upstream = originFetch(config, logger, panels);
+  }
+  const catalog = createCatalogService(config, { fetch: upstream, logger });
+  (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;
+  const store = new RenderedStore({
+    renderer: new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href)),
+    versionOf: pageDataVersion,
+    builders: sitePageDocumentBuilders(fromRoot(SITE_PAGE_INDEX_PATH), config.baseUrl),
+  });
+  await loadPreparedRenders(fromRoot(PREPARED_RENDERS_PATH), store, config.baseUrl);
+  const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
+  const site = createSiteServer({
+    config,
+    logger,
+    limiter,
+    routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fromRoot('dist/client'))),
+    store,
+    catalog,
+    tokenEndpoint: () => import('../../src/lib/oauth/token-exchange.ts'),
+  });
+  const handler = handlerOf(site.server);
+  return {
+    config,
+    catalog,
+    limiter,
+    logs,
+    request: (request) => {
+      const init = typeof request === 'string' ? { url: request } : request;
+      return inject(handler, { remoteAddress: nextClient(), ...init });
+    },
+    listen: async () => {
+      const address = await listen(site.server, 0, '127.0.0.1');
+      const close = () =>
+        new Promise<void>((resolve) => {
+          site.server.close(() => resolve());
+          site.server.closeAllConnections();
+        });
+      return { url: `http://${address}`, port: Number(address.split(':')[1]), close };
+    },
+  };
+}

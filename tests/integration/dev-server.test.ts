@@ -1,0 +1,107 @@
+// `npm run dev` and `npm start` are one serving stack: the same request gets the same answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
+
+let dev: RunningServer;
+let production: RunningServer;
+
+beforeAll(async () => {
+  // One public URL for both, so every body that names it can be compared byte for byte.
+  const env = { BASE_URL: 'http://localhost:4321' };
+  [dev, production] = await Promise.all([
+    startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'src/server/dev.ts'),
+    startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'dist/node/main.mjs'),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([dev?.stop(), production?.stop()]);
+});
+
+/** Headers that differ between any two responses of one server: time, request id, quota left. */
+const PER_RESPONSE = new Set(['date', 'x-request-id', 'ratelimit', 'ratelimit-remaining', 'ratelimit-reset', 'age']);
+
+/**
+ * Status, headers (per-response ones aside) and body of one answer, uncompressed: the
+ * production build compresses what it prepared at a lower Brotli quality than a fresh render.
+ * A catalog's `max-age` counts down from when each server fetched it.
+ */
+async function answer(server: RunningServer, path: string, init: RequestInit = {}) {
+  const headers = { 'Accept-Encoding': 'identity', ...(init.headers as Record<string, string>) };
+  const response = await fetch(`${server.url}${path}`, { ...init, headers });
+  const kept = [...response.headers]
+    .filter(([name]) => !PER_RESPONSE.has(name))
+    .map(([name, value]): [string, string] =>
+      name === 'cache-control' ? [name, value.replace(/max-age=\d+/, 'max-age=…')] : [name, value],
+    );
+  return { status: response.status, headers: kept, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+const TOKEN = {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+};
+
+describe('npm run dev answers as npm start does', () => {
+  it.each<[string, string, RequestInit?]>([
+    ['the catalog', '/v1/biomarkers/public?template=public-light-uk'],
+    ['a conditional catalog request', '/v1/biomarkers/public', { headers: { 'If-None-Match': '"nope", *' } }],
+    ['a bad template', '/v1/biomarkers/public?template=nope'],
+    ['a refused token request', '/oauth/token', { ...TOKEN, body: 'grant_type=password' }],
+    ['the authorization server metadata', '/.well-known/oauth-authorization-server'],
+    ['the protected resource metadata', '/.well-known/oauth-protected-resource'],
+    ['the OpenAPI document', '/openapi.json'],
+    ['the OpenAPI document in YAML', '/api/openapi.yaml'],
+    ['robots.txt', '/robots.txt'],
+    ['llms.txt', '/llms.txt'],
+    ['the sitemap', '/sitemap.xml'],
+    ['a Markdown twin', '/de/auth.md'],
+    ['a 404', '/no/such/page', { headers: { Accept: 'application/json' } }],
+    ['a 405', '/v1/biomarkers/public', { method: 'DELETE' }],
+    [
+      'a preflight',
+      '/oauth/token',
+      { method: 'OPTIONS', headers: { Origin: 'https://a.example', 'Access-Control-Request-Method': 'POST' } },
+    ],
+  ])('%s: the same status, headers and bytes', async (_, path, init) => {
+    const [got, expected] = await Promise.all([answer(dev, path, init), answer(production, path, init)]);
+    expect(got.status).toBe(expected.status);
+    expect(got.headers).toEqual(expected.headers);
+    expect(got.body.equals(expected.body)).toBe(true);
+  });
+
+  it('a token and the health probe: the same status and headers (their bodies are made per request)', async () => {
+    for (const [path, init] of [
+      ['/oauth/token', { ...TOKEN, body: 'grant_type=client_credentials' }],
+      ['/healthz', {}],
+    ] as const) {
+      const [got, expected] = await Promise.all([answer(dev, path, init), answer(production, path, init)]);
+      expect(got.status).toBe(200);
+      expect(got.headers.filter(([name]) => name !== 'content-length')).toEqual(
+        expected.headers.filter(([name]) => name !== 'content-length'),
+      );
+    }
+  });
+
+  it('a page: HTML with the same caching, negotiation and links, and a development policy for styles', async () => {
+    const [got, expected] = await Promise.all([answer(dev, '/developers'), answer(production, '/developers')]);
+    expect(got.status).toBe(200);
+    const pick = (headers: [string, string][]) =>
+      headers.filter(([name]) => ['content-type', 'vary', 'link', 'cache-control'].includes(name));
+    expect(pick(got.headers)).toEqual(pick(expected.headers));
+    const policy = new Map(got.headers).get('content-security-policy');
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-");
+  });
+
+  it("hands the editor's module requests to Vite without counting them", async () => {
+    const remaining = async () => Number((await fetch(`${dev.url}/robots.txt`)).headers.get('ratelimit-remaining'));
+    const before = await remaining();
+    for (const path of ['/@vite/client', '/@vite/client', '/@vite/client']) {
+      const response = await fetch(`${dev.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit')).toBeNull();
+      expect(await response.text()).toContain('vite');
+    }
+    expect(await remaining()).toBe(before - 1);
+  });
+});
