@@ -45,13 +45,13 @@ export interface RunningServer {
 }
 
 /**
- * Starts `src/server/main.ts` (the real entry of `npm start`) with extra environment. A test
+ * Starts the compiled entry `npm start` runs (`dist/node/main.mjs`; `npm run build` first) with extra environment. A test
  * that needs the origin's port beforehand (e.g. for CATALOG_ORIGIN_PUBLIC_URL) passes its own
  * CATALOG_ORIGIN_PORT.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  script = 'src/server/main.ts',
+  script = 'dist/node/main.mjs',
 ): Promise<RunningServer> {
   const port = await freePort();
   const originPort = env['CATALOG_ORIGIN_PORT'] ?? String(await freePort());
@@ -104,7 +104,7 @@ export async function startServer(
 }
 
 /** Runs the entry expecting it to refuse to start; resolves with exit code and stderr. */
-export function runToExit(env: Record<string, string>, script = 'src/server/main.ts') {
+export function runToExit(env: Record<string, string>, script = 'dist/node/main.mjs') {
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [script], {
       cwd: ROOT,

@@ -1,75 +1,130 @@
 import { fileURLToPath } from 'node:url';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { informalWords, uiTextOf } from '../helpers/german-register.ts';
-import { errorPages, exhaustQuota, samplePaths, sitemapPages, type SitePage } from '../helpers/site-pages.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { pageHeadingOf } from '../helpers/inline-csp.ts';
+import { errorPages, QUOTA, samplePaths, sitemapPages, type SitePage } from '../helpers/site-pages.ts';
+import { createTestSite, type TestSite } from '../helpers/site.ts';
 
 /**
- * One sweep over every page the site serves to a browser, each fetched once (issue 27). Pages
- * come from `/sitemap.xml` plus the 404 and 429 pages in each locale, so a page added (or a
- * renderer changed) is checked without touching this test.
+ * One sweep over every page the site serves, each fetched once as HTML and once as its
+ * Markdown twin (issue 27), in this process. Pages come from `/sitemap.xml` plus the 404 and
+ * 429 pages in each locale, so a page added (or a renderer changed) is checked without
+ * touching this test.
  *
- * - Every page: its status, HTML, and one `<h1>`.
- * - Every page but those made in bulk from one template (of the marker pages, the first, middle
- *   and last are kept): html-validate's `recommended` rules (issue 15, item 8; each exception is
- *   argued in `.htmlvalidate.mjs`).
- * - Every German page: its interface in the formal register. Starlight's own German strings say
- *   "du" (src/content/i18n/de.json overrides them), so the text around the content (header,
- *   sidebar, "On this page", search, footer) and the labels, tooltips and search strings in its
- *   attributes must say no "du", "dich", "dir" or "dein", and code blocks no English label.
+ * - Every page: its status, HTML, one `<h1>`, and its `.md` twin, whose title is that heading.
+ * - Every same-site link of every page, and of `/llms.txt`, resolves.
+ * - Every page but those made in bulk from one template (of the marker pages, the first,
+ *   middle and last are kept): html-validate's `recommended` rules (each exception is argued
+ *   in `.htmlvalidate.mjs`).
+ * - Every German page: its interface in the formal register. Starlight's own German strings
+ *   say "du" (src/content/i18n/de.json overrides them), so the text around the content
+ *   (header, sidebar, "On this page", search, footer) and the labels, tooltips and search
+ *   strings in its attributes must say no "du", "dich", "dir" or "dein", and code blocks no
+ *   English label.
  */
-let server: RunningServer;
-let clients = 0;
-/** A fresh client address per request: the sweep reads more pages than one client's quota. */
-const freshClient = () => fetchAs(`10.77.${Math.floor(clients / 250)}.${(clients++ % 250) + 1}`);
+let site: TestSite;
+let pages: SitePage[];
+/** The HTML of every page. */
+const html = new Map<SitePage, string>();
+/** Every path the sweep has seen answer 200 (pages, twins, links). */
+const resolved = new Set<string>();
 /** Where html-validate looks up its configuration, as its CLI would: `.htmlvalidate.mjs`. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1', LOG_LEVEL: 'error' });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+/** Text of an HTML fragment, tags removed and the entities Astro writes decoded. */
+const textOf = (fragment: string): string =>
+  fragment
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .trim();
 
-/** The HTML a browser gets for `page`, checked for the status it should have. */
-async function htmlOf(page: SitePage): Promise<string> {
-  const get = freshClient();
-  if (page.status === 429) await exhaustQuota((path) => get(`${server.url}${path}`).then((r) => r.arrayBuffer()));
-  const response = await get(`${server.url}${page.path}`, { headers: { Accept: 'text/html' } });
-  expect(response.status, page.path).toBe(page.status);
-  expect(response.headers.get('content-type'), page.path).toMatch(/^text\/html/);
-  return response.text();
-}
+beforeAll(async () => {
+  site = await createTestSite();
+  const sitemap = await site.request('/sitemap.xml');
+  pages = [...sitemapPages(sitemap.body), ...errorPages()];
+}, 30_000);
 
 describe('every page a browser can get', () => {
-  it('is valid HTML (html-validate, recommended) and, in German, says "Sie" throughout its interface', async () => {
-    const sitemap = await (await freshClient()(`${server.url}/sitemap.xml`)).text();
-    const pages = [...sitemapPages(sitemap), ...errorPages()];
-    // Both locales and the error pages are there: an empty or English-only sitemap is a failure too.
+  it('answers HTML with one h1, and its Markdown twin is titled with that heading', async () => {
+    // Both locales, the marker pages and the error pages are there: a thin sitemap fails too.
     expect(pages.filter((page) => page.locale === 'de' && page.status === 200).length).toBeGreaterThan(5);
-    const validated = new Set(
-      samplePaths(
-        pages.map((page) => page.path),
-        8,
-        3,
-      ),
+    expect(pages.filter((page) => page.path.startsWith('/biomarkers/')).length).toBe(90);
+    const failures: string[] = [];
+    let client = 0;
+    for (const page of pages) {
+      // A client of its own per page; for a 429 page, one that has spent its quota.
+      client += 1;
+      const remoteAddress = `10.250.${client % 250}.${1 + Math.floor(client / 250)}`;
+      if (page.status === 429)
+        for (let i = 0; i < QUOTA; i += 1) await site.request({ url: '/robots.txt', remoteAddress });
+      const reply = await site.request({ url: page.path, headers: { accept: 'text/html' }, remoteAddress });
+      if (reply.statusCode !== page.status || !String(reply.headers['content-type']).startsWith('text/html')) {
+        failures.push(`${reply.statusCode} ${reply.headers['content-type']} ${page.path}`);
+        continue;
+      }
+      html.set(page, reply.body);
+      const headings = reply.body.match(/<h1[\s>]/g) ?? [];
+      if (headings.length !== 1) failures.push(`${headings.length} h1 on ${page.path}`);
+      if (page.status !== 200) continue;
+      resolved.add(page.path);
+      const twin = await site.request(`${page.path === '/' ? '/index' : page.path}.md`);
+      const title = textOf(pageHeadingOf(reply.body) ?? '');
+      if (twin.statusCode !== 200 || !twin.body.startsWith(`# ${title}\n`)) {
+        failures.push(`${twin.statusCode} ${page.path}.md: ${twin.body.split('\n', 1)[0]} (h1 "${title}")`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('links only to what resolves, as does /llms.txt', async () => {
+    expect(html.size).toBe(pages.length);
+    const links = new Set<string>();
+    for (const body of html.values()) {
+      for (const [, href] of body.matchAll(/href="([^"#]*)(?:#[^"]*)?"/g)) {
+        if (href!.startsWith('/') && !href!.startsWith('//')) links.add(href!);
+        else if (href!.startsWith(site.config.baseUrl)) links.add(href!.slice(site.config.baseUrl.length) || '/');
+      }
+    }
+    const llms = (await site.request('/llms.txt')).body;
+    for (const [, url] of llms.matchAll(/\]\(([^)]+)\)/g)) links.add(new URL(url!).pathname);
+    expect(links.size).toBeGreaterThan(pages.length);
+    const failures: string[] = [];
+    for (const link of links) {
+      if (resolved.has(new URL(link, site.config.baseUrl).pathname)) continue;
+      const reply = await site.request({ url: link, method: 'HEAD' });
+      if (reply.statusCode !== 200) failures.push(`${reply.statusCode} ${link}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('is valid HTML (html-validate, recommended), a sample of each family of bulk pages included', async () => {
+    const validated = samplePaths(
+      pages.map((page) => page.path),
+      8,
+      3,
     );
+    expect(validated.length).toBeGreaterThan(20);
     const validator = new HtmlValidate(new FileSystemConfigLoader());
     const problems: string[] = [];
-    const informal: string[] = [];
-    for (const page of pages) {
-      const html = await htmlOf(page);
-      expect(html.match(/<h1[\s>]/g), `${page.path}: one h1`).toHaveLength(1);
-      if (validated.has(page.path)) {
-        const report = await validator.validateString(html, `${ROOT}${page.name}.html`);
-        for (const message of report.results.flatMap((result) => result.messages)) {
-          problems.push(`${page.path} ${message.ruleId} (${message.selector ?? '?'}): ${message.message}`);
-        }
+    for (const page of pages.filter((each) => validated.includes(each.path))) {
+      const report = await validator.validateString(html.get(page)!, `${ROOT}${page.name}.html`);
+      for (const message of report.results.flatMap((result) => result.messages)) {
+        problems.push(`${page.path} ${message.ruleId} (${message.selector ?? '?'}): ${message.message}`);
       }
-      if (page.locale !== 'de') continue;
-      const ui = uiTextOf(html);
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('says "Sie" throughout its German interface, with German code-block labels', () => {
+    const informal: string[] = [];
+    for (const page of pages.filter((each) => each.locale === 'de')) {
+      const ui = uiTextOf(html.get(page)!);
       // The interface is there to be read: an empty extraction would pass vacuously.
       expect(ui, page.path).toContain('Suchen');
       for (const text of ui)
@@ -78,8 +133,6 @@ describe('every page a browser can get', () => {
       for (const text of ui.filter((t) => /^(Copy to clipboard|Copied!)$/.test(t)))
         informal.push(`${page.path}: "${text}"`);
     }
-    expect(validated.size).toBeGreaterThan(20);
-    expect(problems).toEqual([]);
     expect(informal).toEqual([]);
-  }, 120_000);
+  });
 });
