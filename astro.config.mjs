@@ -23,7 +23,7 @@ export default defineConfig({
       title: { en: 'Biomarker Catalog', de: 'Biomarker-Katalog' },
       defaultLocale: 'root',
       locales: { root: { label: 'English', lang: 'en' }, de: { label: 'Deutsch', lang: 'de' } },
-      // The server answers unknown paths with its own negotiated 404 (src/server/send-not-found.ts).
+      // The server answers unknown paths with its own negotiated 404 (src/server/handlers/not-found.ts).
       disable404Route: true,
       // The build indexes the prepared pages itself (scripts/build/search-index.ts).
       pagefind: false,

@@ -13,7 +13,7 @@ const LINES = Number(process.env['LOGGER_LINES'] ?? 1_000_000);
 const open = () => pino.destination({ dest: '/dev/null', sync: false, maxLength: 4 * 1024 * 1024 });
 const nextId = createRequestIdGenerator();
 
-/** The fields of a catalog request line, as src/server/request-log.ts writes them. */
+/** The fields of a catalog request line, as src/server/steps/request-log.ts writes them. */
 const requestFields = (i: number) => ({
   service: 'site',
   method: 'GET',

@@ -14,8 +14,8 @@ import { createLogger } from '../../src/lib/log/logger.ts';
 import { processMetrics } from '../../src/lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY, rateLimitHeaders } from '../../src/lib/rate-limit/headers.ts';
-import { countRequest } from '../../src/server/rate-limit-step.ts';
-import { createRequestLog } from '../../src/server/request-log.ts';
+import { countRequest } from '../../src/server/steps/rate-limit.ts';
+import { createRequestLog } from '../../src/server/steps/request-log.ts';
 import type { CapturedResponse } from './capture.ts';
 
 const captured = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as CapturedResponse;

@@ -1,15 +1,15 @@
 // Build step: every page and site document that depends on no data, rendered once through
-// the built Astro app, for the server to load at start-up (src/server/prepared-renders.ts).
+// the built Astro app, for the server to load at start-up (src/server/store/prepared-renders.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_PAGES } from '../../src/lib/errors/error-page-templates.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
 import { cutFragment, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
-import { AstroRenderer, bundleHandler } from '../../src/server/astro-renderer.ts';
-import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/prepared-renders.ts';
-import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
-import { SITE_PAGE_INDEX_PATH, SITE_PAGE_INDEX_RENDER_PATH } from '../../src/server/site-page-documents.ts';
+import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
+import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
+import { RENDERED_RESOURCES } from '../../src/server/store/rendered-resources.ts';
+import { SITE_PAGE_INDEX_PATH, SITE_PAGE_INDEX_RENDER_PATH } from '../../src/server/store/document-builders.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 

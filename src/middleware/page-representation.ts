@@ -39,7 +39,7 @@ const cacheControl = (data: PageDataState | undefined): string =>
  * Renders a guide page as HTML (through Astro) or Markdown (from the MDX source), as the
  * request's `Accept` or `.md` path asks, with the page's data when its registry entry
  * names a source (`loadPageData`, cheap from the catalog cache). Only the site server asks
- * (src/server/astro-renderer.ts): it keeps what it gets per data version and serves clients
+ * (src/server/store/astro-renderer.ts): it keeps what it gets per data version and serves clients
  * from that. While the data is unavailable the page is rendered with its error state and
  * answered 502, uncached.
  */

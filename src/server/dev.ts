@@ -8,17 +8,17 @@ import { ERROR_PAGES } from '../lib/errors/error-page-templates.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
-import { AstroRenderer } from './astro-renderer.ts';
-import { installGracefulShutdown } from './graceful-shutdown.ts';
-import { listen } from './listen.ts';
+import { AstroRenderer } from './store/astro-renderer.ts';
+import { installGracefulShutdown } from './shutdown.ts';
+import { listen } from './http/listen.ts';
 import { loadConfigOrExit } from './load-config-or-exit.ts';
-import { pageDataVersion } from './page-data-version.ts';
-import { RenderedStore } from './rendered-store.ts';
+import { pageDataVersion } from './store/page-data-version.ts';
+import { RenderedStore } from './store/rendered-store.ts';
 import { SiteRoutes } from './routes.ts';
-import { serverDocuments } from './server-documents.ts';
+import { serverDocuments } from './store/server-documents.ts';
 import { createSiteServer, type DevelopmentRequests } from './site-server.ts';
-import { startOrigin } from './start-origin.ts';
-import { loadStaticAssets } from './static-assets.ts';
+import { startOrigin } from './origin/start-origin.ts';
+import { loadStaticAssets } from './handlers/static-assets.ts';
 
 /** Paths Vite serves to the browser in development: modules, sources and its live-reload client. */
 const VITE_PATH = /^\/(?:@|_astro\/|src\/|node_modules\/|\.astro\/)/;

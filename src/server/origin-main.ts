@@ -1,9 +1,9 @@
 // `npm run start:origin`: the bundled catalog origin alone, on PORT of CATALOG_ORIGIN_HOST (loopback
 // unless set). A site elsewhere spends no quota here when both share CATALOG_ORIGIN_KEY.
 import { createLogger, describeError } from '../lib/log/logger.ts';
-import { installGracefulShutdown } from './graceful-shutdown.ts';
+import { installGracefulShutdown } from './shutdown.ts';
 import { loadConfigOrExit } from './load-config-or-exit.ts';
-import { startOrigin } from './start-origin.ts';
+import { startOrigin } from './origin/start-origin.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);

@@ -8,9 +8,15 @@ import {
   OPENAPI_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
 } from '../lib/http/cache-control.ts';
-import type { PreparedDocument } from './prepared-document.ts';
-import { DOCUMENT_RESOURCES, pageResources, type PageResources, type RenderedResource } from './rendered-resources.ts';
-import type { StaticAsset } from './static-assets.ts';
+import type { PreparedDocument } from './store/prepared-document.ts';
+import {
+  DOCUMENT_RESOURCES,
+  pageResources,
+  type PageResources,
+  type RenderedResource,
+} from './store/rendered-resources.ts';
+import type { StaticAsset } from './handlers/static-assets.ts';
+import type { QuotaUse } from './steps/rate-limit.ts';
 
 /**
  * The site's one route table. For every path family it says which handler answers, which
@@ -157,9 +163,6 @@ export type SiteRoute = RoutePolicy &
     | { kind: 'health' }
     | { kind: 'token' }
   );
-
-/** How a request spends its client's quota. */
-export type QuotaUse = 'take' | 'peek' | 'free';
 
 /** A CORS preflight (Fetch §4.8): sent by a browser on a script's behalf, never by the script itself. */
 const isPreflight = (req: IncomingMessage): boolean =>

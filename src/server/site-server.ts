@@ -5,23 +5,23 @@ import { baselineHeaders } from '../lib/http/baseline-headers.ts';
 import { preflightHeaders } from '../lib/http/cors.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { answerCatalog } from './answer-catalog.ts';
-import { answerDocument, answerPage, answerRendered } from './answer-rendered.ts';
-import { itemPageExists } from './item-page-exists.ts';
-import { answerToken, type TokenEndpoint } from './answer-token.ts';
-import { configuredTimeouts, createHttpServer, type DrainableServer } from './create-http-server.ts';
-import { countRequest, setHeaders } from './rate-limit-step.ts';
-import { filteredPageResources } from './rendered-resources.ts';
-import type { RenderedStore } from './rendered-store.ts';
-import { createRequestLog, type RequestLogOptions } from './request-log.ts';
-import { requestPath, urlPathname } from './request-path.ts';
-import { sendHealth, sendNotReady } from './send-health.ts';
-import { sendNotFound } from './send-not-found.ts';
-import { sendProblem } from './send-problem.ts';
-import { sendRateLimited } from './send-rate-limited.ts';
-import { serveStaticAsset } from './static-assets.ts';
+import { answerCatalog } from './handlers/catalog.ts';
+import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
+import { itemPageExists } from './handlers/item-page-exists.ts';
+import { answerToken, type TokenEndpoint } from './handlers/token.ts';
+import { configuredTimeouts, createHttpServer, type DrainableServer } from './http/create-http-server.ts';
+import { countRequest } from './steps/rate-limit.ts';
+import { filteredPageResources } from './store/rendered-resources.ts';
+import type { RenderedStore } from './store/rendered-store.ts';
+import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
+import { requestPath, urlPathname } from './http/request-path.ts';
+import { answerHealth } from './handlers/health.ts';
+import { answerNotFound } from './handlers/not-found.ts';
+import { sendProblem, type Exchange } from './http/send.ts';
+import { answerRateLimited } from './handlers/rate-limited.ts';
+import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
-import { guardUnreadBody } from './unread-body-guard.ts';
+import { guardUnreadBody } from './http/unread-body-guard.ts';
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
@@ -33,7 +33,7 @@ const SERVER_METHODS = 'GET, HEAD, POST, OPTIONS';
  * What makes a parsed request unanswerable (RFC 9112 §3.2: exactly one `Host` in HTTP/1.1;
  * RFC 9110 §10.1.1: an expectation other than 100-continue), as a Problem; undefined when none.
  */
-function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[2] | undefined {
+function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[1] | undefined {
   let hosts = 0;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts += 1;
@@ -113,81 +113,90 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       target = urlPathname(path, baseUrl);
       if (target !== path) route = routes.resolve(target);
     }
-    const { decision, headers: base, address } = countRequest(req, step, quotaUse(route, req));
-    base.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
+    const { decision, headers, address } = countRequest(req, step, quotaUse(route, req));
+    headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    if (draining) base.push('Connection', 'close');
+    if (draining) headers.push('Connection', 'close');
+    const x: Exchange = { req, res, headers, baseUrl };
     if (!decision.allowed) {
       const api = path === undefined || route?.api === true;
-      return sendRateLimited(req, res, base, baseUrl, path, decision, errorPages, api);
+      return answerRateLimited(x, path, decision, errorPages, api);
     }
     const malformed = malformedRequest(req);
-    if (malformed !== undefined) return sendProblem(res, baseUrl, malformed, base);
+    if (malformed !== undefined) return sendProblem(x, malformed);
     if (req.url === '*' && method === 'OPTIONS') {
       // RFC 9110 §9.3.7: `OPTIONS *` asks about the server, not a resource.
-      res.writeHead(204, [...base, 'Allow', SERVER_METHODS]);
+      res.writeHead(204, [...headers, 'Allow', SERVER_METHODS]);
       return void res.end();
     }
     // `//host` after dot segments resolve is a network-path reference, not a path (RFC 3986 §4.2).
     if (target === undefined || target.startsWith('//')) {
       const detail = 'The request target is not a valid, percent-encoded URL path.';
-      return sendProblem(res, baseUrl, { code: 'bad_request', detail }, base);
+      return sendProblem(x, { code: 'bad_request', detail });
     }
-    // The build's files answer OPTIONS and 405 themselves (serve-static-asset.ts).
-    if (route?.kind === 'asset') return answer(req, res, base, route, target);
+    // The build's files answer OPTIONS and 405 themselves (handlers/static-assets.ts).
+    if (route?.kind === 'asset') return answer(x, route, target);
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
       const detail = `${method} is not supported by this service.`;
-      const headers = { Allow: allowHeader(target) };
-      return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: target, headers }, base);
+      return sendProblem(x, {
+        code: 'method_not_allowed',
+        detail,
+        instance: target,
+        headers: { Allow: allowHeader(target) },
+      });
     }
-    if (route === undefined) return sendNotFound(req, res, base, baseUrl, target, errorPages);
+    if (route === undefined) return answerNotFound(x, target, errorPages);
     if (route.kind === 'page' && route.page.page.item !== undefined) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
       return itemPageExists(route.page.page).then((exists) =>
-        exists ? dispatch(req, res, base, route, target) : sendNotFound(req, res, base, baseUrl, target, errorPages),
+        exists ? dispatch(x, route, target) : answerNotFound(x, target, errorPages),
       );
     }
-    return dispatch(req, res, base, route, target);
+    return dispatch(x, route, target);
   }
 
   /** OPTIONS, 405 or the answer, for a path the site serves. */
-  function dispatch(req: IncomingMessage, res: ServerResponse, base: string[], route: SiteRoute, target: string) {
-    const method = req.method ?? 'GET';
+  function dispatch(x: Exchange, route: SiteRoute, target: string) {
+    const method = x.req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      res.writeHead(204, [...base, 'Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
-      return void res.end();
+      x.res.writeHead(204, [...x.headers, 'Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
+      return void x.res.end();
     }
     if (!route.methods.includes(method)) {
       const detail = `${method} is not supported on ${target}; use ${route.methods.join(' or ')}.`;
-      const headers = { Allow: allowHeader(target) };
-      return sendProblem(res, baseUrl, { code: 'method_not_allowed', detail, instance: target, headers }, base);
+      return sendProblem(x, {
+        code: 'method_not_allowed',
+        detail,
+        instance: target,
+        headers: { Allow: allowHeader(target) },
+      });
     }
-    return answer(req, res, base, route, target);
+    return answer(x, route, target);
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse, base: string[], route: SiteRoute, path: string) {
+  function answer(x: Exchange, route: SiteRoute, path: string) {
     switch (route.kind) {
       case 'asset':
-        setHeaders(res, base);
-        return serveStaticAsset(req, res, route.asset, route.cacheControl, baseUrl);
+        return answerStaticAsset(x, route.asset, route.cacheControl);
       case 'catalog':
-        return answerCatalog(req, res, base, options.catalog, baseUrl, path);
+        return answerCatalog(x, options.catalog, path);
       case 'page': {
         // A filtering page (the biomarker browser) is a view per normalized query (rendered-resources.ts).
-        const query = req.url?.indexOf('?') ?? -1;
-        const page = query === -1 ? route.page : filteredPageResources(route.page, req.url!.slice(query + 1));
-        return answerPage(req, res, base, { store: options.store, baseUrl }, page, route.format);
+        const url = x.req.url ?? '';
+        const query = url.indexOf('?');
+        const page = query === -1 ? route.page : filteredPageResources(route.page, url.slice(query + 1));
+        return answerPage(x, options.store, page, route.format);
       }
       case 'rendered':
-        return answerRendered(req, res, base, options.store, route.resource);
+        return answerRendered(x, options.store, route.resource);
       case 'document':
-        return answerDocument(req, res, base, route.document);
+        return answerDocument(x, route.document);
       case 'health':
-        // Readiness during a shutdown: 503 here, everything else still served (graceful-shutdown.ts).
-        return ready ? sendHealth(req, res, base) : sendNotReady(req, res, base);
+        // Readiness during a shutdown: 503 here, everything else still served (shutdown.ts).
+        return answerHealth(x, ready);
       case 'token':
-        if (token !== undefined) return answerToken(req, res, base, token);
-        return options.tokenEndpoint().then((loaded) => answerToken(req, res, base, (token = loaded)));
+        if (token !== undefined) return answerToken(x, token);
+        return options.tokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
     }
   }
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/errors/error-page-templates.ts';
 import { FRAGMENT_VALUES, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
-import type { PreparedRender } from '../../src/server/prepared-renders.ts';
-import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
+import type { PreparedRender } from '../../src/server/store/prepared-renders.ts';
+import { RENDERED_RESOURCES } from '../../src/server/store/rendered-resources.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /** What `npm run build` rendered through Astro for the server to load. */

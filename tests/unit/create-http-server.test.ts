@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LogSink } from '../../src/lib/log/logger.ts';
 import { createLogger } from '../../src/lib/log/logger.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
-import { createHttpServer } from '../../src/server/create-http-server.ts';
+import { createHttpServer } from '../../src/server/http/create-http-server.ts';
 
 const servers: Array<{ close(): void }> = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));

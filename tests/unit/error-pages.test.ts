@@ -6,7 +6,7 @@ import {
   SECONDS_PLACEHOLDER,
 } from '../../src/lib/errors/error-page-templates.ts';
 import { contentSecurityPolicyFor } from '../../src/lib/http/content-security-policy.ts';
-import { ErrorPages } from '../../src/server/error-pages.ts';
+import { ErrorPages } from '../../src/server/store/error-pages.ts';
 
 const pages = new ErrorPages();
 for (const locale of ['en', 'de'] as const) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Rendered } from '../../src/server/astro-renderer.ts';
-import { PreparedBody } from '../../src/server/prepared-body.ts';
-import type { RenderedResource } from '../../src/server/rendered-resources.ts';
-import { RenderedStore, type DataVersion, type Renderer } from '../../src/server/rendered-store.ts';
-import type { ResourceBuilder } from '../../src/server/site-page-documents.ts';
+import type { Rendered } from '../../src/server/store/astro-renderer.ts';
+import { PreparedBody } from '../../src/server/store/prepared-body.ts';
+import type { RenderedResource } from '../../src/server/store/rendered-resources.ts';
+import { RenderedStore, type DataVersion, type Renderer } from '../../src/server/store/rendered-store.ts';
+import type { ResourceBuilder } from '../../src/server/store/document-builders.ts';
 
 const resource = (key: string, sources: RenderedResource['sources'] = []): RenderedResource => ({
   key,

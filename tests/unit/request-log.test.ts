@@ -4,10 +4,10 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/lib/log/logger.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
-import { createHttpServer } from '../../src/server/create-http-server.ts';
-import { countRequest } from '../../src/server/rate-limit-step.ts';
-import { createRequestLog, type ObservedRequest, type RequestLogOptions } from '../../src/server/request-log.ts';
-import { requestPath } from '../../src/server/request-path.ts';
+import { createHttpServer } from '../../src/server/http/create-http-server.ts';
+import { countRequest } from '../../src/server/steps/rate-limit.ts';
+import { createRequestLog, type ObservedRequest, type RequestLogOptions } from '../../src/server/steps/request-log.ts';
+import { requestPath } from '../../src/server/http/request-path.ts';
 
 const closers: Array<() => void> = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));

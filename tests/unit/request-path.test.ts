@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestPath } from '../../src/server/request-path.ts';
+import { requestPath } from '../../src/server/http/request-path.ts';
 
 describe('requestPath', () => {
   it('returns the path of an origin-form target, without its query', () => {

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
-import { RENDERED_RESOURCES } from '../../src/server/rendered-resources.ts';
+import { RENDERED_RESOURCES } from '../../src/server/store/rendered-resources.ts';
 import { allowHeader, quotaUse, ROUTE_LABELS, SiteRoutes } from '../../src/server/routes.ts';
-import { serverDocuments } from '../../src/server/server-documents.ts';
-import type { StaticAsset } from '../../src/server/static-assets.ts';
+import { serverDocuments } from '../../src/server/store/server-documents.ts';
+import type { StaticAsset } from '../../src/server/handlers/static-assets.ts';
 
 const asset = { file: '/dev/null', contentType: 'text/css', compressibleType: true } satisfies StaticAsset;
 /** Files of the build a page loads: styles, scripts, icons, fonts, the search index. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assetContent, gzipOf, loadStaticAssets } from '../../src/server/static-assets.ts';
+import { assetContent, gzipOf, loadStaticAssets } from '../../src/server/handlers/static-assets.ts';
 
 let dir: string;
 

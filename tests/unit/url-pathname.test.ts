@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestPath, urlPathname } from '../../src/server/request-path.ts';
+import { requestPath, urlPathname } from '../../src/server/http/request-path.ts';
 
 const BASE = 'https://api.example';
 

@@ -10,7 +10,7 @@ import {
 
 /**
  * A token endpoint answer before any server writes it: status, headers and the JSON text.
- * The server writes it (`src/server/answer-token.ts`).
+ * The server writes it (`src/server/handlers/token.ts`).
  */
 export interface TokenAnswer {
   status: number;

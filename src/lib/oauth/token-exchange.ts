@@ -8,7 +8,7 @@ export { BODY_UNREADABLE, bodyTooLarge, declaredTooLarge, TOKEN_BODY_LIMIT, toke
 /**
  * The token endpoint once its body is read (spec 4.3, RFC 6749 §4.4): the body's parameters
  * (RFC 6749 §3.2), then the grant rules; a fresh token on success. The server reads the
- * body (`src/server/answer-token.ts`) and runs this.
+ * body (`src/server/handlers/token.ts`) and runs this.
  */
 export function exchangeToken(body: Uint8Array, format: TokenBodyFormat, authorization: string | null): TokenAnswer {
   const entries = parseTokenBody(body, format);

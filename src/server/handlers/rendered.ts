@@ -1,12 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { markdownPath, pagePath } from '../lib/content/page-paths.ts';
-import { negotiate } from '../lib/http/accept.ts';
-import { PAGE_CACHE_CONTROL } from '../lib/http/cache-control.ts';
-import { memoizeByHeader } from './header-memo.ts';
-import type { PreparedDocument, ReadyDocument } from './prepared-document.ts';
-import type { RenderedStore } from './rendered-store.ts';
-import { PAGE_VARY, type PageResources, type RenderedResource } from './rendered-resources.ts';
-import { sendBody, sendRepresentation } from './send-representation.ts';
+import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
+import { negotiate } from '../../lib/http/accept.ts';
+import { PAGE_CACHE_CONTROL } from '../../lib/http/cache-control.ts';
+import { memoizeByHeader } from '../http/header-memo.ts';
+import type { PreparedDocument, ReadyDocument } from '../store/prepared-document.ts';
+import type { RenderedStore } from '../store/rendered-store.ts';
+import { PAGE_VARY, type PageResources, type RenderedResource } from '../store/rendered-resources.ts';
+import { sendBody, sendRepresentation, type Exchange } from '../http/send.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
@@ -22,15 +21,13 @@ const prefersMarkdown = memoizeByHeader((accept) => negotiate(accept, PAGE_OFFER
  * Markdown names the HTML as canonical (RFC 6596); the HTML links its Markdown twin.
  */
 export function answerPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  base: string[],
-  context: { store: RenderedStore; baseUrl: string },
+  x: Exchange,
+  store: RenderedStore,
   page: PageResources,
   format: 'page' | 'markdown',
 ): Promise<void> | void {
-  const markdown = format === 'markdown' || prefersMarkdown(req.headers.accept);
-  const { baseUrl } = context;
+  const markdown = format === 'markdown' || prefersMarkdown(x.req.headers.accept);
+  const { baseUrl } = x;
   // A filtered view's twin is filtered alike; its canonical stays the unfiltered page.
   const query = page.html.query === undefined ? '' : `?${page.html.query}`;
   const headers = markdown
@@ -41,7 +38,7 @@ export function answerPage(
         'Link',
         `<${baseUrl}${markdownPath(page.locale, page.page.slug)}${query}>; rel="alternate"; type="text/markdown"`,
       ];
-  return answerRendered(req, res, base, context.store, markdown ? page.markdown : page.html, headers);
+  return answerRendered(x, store, markdown ? page.markdown : page.html, headers);
 }
 
 /**
@@ -50,9 +47,7 @@ export function answerPage(
  * is passed on once, uncached (RFC 9110 §15.6.3).
  */
 export function answerRendered(
-  req: IncomingMessage,
-  res: ServerResponse,
-  base: string[],
+  x: Exchange,
   store: RenderedStore,
   resource: RenderedResource,
   headers: readonly string[] = DOCUMENT_HEADERS,
@@ -60,28 +55,23 @@ export function answerRendered(
   const ready = store.peek(resource);
   if (ready !== undefined) {
     const options = { headers, cacheControl: PAGE_CACHE_CONTROL, storedAt: ready.preparedAt };
-    return sendRepresentation(req, res, base, ready.representation, options);
+    return sendRepresentation(x, ready.representation, options);
   }
   return store.answer(resource).then((answer) => {
     if (answer.ok) {
       const { cacheControl, preparedAt: storedAt, policy } = answer;
       const options = { headers, cacheControl, storedAt, ...(policy === undefined ? {} : { policy }) };
-      return sendRepresentation(req, res, base, answer.representation, options);
+      return sendRepresentation(x, answer.representation, options);
     }
     const { status, contentType, text } = answer.rendered;
-    sendBody(req, res, status, [...base, ...headers, 'Cache-Control', 'no-store'], contentType, text);
+    sendBody(x, status, contentType, text, { headers: [...headers, 'Cache-Control', 'no-store'] });
   });
 }
 
 /** Answers a document the server builds itself, once it is built. */
-export function answerDocument(
-  req: IncomingMessage,
-  res: ServerResponse,
-  base: string[],
-  document: PreparedDocument,
-): Promise<void> | void {
+export function answerDocument(x: Exchange, document: PreparedDocument): Promise<void> | void {
   const send = ({ representation, cacheControl, preparedAt }: ReadyDocument) =>
-    sendRepresentation(req, res, base, representation, {
+    sendRepresentation(x, representation, {
       headers: DOCUMENT_HEADERS,
       cacheControl,
       storedAt: preparedAt,

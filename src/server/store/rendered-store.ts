@@ -1,13 +1,13 @@
-import { BoundedSingleFlightCache } from '../lib/cache/bounded-single-flight-cache.ts';
-import { SingleFlightCache } from '../lib/cache/single-flight-cache.ts';
-import { PAGE_CACHE_CONTROL } from '../lib/http/cache-control.ts';
-import { developmentPolicy } from '../lib/http/content-security-policy.ts';
+import { BoundedSingleFlightCache } from '../../lib/cache/bounded-single-flight-cache.ts';
+import { SingleFlightCache } from '../../lib/cache/single-flight-cache.ts';
+import { PAGE_CACHE_CONTROL } from '../../lib/http/cache-control.ts';
+import { developmentPolicy } from '../../lib/http/content-security-policy.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
 import { PreparedBody, type Prepared } from './prepared-body.ts';
 import type { RenderedResource } from './rendered-resources.ts';
-import { htmlPolicy } from './send-representation.ts';
-import type { ResourceBuilder } from './site-page-documents.ts';
+import { htmlPolicy } from '../http/send.ts';
+import type { ResourceBuilder } from './document-builders.ts';
 
 /** What a request for a rendered resource gets: its prepared representation, or an error state passed on once. */
 export type RenderedAnswer =

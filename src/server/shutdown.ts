@@ -1,7 +1,7 @@
 import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from '../lib/log/logger.ts';
-import { requestsReceived, type DrainableServer } from './create-http-server.ts';
+import { requestsReceived, type DrainableServer } from './http/create-http-server.ts';
 
 /** How a shutdown is paced (see docs/deployment.md, "Restarts without losing a request"). */
 export interface ShutdownTimings {

@@ -8,7 +8,7 @@ import type { RenderedResource } from './rendered-resources.ts';
  * on the first request for a data-driven resource, never at start-up.
  */
 export async function pageDataVersion(resource: RenderedResource): Promise<DataVersion> {
-  const { loadPageData, pageDataVersion: versionOf } = await import('../lib/content/page-data.ts');
+  const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/content/page-data.ts');
   const states = await Promise.all(resource.sources.map((source) => loadPageData(source)));
   let freshForS = Number.POSITIVE_INFINITY;
   let ok = true;

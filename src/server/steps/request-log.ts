@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CATALOG_PATH } from '../lib/catalog/catalog-path.ts';
-import { parseTemplate } from '../lib/catalog/parse-template.ts';
-import { logAddress } from '../lib/http/client-address.ts';
-import { acceptedRequestId, createRequestIdGenerator } from '../lib/http/request-id.ts';
-import type { Logger } from '../lib/log/logger.ts';
-import type { RequestObservation } from '../lib/metrics/service-metrics.ts';
+import { CATALOG_PATH } from '../../lib/catalog/catalog-path.ts';
+import { parseTemplate } from '../../lib/catalog/parse-template.ts';
+import { logAddress } from '../../lib/http/client-address.ts';
+import { acceptedRequestId, createRequestIdGenerator } from '../../lib/http/request-id.ts';
+import type { Logger } from '../../lib/log/logger.ts';
+import type { RequestObservation } from '../../lib/metrics/service-metrics.ts';
 
 /** nginx's status for a request the client closed before the response was complete. */
 const CLIENT_CLOSED_STATUS = 499;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
-import type { Logger } from '../lib/log/logger.ts';
+import type { Logger } from '../../lib/log/logger.ts';
 
 /** The scrape path, on the metrics port only (the public port answers 404 for it). */
 const METRICS_PATH = '/metrics';

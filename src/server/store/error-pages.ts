@@ -1,12 +1,12 @@
-import { contentSecurityPolicyFor } from '../lib/http/content-security-policy.ts';
-import { escapeHtml } from '../lib/http/not-found-body.ts';
-import type { Locale } from '../lib/content/locales.ts';
+import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
+import { escapeHtml } from '../../lib/http/not-found-body.ts';
+import type { Locale } from '../../lib/content/locales.ts';
 import {
   errorPageKey,
   PATH_PLACEHOLDER,
   SECONDS_PLACEHOLDER,
   type ErrorPageVariant,
-} from '../lib/errors/error-page-templates.ts';
+} from '../../lib/errors/error-page-templates.ts';
 
 /**
  * A prepared page cut at its placeholders once (odd entries of `parts` are the placeholders),

@@ -1,8 +1,8 @@
-import { formatFilter, parseFilter } from '../lib/catalog-page/biomarker-filter.ts';
-import { LOCALES, type Locale } from '../lib/content/locales.ts';
-import type { PageDataSource } from '../lib/content/page-data.ts';
-import { markdownPath, pagePath } from '../lib/content/page-paths.ts';
-import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../lib/content/page-registry.ts';
+import { formatFilter, parseFilter } from '../../lib/catalog-page/biomarker-filter.ts';
+import { LOCALES, type Locale } from '../../lib/content/locales.ts';
+import type { PageDataSource } from '../../lib/content/page-data.ts';
+import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../../lib/content/page-registry.ts';
 
 /** Both representations of a page URL depend on these request headers (spec 4.4). */
 export const PAGE_VARY = 'Accept, Accept-Encoding';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepresentation } from '../../src/lib/http/representation.ts';
-import { sendRepresentation } from '../../src/server/send-representation.ts';
+import { sendRepresentation } from '../../src/server/http/send.ts';
 
 const html = createRepresentation('<!doctype html><title>x</title>'.repeat(40), 'text/html; charset=utf-8');
 const json = createRepresentation(JSON.stringify({ a: 'b'.repeat(2000) }), 'application/json');
@@ -12,7 +12,7 @@ const storedAt = performance.now();
 let url = '';
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   const representation = req.url === '/html' ? html : json;
-  sendRepresentation(req, res, ['X-Base', 'yes'], representation, {
+  sendRepresentation({ req, res, headers: ['X-Base', 'yes'], baseUrl: '' }, representation, {
     headers: ['Vary', 'Accept-Encoding'],
     cacheControl: 'public, max-age=300',
     storedAt,
@@ -75,7 +75,11 @@ describe('sendRepresentation', () => {
   it('sends Age once the same bytes have been sent before (RFC 9111 §5.1)', async () => {
     const fresh = createRepresentation('once', 'text/plain; charset=utf-8');
     const local = createServer((req, res) =>
-      sendRepresentation(req, res, [], fresh, { headers: [], cacheControl: 'no-cache', storedAt: performance.now() }),
+      sendRepresentation({ req, res, headers: [], baseUrl: '' }, fresh, {
+        headers: [],
+        cacheControl: 'no-cache',
+        storedAt: performance.now(),
+      }),
     );
     await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
     const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}/`;

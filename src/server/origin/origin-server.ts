@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ORIGIN_KEY_HEADER, originKeyMatches } from '../lib/catalog/origin-key.ts';
-import { CATALOG_PATH } from '../lib/catalog/catalog-path.ts';
-import { parseTemplate } from '../lib/catalog/parse-template.ts';
-import type { Config } from '../lib/config/config.ts';
-import { baselineHeaders } from '../lib/http/baseline-headers.ts';
-import { etagMatches } from '../lib/http/conditional.ts';
-import { preflightHeaders } from '../lib/http/cors.ts';
-import type { Logger } from '../lib/log/logger.ts';
-import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import type { BiomarkerCatalog, CatalogTemplate } from '../lib/schemas/catalog.ts';
-import { applyRateLimit, rateLimitedDetail } from './rate-limit-step.ts';
-import { createRequestLog, type RequestLogOptions } from './request-log.ts';
-import { requestPath } from './request-path.ts';
-import { sendProblem } from './send-problem.ts';
-import { configuredTimeouts, createHttpServer, type DrainableServer } from './create-http-server.ts';
-import { guardUnreadBody } from './unread-body-guard.ts';
+import { ORIGIN_KEY_HEADER, originKeyMatches } from '../../lib/catalog/origin-key.ts';
+import { CATALOG_PATH } from '../../lib/catalog/catalog-path.ts';
+import { parseTemplate } from '../../lib/catalog/parse-template.ts';
+import type { Config } from '../../lib/config/config.ts';
+import { baselineHeaders } from '../../lib/http/baseline-headers.ts';
+import { etagMatches } from '../../lib/http/conditional.ts';
+import { preflightHeaders } from '../../lib/http/cors.ts';
+import type { Logger } from '../../lib/log/logger.ts';
+import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
+import type { BiomarkerCatalog, CatalogTemplate } from '../../lib/schemas/catalog.ts';
+import { applyRateLimit, rateLimitedDetail } from '../steps/rate-limit.ts';
+import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
+import { requestPath } from '../http/request-path.ts';
+import { sendProblem } from '../http/send.ts';
+import { configuredTimeouts, createHttpServer, type DrainableServer } from '../http/create-http-server.ts';
+import { guardUnreadBody } from '../http/unread-body-guard.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */
@@ -82,8 +82,8 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     );
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     if (draining) res.setHeader('Connection', 'close');
-    const problem = (init: Parameters<typeof sendProblem>[2]) =>
-      sendProblem(res, config.baseUrl, { ...(path === undefined ? {} : { instance: path }), ...init });
+    const problem = (init: Parameters<typeof sendProblem>[1]) =>
+      sendProblem({ res, baseUrl: config.baseUrl }, { ...(path === undefined ? {} : { instance: path }), ...init });
     if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
     if (path === undefined)
       return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });

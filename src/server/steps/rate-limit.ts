@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveClientAddress, rateLimitKey } from '../lib/http/client-address.ts';
-import type { FixedWindowLimiter, RateLimitDecision } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { pushRateLimitHeaders } from '../lib/rate-limit/headers.ts';
-import type { QuotaUse } from './routes.ts';
+import { resolveClientAddress, rateLimitKey } from '../../lib/http/client-address.ts';
+import type { FixedWindowLimiter, RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
+import { pushRateLimitHeaders } from '../../lib/rate-limit/headers.ts';
+
+/** How a request spends its client's quota: `take` one, `peek` (a preflight), or `free` (the health probe). */
+export type QuotaUse = 'take' | 'peek' | 'free';
 
 /** What the first step of every request needs. */
 export interface RateLimitStepOptions {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { ITEM_PAGE_FAMILIES } from '../lib/content/page-registry.ts';
-import type { SitePageIndex } from '../lib/content/site-page-index.ts';
+import { ITEM_PAGE_FAMILIES } from '../../lib/content/page-registry.ts';
+import type { SitePageIndex } from '../../lib/content/site-page-index.ts';
 import type { Rendered } from './astro-renderer.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 
@@ -30,7 +30,7 @@ const DOCUMENTS = {
 export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): ReadonlyMap<string, ResourceBuilder> {
   let index: Promise<SitePageIndex | undefined> | undefined;
   const loadIndex = async () => {
-    const { parseSitePageIndex } = await import('../lib/content/site-page-index.ts');
+    const { parseSitePageIndex } = await import('../../lib/content/site-page-index.ts');
     try {
       return parseSitePageIndex(await readFile(indexFile, 'utf8'));
     } catch {
@@ -43,9 +43,9 @@ export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): Re
       const pages = await (index ??= loadIndex());
       if (pages === undefined) return undefined;
       const [{ assembleSitePages }, { loadPageData }, texts] = await Promise.all([
-        import('../lib/content/site-page-index.ts'),
-        import('../lib/content/page-data.ts'),
-        import('../lib/discovery/site-page-documents.ts'),
+        import('../../lib/content/site-page-index.ts'),
+        import('../../lib/content/page-data.ts'),
+        import('../../lib/discovery/site-page-documents.ts'),
       ]);
       const data = new Map(
         await Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { acceptsGzip, etagMatches } from '../lib/http/conditional.ts';
-import { sendProblem } from './send-problem.ts';
+import { acceptsGzip, etagMatches } from '../../lib/http/conditional.ts';
+import { sendProblem, type Exchange } from '../http/send.ts';
+import { setHeaders } from '../steps/rate-limit.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
 export interface StaticAsset {
@@ -115,25 +115,24 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * the `Cache-Control` the route table gives it. The gzip copy has its own strong tag, and
  * a tag of either copy revalidates both (`etagMatches`).
  */
-export function serveStaticAsset(
-  req: IncomingMessage,
-  res: ServerResponse,
-  asset: StaticAsset,
-  cacheControl: string,
-  baseUrl: string,
-): void {
+export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
+  const { req, res } = x;
+  setHeaders(res, x.headers);
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
     res.writeHead(204, { Allow: ALLOW, 'Access-Control-Allow-Methods': ALLOW });
     return void res.end();
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    return sendProblem(res, baseUrl, {
-      code: 'method_not_allowed',
-      detail: `${method} is not supported on static files; use GET or HEAD.`,
-      instance: req.url?.split('?', 1)[0] ?? '/',
-      headers: { Allow: ALLOW },
-    });
+    return sendProblem(
+      { res, baseUrl: x.baseUrl },
+      {
+        code: 'method_not_allowed',
+        detail: `${method} is not supported on static files; use GET or HEAD.`,
+        instance: req.url?.split('?', 1)[0] ?? '/',
+        headers: { Allow: ALLOW },
+      },
+    );
   }
   const content = assetContent(asset);
   const gzip = content.compressible && acceptsGzip(req.headers['accept-encoding']);

@@ -1,16 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { COMPILED_PANELS_PATH, loadCompiledPanels, type CompiledPanels } from '../lib/catalog/compiled-panels.ts';
-import type { Config } from '../lib/config/config.ts';
-import type { Logger } from '../lib/log/logger.ts';
-import type { ServiceMetrics } from '../lib/metrics/service-metrics.ts';
-import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
-import { listen } from './listen.ts';
+import { COMPILED_PANELS_PATH, loadCompiledPanels, type CompiledPanels } from '../../lib/catalog/compiled-panels.ts';
+import type { Config } from '../../lib/config/config.ts';
+import type { Logger } from '../../lib/log/logger.ts';
+import type { ServiceMetrics } from '../../lib/metrics/service-metrics.ts';
+import { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
+import { CATALOG_POLICY } from '../../lib/rate-limit/headers.ts';
+import { listen } from '../http/listen.ts';
 import { createOriginServer } from './origin-server.ts';
-import type { DrainableServer } from './create-http-server.ts';
+import type { DrainableServer } from '../http/create-http-server.ts';
 
 /** The bundled catalog data, the single source of the origin's panels. */
-const CATALOG_DATA_DIR = fileURLToPath(new URL('../../content/catalog/', import.meta.url));
+const CATALOG_DATA_DIR = fileURLToPath(new URL('../../../content/catalog', import.meta.url));
 
 /**
  * The panels compiled by `npm run build`, or, without a build (`astro dev`), the YAML read and
@@ -23,8 +23,8 @@ async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
   );
   if (compiled !== undefined) return compiled;
   const [{ buildPanels }, { loadCatalogSource }] = await Promise.all([
-    import('../lib/catalog/build-panels.ts'),
-    import('../lib/catalog/load-catalog-source.ts'),
+    import('../../lib/catalog/build-panels.ts'),
+    import('../../lib/catalog/load-catalog-source.ts'),
   ]);
   return buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), baseUrl);
 }

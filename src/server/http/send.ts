@@ -1,8 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { chooseEncoding, etagMatches } from '../lib/http/conditional.ts';
-import { contentSecurityPolicyFor } from '../lib/http/content-security-policy.ts';
-import { CODINGS, type Representation } from '../lib/http/representation.ts';
+import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/problem/problem-response.ts';
+import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
+import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
+import { CODINGS, type Representation } from '../../lib/http/representation.ts';
 import { memoizeByHeader } from './header-memo.ts';
+
+/**
+ * One request being answered: what every handler and writer takes. `headers` are those every
+ * response to the request carries (rate limit, baseline, request id), a flat name/value list
+ * (RFC 9110 §15.4.5) that the writer extends in place and hands to one `writeHead`.
+ */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  headers: string[];
+  /** The public base URL: Problem types and links name it. */
+  baseUrl: string;
+}
 
 /** How a representation is sent besides its bytes: status and the headers of its resource. */
 export interface SendOptions {
@@ -47,21 +61,18 @@ const sent = new WeakSet<object>();
 const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));
 
 /**
- * Writes a prepared representation with one `writeHead` and one `end`: `base` (rate-limit,
- * baseline headers, request id; this request's own list, extended in place) first, then the coding the client prefers with its own ETag,
+ * Writes a prepared representation with one `writeHead` and one `end`: the exchange's headers
+ * first, then the coding the client prefers with its own ETag,
  * or 304 when `If-None-Match` names this content in any coding (RFC 9110 §13.1.2). HTML gets
  * its strict Content-Security-Policy. HEAD gets the headers of GET and no body (RFC 9110 §9.3.2).
  */
 export function sendRepresentation(
-  req: IncomingMessage,
-  res: ServerResponse,
-  base: string[],
+  { req, res, headers }: Exchange,
   representation: Representation,
   options: SendOptions,
 ): void {
   const coding = preferredCoding(req.headers['accept-encoding']);
   const encoded = coding === undefined ? representation.identity : representation[coding];
-  const headers = base;
   for (const value of options.headers) headers.push(value);
   headers.push('ETag', encoded.etag, 'Cache-Control', options.cacheControl);
   if (sent.has(encoded)) {
@@ -83,22 +94,29 @@ export function sendRepresentation(
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** What a body made for one response carries besides the exchange's headers. */
+export interface BodyOptions {
+  /** Headers of this response (Vary, Cache-Control), as a flat name/value list. */
+  headers?: readonly string[];
+  /** The HTML's Content-Security-Policy when the caller has one prepared (a filled template's). */
+  policy?: string;
+}
+
 /**
  * Writes a body made for this one response (a 404 naming its path, a data page's 502),
  * uncompressed and without a validator, with one `writeHead` and one system call: a list of
  * chunks (a filled error page) is written corked, so Node sends it with the head in one
  * `writev` instead of the chunks being copied into one buffer first. HTML gets `policy`, or one
- * worked out from the body when the caller has none prepared.
+ * worked out from the body.
  */
 export function sendBody(
-  req: IncomingMessage,
-  res: ServerResponse,
+  { req, res, headers }: Exchange,
   status: number,
-  headers: string[],
   contentType: string,
   text: string | Buffer | readonly Buffer[],
-  policy?: string,
+  { headers: extra = [], policy }: BodyOptions = {},
 ): void {
+  for (const value of extra) headers.push(value);
   const chunks = typeof text === 'string' ? [Buffer.from(text, 'utf8')] : Buffer.isBuffer(text) ? [text] : text;
   let length = 0;
   for (const chunk of chunks) length += chunk.length;
@@ -114,4 +132,23 @@ export function sendBody(
   for (const chunk of chunks) res.write(chunk);
   res.end();
   res.uncork();
+}
+
+/** Where a Problem is written: an exchange, or a bare response (a transport error, the origin). */
+export type ProblemTarget = Pick<Exchange, 'res' | 'baseUrl'> & { headers?: readonly string[] };
+
+/**
+ * Writes a Problem (RFC 9457) with one `writeHead`: the target's headers first (the
+ * rate-limit and baseline headers, unless the caller set them on `res` already), then the
+ * Problem's own.
+ */
+export function sendProblem({ res, baseUrl, headers = [] }: ProblemTarget, init: ProblemInit): void {
+  const problem = buildProblem(baseUrl, init);
+  const { body, headers: own } = serializeProblem(problem);
+  const flat = [...headers];
+  if (init.headers !== undefined) for (const [name, value] of new Headers(init.headers)) flat.push(name, value);
+  for (const [name, value] of Object.entries(own)) flat.push(name, value);
+  flat.push('Content-Length', String(Buffer.byteLength(body)));
+  res.writeHead(problem.status, flat);
+  res.end(body);
 }

@@ -1,6 +1,6 @@
-import type { Config } from '../lib/config/config.ts';
+import type { Config } from '../../lib/config/config.ts';
 import { PreparedDocument } from './prepared-document.ts';
-import { fixedCacheControl } from './routes.ts';
+import { fixedCacheControl } from '../routes.ts';
 
 /** What the documents depend on. */
 type DocumentsConfig = Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginPublicUrl'>;
@@ -8,15 +8,15 @@ type DocumentsConfig = Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginPubl
 /** The OpenAPI document of this deployment, its generator imported only when it is first built. */
 async function buildOpenApi(config: DocumentsConfig) {
   const [{ buildOpenApiDocument }, paths] = await Promise.all([
-    import('../lib/openapi/build-openapi-document.ts'),
-    import('../lib/openapi/paths/openapi-paths.ts'),
+    import('../../lib/openapi/build-openapi-document.ts'),
+    import('../../lib/openapi/paths/openapi-paths.ts'),
   ]);
   return { document: buildOpenApiDocument(config), paths };
 }
 
 /** The discovery documents' builders and `Cache-Control`, imported when first built. */
 async function discovery() {
-  return import('../lib/oauth/discovery-metadata.ts');
+  return import('../../lib/oauth/discovery-metadata.ts');
 }
 
 /**
@@ -31,7 +31,7 @@ export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, Pr
     [
       '/robots.txt',
       new PreparedDocument(async () => {
-        const { buildRobotsTxt } = await import('../lib/discovery/build-robots-txt.ts');
+        const { buildRobotsTxt } = await import('../../lib/discovery/build-robots-txt.ts');
         const text = buildRobotsTxt({ baseUrl: config.baseUrl, production: config.deployEnv === 'production' });
         return { text, contentType: 'text/plain; charset=utf-8', cacheControl: fixedCacheControl('/robots.txt') };
       }),

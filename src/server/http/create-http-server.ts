@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { describeError, type Logger } from '../lib/log/logger.ts';
-import { SERVER_TIMEOUTS } from '../lib/http/server-timeouts.ts';
-import { sendProblem } from './send-problem.ts';
+import { describeError, type Logger } from '../../lib/log/logger.ts';
+import { SERVER_TIMEOUTS } from '../../lib/http/server-timeouts.ts';
+import { sendProblem } from './send.ts';
 import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
 
-/** A server, plus the switches a graceful shutdown turns (see graceful-shutdown.ts). */
+/** A server, plus the switches a graceful shutdown turns (see shutdown.ts). */
 export interface DrainableServer {
   server: Server;
   /** From now on readiness probes get 503; every other request is served as before. */
@@ -67,10 +67,13 @@ export function createHttpServer(
         ...describeError(error),
       });
       if (res.headersSent) return void res.destroy();
-      sendProblem(res, options.baseUrl, {
-        code: 'internal_error',
-        detail: 'The server failed to handle this request.',
-      });
+      sendProblem(
+        { res, baseUrl: options.baseUrl },
+        {
+          code: 'internal_error',
+          detail: 'The server failed to handle this request.',
+        },
+      );
     };
     try {
       // A prepared representation is written synchronously; only a returned promise needs a catch.

@@ -1,4 +1,4 @@
-import { BROTLI_QUALITY, createRepresentationAsync, type Representation } from '../lib/http/representation.ts';
+import { BROTLI_QUALITY, createRepresentationAsync, type Representation } from '../../lib/http/representation.ts';
 
 /** A representation in every coding, and when it was made (for `Age`, RFC 9111 §5.1). */
 export interface Prepared {

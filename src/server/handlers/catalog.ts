@@ -1,0 +1,47 @@
+import type { CacheLookup } from '../../lib/catalog/catalog-cache.ts';
+import type { CatalogBody } from '../../lib/catalog/catalog-body.ts';
+import { catalogCacheControl, type CatalogService } from '../../lib/catalog/catalog-service.ts';
+import { UpstreamError } from '../../lib/catalog/fetch-upstream-catalog.ts';
+import { parseTemplate } from '../../lib/catalog/parse-template.ts';
+import type { CatalogTemplate } from '../../lib/schemas/catalog.ts';
+import { sendProblem, sendRepresentation, type Exchange } from '../http/send.ts';
+
+/** Headers of every catalog representation: it varies by coding only. */
+const CATALOG_HEADERS = ['Vary', 'Accept-Encoding'];
+
+/**
+ * Answers `GET|HEAD /v1/biomarkers/public` (spec 4.1) from the catalog service's prepared
+ * representation: synchronously while the panel is fresh; otherwise through the service's
+ * cache, which serves a stale copy while it revalidates, stands in for a failed upstream,
+ * or answers 502 (RFC 5861 semantics, see catalog-cache.ts). `template` is checked before
+ * any upstream call; an `Authorization` header changes nothing (spec section 5).
+ */
+export function answerCatalog(x: Exchange, service: CatalogService, path: string): Promise<void> | void {
+  const target = x.req.url ?? path;
+  const query = target.indexOf('?');
+  const parsed = parseTemplate(query === -1 ? '' : target.slice(query + 1));
+  if (!parsed.ok) return sendProblem(x, { code: 'bad_request', detail: parsed.detail, instance: path });
+  const fresh = service.cache.peekFresh(parsed.template);
+  if (fresh !== undefined) return send(x, service, parsed.template, fresh);
+  return service.cache.get(parsed.template).then(
+    (lookup) => send(x, service, parsed.template, lookup),
+    (error: unknown) => {
+      service.metrics?.observeCatalogLookup(parsed.template, 'failed');
+      const detail = error instanceof UpstreamError ? error.message : 'The catalog origin failed.';
+      sendProblem(x, {
+        code: 'bad_gateway',
+        detail: `${detail} No cached copy of ${parsed.template} is recent enough to serve instead.`,
+        instance: path,
+      });
+    },
+  );
+}
+
+function send(x: Exchange, service: CatalogService, template: CatalogTemplate, lookup: CacheLookup<CatalogBody>): void {
+  service.metrics?.observeCatalogLookup(template, lookup.state, lookup.ageMs);
+  sendRepresentation(x, lookup.value.representation, {
+    headers: CATALOG_HEADERS,
+    cacheControl: catalogCacheControl(service, lookup),
+    storedAt: performance.now() - lookup.ageMs,
+  });
+}

@@ -1,0 +1,40 @@
+import { negotiate } from '../../lib/http/accept.ts';
+import { notFoundHtml, notFoundMarkdown } from '../../lib/http/not-found-body.ts';
+import { localeOfPath } from '../../lib/errors/error-page-templates.ts';
+import type { ErrorPages } from '../store/error-pages.ts';
+import { memoizeByHeader } from '../http/header-memo.ts';
+import { sendBody, sendProblem, type Exchange } from '../http/send.ts';
+
+/** Representations of a 404, in order of preference; `*\/*` gets the first. */
+const NOT_FOUND_OFFERS = ['text/markdown', 'text/html', 'application/problem+json', 'application/json'] as const;
+
+/** The 404 form `Accept` selects, parsed once per distinct header. */
+const notFoundType = memoizeByHeader((accept) => negotiate(accept, NOT_FOUND_OFFERS) ?? 'text/markdown');
+
+/** Every 404 form depends on these request headers. */
+const VARY = 'Accept, Accept-Encoding';
+
+/**
+ * The site's 404 (spec 4.4, RFC 9110 §15.5.5): Markdown by default, a `not_found` Problem for
+ * JSON clients, and for clients preferring HTML the styled page the build prepared in the
+ * path's locale (issue 15), or a bare one without a build's output.
+ * The body names the path, so it is filled in per request, from a template and without Astro.
+ */
+export function answerNotFound(x: Exchange, path: string, errorPages?: ErrorPages): void {
+  const { baseUrl } = x;
+  const type = notFoundType(x.req.headers.accept);
+  if (type === 'application/problem+json' || type === 'application/json') {
+    const detail = `No resource exists at ${path}. See ${baseUrl}/sitemap.xml and ${baseUrl}/llms.txt.`;
+    return sendProblem(x, { code: 'not_found', detail, instance: path, headers: { Vary: VARY } });
+  }
+  const headers = ['Vary', VARY, 'Cache-Control', 'no-cache'];
+  if (type === 'text/html') {
+    const page = errorPages?.notFound(localeOfPath(path), path);
+    const html = page?.body ?? notFoundHtml(baseUrl, path);
+    return sendBody(x, 404, 'text/html; charset=utf-8', html, {
+      headers,
+      ...(page === undefined ? {} : { policy: page.policy }),
+    });
+  }
+  sendBody(x, 404, 'text/markdown; charset=utf-8', notFoundMarkdown(baseUrl, path), { headers });
+}
