@@ -2,9 +2,9 @@
 // renderer, so an edited page shows on reload and every API answer is the production one.
 import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
-import { getCatalogService } from '../lib/catalog/catalog-service-instance.ts';
+import { getCatalogService } from '../lib/catalog/catalog-service.ts';
 import { createOriginKey } from '../lib/catalog/origin-key.ts';
-import { ERROR_PAGES } from '../lib/errors/error-page-templates.ts';
+import { ERROR_PAGES } from '../lib/content/error-page-templates.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';

@@ -1,7 +1,7 @@
 // `npm start`: the site on PORT and, unless CATALOG_ORIGIN_URL is set, the bundled catalog origin.
 // `npm run build` compiles this file to dist/node/main.mjs, which `npm start` runs.
 import { fileURLToPath } from 'node:url';
-import { getCatalogService } from '../lib/catalog/catalog-service-instance.ts';
+import { getCatalogService } from '../lib/catalog/catalog-service.ts';
 import { createOriginKey } from '../lib/catalog/origin-key.ts';
 import { DEFAULT_TEMPLATE } from '../lib/schemas/catalog.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';

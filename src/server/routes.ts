@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { extname } from 'node:path';
-import { CATALOG_PATH } from '../lib/catalog/catalog-path.ts';
+import { CATALOG_PATH } from '../lib/schemas/catalog.ts';
 import { resolvePagePath } from '../lib/content/page-paths.ts';
 import {
   METADATA_CACHE_CONTROL,

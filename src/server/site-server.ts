@@ -7,11 +7,11 @@ import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { answerCatalog } from './handlers/catalog.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
-import { itemPageExists } from './handlers/item-page-exists.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
 import { configuredTimeouts, createHttpServer, type DrainableServer } from './http/create-http-server.ts';
 import { countRequest } from './steps/rate-limit.ts';
 import { filteredPageResources } from './store/rendered-resources.ts';
+import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { requestPath, urlPathname } from './http/request-path.ts';
@@ -45,6 +45,15 @@ function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[
     return { code: 'bad_request', status: 417, detail: 'The only expectation this server meets is 100-continue.' };
   }
   return undefined;
+}
+
+/**
+ * Whether an item family's page (a biomarker's) exists now: its key is in the data. The page
+ * data and its loaders are imported on the first such request, never at start-up.
+ */
+async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
+  const { itemPageExists: exists } = await import('../lib/content/page-items.ts');
+  return exists(page);
 }
 
 /** Everything the site server is made of; injected so tests can vary each part. */

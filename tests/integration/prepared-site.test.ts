@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/errors/error-page-templates.ts';
+import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/content/error-page-templates.ts';
 import { FRAGMENT_VALUES, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
 import type { PreparedRender } from '../../src/server/store/prepared-renders.ts';

@@ -4,7 +4,7 @@ import {
   localeOfPath,
   PATH_PLACEHOLDER,
   SECONDS_PLACEHOLDER,
-} from '../../src/lib/errors/error-page-templates.ts';
+} from '../../src/lib/content/error-page-templates.ts';
 import { contentSecurityPolicyFor } from '../../src/lib/http/content-security-policy.ts';
 import { ErrorPages } from '../../src/server/store/error-pages.ts';
 

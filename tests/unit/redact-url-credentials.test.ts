@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../../src/lib/log/logger.ts';
-import { redactUrlCredentials } from '../../src/lib/log/redact-url-credentials.ts';
+import { redactUrlCredentials } from '../../src/lib/log/logger.ts';
 
 describe('redactUrlCredentials', () => {
   it.each([

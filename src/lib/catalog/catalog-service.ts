@@ -1,5 +1,5 @@
 import type { CacheLookup } from './catalog-cache.ts';
-import type { Config } from '../config/config.ts';
+import { getConfig, type Config } from '../config/config.ts';
 import { createLogger, describeError, type Logger } from '../log/logger.ts';
 import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.ts';
 import type { CatalogTemplate } from '../schemas/catalog.ts';
@@ -120,4 +120,18 @@ export function catalogCacheControl(service: CatalogService, lookup: CacheLookup
   if (service.staleWhileRevalidateS > 0) directives.push(`stale-while-revalidate=${service.staleWhileRevalidateS}`);
   if (service.staleIfErrorS > 0) directives.push(`stale-if-error=${service.staleIfErrorS}`);
   return directives.join(', ');
+}
+
+/**
+ * Where the process-wide service lives: on `globalThis`, because the server (`dist/node/`)
+ * and the Astro bundle it loads later are two module graphs, and both must read one cache:
+ * a data-driven page must be rendered from the very panels the API serves.
+ */
+const INSTANCE = Symbol.for('biomarker-catalog.catalog-service');
+
+/** The process-wide catalog service, created on first use from the configuration. */
+export function getCatalogService(): CatalogService {
+  const holder = globalThis as { [INSTANCE]?: CatalogService };
+  holder[INSTANCE] ??= createCatalogService(getConfig());
+  return holder[INSTANCE];
 }

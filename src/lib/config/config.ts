@@ -1,4 +1,4 @@
-import { redactUrlCredentials } from '../log/redact-url-credentials.ts';
+import { redactUrlCredentials } from '../log/logger.ts';
 import { EnvSchema, RESPONSE_MARGIN_MS, SECRET_VARIABLES } from './env-schema.ts';
 
 /** Typed service configuration, derived once from the environment. */

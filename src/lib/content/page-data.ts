@@ -1,4 +1,4 @@
-import { getCatalogService } from '../catalog/catalog-service-instance.ts';
+import { getCatalogService } from '../catalog/catalog-service.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
 import { getOpenApiDocument } from '../openapi/openapi-document-instance.ts';

@@ -2,7 +2,6 @@ import { processLogSink, type LogSink } from './bounded-log-sink.ts';
 
 export type { LogSink } from './bounded-log-sink.ts';
 import { formatLogLine } from './format-log-line.ts';
-import { redactUrlCredentials } from './redact-url-credentials.ts';
 
 /** Severity of a log line; `silent` drops everything. */
 export type LogLevel = 'info' | 'error' | 'silent';
@@ -41,3 +40,16 @@ export function describeError(error: unknown): { message: string; stack?: string
   }
   return { message: redactUrlCredentials(String(error)) };
 }
+
+/**
+ * `scheme://` followed by an authority holding a `@`: the userinfo runs up to the last `@`
+ * before the path, query or fragment (WHATWG URL §4.4, authority state), so a password
+ * with an unencoded `@` is covered whole.
+ */
+const USERINFO = /([a-z][a-z\d+.-]*:\/\/)[^\s/?#]*@/gi;
+
+/**
+ * Replaces the `user:password@` of every URL in `text` with `***@`, so a URL from the
+ * configuration never repeats its credentials in an error message or a log line.
+ */
+export const redactUrlCredentials = (text: string): string => text.replace(USERINFO, '$1***@');

@@ -99,3 +99,6 @@ export type Category = z.infer<typeof CategorySchema>;
 export type BiomarkerCatalogItem = z.infer<typeof BiomarkerCatalogItemSchema>;
 /** A whole panel. */
 export type BiomarkerCatalog = z.infer<typeof BiomarkerCatalogSchema>;
+
+/** Path of the catalog on the site and on the catalog origin (spec 4.1). */
+export const CATALOG_PATH = '/v1/biomarkers/public';

@@ -1,6 +1,6 @@
 import { negotiate } from '../../lib/http/accept.ts';
 import { notFoundHtml, notFoundMarkdown } from '../../lib/http/not-found-body.ts';
-import { localeOfPath } from '../../lib/errors/error-page-templates.ts';
+import { localeOfPath } from '../../lib/content/error-page-templates.ts';
 import type { ErrorPages } from '../store/error-pages.ts';
 import { memoizeByHeader } from '../http/header-memo.ts';
 import { sendBody, sendProblem, type Exchange } from '../http/send.ts';

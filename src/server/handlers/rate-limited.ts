@@ -1,5 +1,5 @@
 import { negotiate } from '../../lib/http/accept.ts';
-import { localeOfPath } from '../../lib/errors/error-page-templates.ts';
+import { localeOfPath } from '../../lib/content/error-page-templates.ts';
 import type { RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import type { ErrorPages } from '../store/error-pages.ts';
 import { memoizeByHeader } from '../http/header-memo.ts';

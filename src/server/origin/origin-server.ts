@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ORIGIN_KEY_HEADER, originKeyMatches } from '../../lib/catalog/origin-key.ts';
-import { CATALOG_PATH } from '../../lib/catalog/catalog-path.ts';
+import { CATALOG_PATH } from '../../lib/schemas/catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { baselineHeaders } from '../../lib/http/baseline-headers.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CATALOG_PATH } from '../../lib/catalog/catalog-path.ts';
+import { CATALOG_PATH } from '../../lib/schemas/catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import { logAddress } from '../../lib/http/client-address.ts';
 import { acceptedRequestId, createRequestIdGenerator } from '../../lib/http/request-id.ts';

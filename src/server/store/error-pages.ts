@@ -6,7 +6,7 @@ import {
   PATH_PLACEHOLDER,
   SECONDS_PLACEHOLDER,
   type ErrorPageVariant,
-} from '../../lib/errors/error-page-templates.ts';
+} from '../../lib/content/error-page-templates.ts';
 
 /**
  * A prepared page cut at its placeholders once (odd entries of `parts` are the placeholders),

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ERROR_PAGE_KEY_PREFIX } from '../../lib/errors/error-page-templates.ts';
+import { ERROR_PAGE_KEY_PREFIX } from '../../lib/content/error-page-templates.ts';
 import { substituteBaseUrlPlaceholder } from '../../lib/prepared/base-url-placeholder.ts';
 import { putSampleFragment, SAMPLE_FRAGMENT_KEY_PREFIX } from '../../lib/samples/prepared-sample-fragments.ts';
 import { PreparedBody } from './prepared-body.ts';

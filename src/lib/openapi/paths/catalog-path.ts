@@ -1,4 +1,4 @@
-import { CATALOG_PATH } from '../../catalog/catalog-path.ts';
+import { CATALOG_PATH } from '../../schemas/catalog.ts';
 import { STALE_GRACE_MS } from '../../catalog/catalog-service.ts';
 import { catalogExample, problemExample } from '../examples.ts';
 import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../schemas/catalog.ts';

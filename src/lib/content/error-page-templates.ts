@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../content/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 /**
  * Where the request path goes in a prepared error page: characters Astro's HTML escaping
