@@ -19,6 +19,8 @@ import { serverDocuments } from '../../src/server/store/server-documents.ts';
 import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from '../../src/server/store/document-builders.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
 import { loadStaticAssets } from '../../src/server/handlers/static-assets.ts';
+import { registerServerUnderTest } from './contract/servers-under-test.ts';
+import { freePort } from './start-server.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const fromRoot = (path: string) => fileURLToPath(new URL(path, ROOT));
@@ -52,7 +54,7 @@ export interface TestSite {
    * Listens on a free loopback port, for what only a socket shows (framing, timeouts, a
    * connection kept after an answer); `close` stops it and ends its connections.
    */
-  listen(): Promise<{ url: string; port: number; close(): Promise<void> }>;
+  listen(port?: number): Promise<{ url: string; port: number; close(): Promise<void> }>;
 }
 
 let clients = 0;
@@ -107,12 +109,13 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, { info: (line) => logs.push(line), error: (line) => logs.push(line) });
   let upstream = options.upstream;
-  if (upstream === undefined) {
+  // A CATALOG_ORIGIN_URL (a fake upstream the test runs) is asked as production asks it.
+  if (upstream === undefined && config.catalogOriginUrl === undefined) {
     const panels = await loadCompiledPanels(fromRoot(COMPILED_PANELS_PATH), config.baseUrl);
     if (panels === undefined) throw new Error('createTestSite needs `npm run build` first (dist/catalog/)');
     upstream = originFetch(config, logger, panels);
   }
-  const catalog = createCatalogService(config, { fetch: upstream, logger });
+  const catalog = createCatalogService(config, upstream === undefined ? { logger } : { fetch: upstream, logger });
   (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;
   const store = new RenderedStore({
     renderer: new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href)),
@@ -140,8 +143,8 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
       const init = typeof request === 'string' ? { url: request } : request;
       return inject(handler, { remoteAddress: nextClient(), ...init });
     },
-    listen: async () => {
-      const address = await listen(site.server, 0, '127.0.0.1');
+    listen: async (port = 0) => {
+      const address = await listen(site.server, port, '127.0.0.1');
       const close = () =>
         new Promise<void>((resolve) => {
           site.server.close(() => resolve());
@@ -150,4 +153,27 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
       return { url: `http://${address}`, port: Number(address.split(':')[1]), close };
     },
   };
+}
+
+/** The in-process site on a loopback port: for tests that speak HTTP to it, as to a started server. */
+export interface InProcessServer {
+  /** `http://127.0.0.1:<port>`, also the site's BASE_URL unless the test gives one. */
+  url: string;
+  site: TestSite;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the site in this process (`createTestSite`) and listens on a free loopback port. Its
+ * API responses are checked against the OpenAPI document like a started server's
+ * (`tests/helpers/contract/`).
+ */
+export async function startInProcess(env: Record<string, string> = {}): Promise<InProcessServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const full = { BASE_URL: url, ...env };
+  const site = await createTestSite({ env: full });
+  const listening = await site.listen(port);
+  registerServerUnderTest(url, undefined, { ...full, METRICS_PORT: 'off' });
+  return { url, site, stop: listening.close };
 }

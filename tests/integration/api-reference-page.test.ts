@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { HTTP_METHODS, type OpenApiDocument } from '../../src/lib/openapi/openapi-types.ts';
 import { expectPolicyCoversInlineCode } from '../helpers/inline-csp.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 import { fetchMarkdownTwins } from '../helpers/markdown-twins.ts';
 
 let n = 0;
@@ -38,10 +39,10 @@ function sectionOf(text: string, start: string, end: string): string {
 }
 
 describe('/developers/api, rendered from the served OpenAPI document', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   let document: OpenApiDocument;
   beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: '1' });
+    server = await startInProcess({ TRUST_PROXY: '1' });
     document = (await (await client()(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
   });
   afterAll(async () => {

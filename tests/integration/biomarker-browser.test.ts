@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 import { fetchMarkdownTwins } from '../helpers/markdown-twins.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
 let n = 0;
 /** A fresh client address per call, so no test shares a rate-limit window. */
@@ -24,11 +25,11 @@ const markdownMarkers = (markdown: string): string[] =>
   [...markdown.matchAll(/^\| \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]!);
 
 describe('the biomarker browser on /biomarkers, filtered on the server', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   const panels = new Map<CatalogTemplate, BiomarkerCatalog>();
   const keyOf = new Map<string, string>();
   beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: '1' });
+    server = await startInProcess({ TRUST_PROXY: '1' });
     for (const template of CATALOG_TEMPLATES) {
       const response = await client()(`${server.url}/v1/biomarkers/public?template=${template}`);
       const panel = (await response.json()) as BiomarkerCatalog;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPolicyCoversInlineCode, pageHeadingOf } from '../helpers/inline-csp.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let addressCounter = 0;
 /** A fresh client address per test, so tests do not share one rate-limit window. */
 const client = () => fetchAs(`198.51.100.${++addressCounter}`);
@@ -13,7 +14,7 @@ const BROWSER_ACCEPT =
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  server = await startInProcess({ TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server.stop();

@@ -4,15 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_TEMPLATES } from '../../src/lib/schemas/catalog.ts';
 import { OAuthTokenErrorSchema, TokenSuccessSchema } from '../../src/lib/schemas/oauth.ts';
 import { ProblemSchema } from '../../src/lib/schemas/problem.ts';
-import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let n = 0;
 /** A fresh client address per request, so the properties never meet the rate limit. */
 const nextAddress = () => `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1', LOG_LEVEL: 'error' });
+  server = await startInProcess({ TRUST_PROXY: '1', LOG_LEVEL: 'error' });
 });
 afterAll(async () => {
   await server.stop();

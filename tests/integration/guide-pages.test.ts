@@ -6,9 +6,10 @@ import { problemHeadingId } from '../../src/lib/problem/problem-types.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
 import { expectPolicyCoversInlineCode, pageHeadingOf } from '../helpers/inline-csp.ts';
 import { readPageFiles, withoutCode } from '../helpers/content-files.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let addressCounter = 0;
 /**
  * A fresh client address per call, so no test shares a rate-limit window. The suite makes
@@ -32,7 +33,7 @@ const PAGES = GUIDE_PAGES.flatMap((page) =>
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  server = await startInProcess({ TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server.stop();

@@ -1,9 +1,9 @@
 import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let addressCounter = 0;
 
 // `allowInsecureRequests` is marked deprecated on purpose, to stand out: it is needed for plain http on 127.0.0.1.
@@ -28,7 +28,7 @@ async function callCatalog(accessToken: string, fetchAs: ReturnType<typeof fresh
 }
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  server = await startInProcess({ TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server.stop();

@@ -4,9 +4,10 @@ import {
   ProtectedResourceMetadataSchema,
 } from '../../src/lib/schemas/oauth-metadata.ts';
 import { OAuthTokenErrorSchema, TokenSuccessSchema } from '../../src/lib/schemas/oauth.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let addressCounter = 0;
 /** A fresh client address per test, so tests do not share one rate-limit window. */
 const client = () => fetchAs(`203.0.113.${++addressCounter}`);
@@ -15,7 +16,7 @@ const post = (body: string, headers: Record<string, string> = FORM) =>
   client()(`${server.url}/oauth/token`, { method: 'POST', headers, body });
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  server = await startInProcess({ TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server.stop();

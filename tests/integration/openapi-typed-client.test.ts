@@ -3,9 +3,9 @@ import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiTypes, TYPES_BASE_URL, TYPES_FILE } from '../../scripts/api-types/api-types.ts';
 import type { paths } from '../../src/generated/openapi.d.ts';
-import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let n = 0;
 /** A typed client of the service, as its own rate-limit client. */
 const typedClient = () =>
@@ -13,7 +13,7 @@ const typedClient = () =>
 
 beforeAll(async () => {
   // The BASE_URL the committed types were generated for; the server still listens on 127.0.0.1.
-  server = await startServer({ TRUST_PROXY: '1', BASE_URL: TYPES_BASE_URL });
+  server = await startInProcess({ TRUST_PROXY: '1', BASE_URL: TYPES_BASE_URL });
 });
 afterAll(async () => {
   await server.stop();

@@ -3,9 +3,10 @@ import { LOCALES } from '../../src/lib/content/locales.ts';
 import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog } from '../../src/lib/schemas/catalog.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let addressCounter = 0;
 /** A fresh client address per call (hundreds: one per marker page), so no test shares a rate-limit window. */
 const client = () => {
@@ -32,7 +33,7 @@ const allSlugs = async (): Promise<string[]> => [
 ];
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  server = await startInProcess({ TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server.stop();
@@ -122,7 +123,7 @@ describe('/robots.txt', () => {
   });
 
   it('allows everything and names the sitemap on BASE_URL in production', async () => {
-    const production = await startServer({ DEPLOY_ENV: 'production', BASE_URL: 'https://catalog.example' });
+    const production = await startInProcess({ DEPLOY_ENV: 'production', BASE_URL: 'https://catalog.example' });
     try {
       const response = await fetch(`${production.url}/robots.txt`);
       expect(response.headers.get('x-robots-tag')).toBeNull();

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let addressCounter = 0;
 /** A fresh client address per test, so tests do not share one rate-limit window. */
 const client = () => fetchAs(`198.51.100.${++addressCounter}`);
 let stylesheet: string;
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  server = await startInProcess({ TRUST_PROXY: '1' });
   const html = await (await fetchAs('192.0.2.99')(`${server.url}/developers`)).text();
   stylesheet = /href="(\/_astro\/[^"]+\.css)"/.exec(html)![1]!;
 });
