@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Response, TestInfo } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test, watchErrors } from './fixtures.ts';
 
 /** What a browser shows for each error page, per locale (content/i18n/<lang>.yaml). */
@@ -19,67 +19,60 @@ const retryText = (locale: 'en' | 'de', seconds: string) =>
 /** Chromium reports the error status of the page itself on the console; that is the point here, not a fault. */
 const unexpected = (errors: string[]) => errors.filter((error) => !/status of (404|429)/.test(error));
 
-/** Full-page screenshots at a desktop and a phone width, attached to the report. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** Fits a desktop and a phone width without sideways scrolling. */
+async function fitsWidths(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
-    const path = testInfo.outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${width}.png`, { path, contentType: 'image/png' });
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
   }
 }
 
+// The light scheme's axe run is site.spec.ts's, with every page; the content and the dark scheme here.
 for (const { kind, locale, path, status, title } of CASES) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`${kind} in ${locale} (${path}), ${colorScheme}: the site's page, its language, axe clean`, async ({
-      page,
-      request,
-      clientAddress,
-    }, testInfo) => {
-      if (kind === 'rate-limited') {
-        // Use up this client's 60 requests, as a reader running the samples might.
-        for (let i = 0; i < 60; i += 1) {
-          await request.get('/robots.txt', { headers: { 'X-Forwarded-For': clientAddress } });
-        }
+  test(`${kind} in ${locale} (${path}), dark: the site's page, its language, axe clean`, async ({
+    page,
+    request,
+    clientAddress,
+  }) => {
+    if (kind === 'rate-limited') {
+      // Use up this client's 60 requests, as a reader running the samples might.
+      for (let i = 0; i < 60; i += 1) {
+        await request.get('/robots.txt', { headers: { 'X-Forwarded-For': clientAddress } });
       }
-      const errors = watchErrors(page);
-      await page.emulateMedia({ colorScheme });
-      const response: Response | null = await page.goto(path);
-      expect(response?.status()).toBe(status);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      // Starlight's header and the guide's sidebar and footer.
-      await expect(page.locator('header.header')).toBeVisible();
-      const nav = page.getByRole('navigation', { name: locale === 'en' ? 'Main' : 'Hauptnavigation' });
-      await expect(nav.getByRole('link').first()).toBeVisible();
-      await expect(page.locator('.site-footer')).toBeVisible();
-      // The stylesheet loaded under the CSP (and, for a refused client, without quota).
-      await expect(page.locator('.sl-skip-link')).toHaveCSS('position', 'fixed');
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-      // The error's own content; Starlight's main also holds the page footer.
-      const main = page.locator('main .error-page');
-      if (kind === 'not-found') {
-        await expect(main.locator('code')).toHaveText(path);
-        const links = main.getByRole('listitem').getByRole('link');
-        await expect(links).toHaveCount(5);
-        await expect(links.first()).toHaveAttribute('href', locale === 'en' ? '/' : '/de');
-        await expect(main.getByRole('link', { name: /Sitemap/ })).toHaveAttribute('href', '/sitemap.xml');
-      } else {
-        const seconds = (await response!.allHeaders())['retry-after']!;
-        expect(Number(seconds)).toBeGreaterThanOrEqual(1);
-        await expect(main).toContainText(retryText(locale, seconds));
-        await expect(main.getByRole('link')).toHaveAttribute('href', path);
-      }
-      // The light scheme is checked with every page in site.spec.ts; the dark one here.
-      if (colorScheme === 'dark') {
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-      }
-      await screenshots(page, testInfo, `${kind}-${locale}-${colorScheme}`);
-      expect(unexpected(errors)).toEqual([]);
-    });
-  }
+    }
+    const errors = watchErrors(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const response: Response | null = await page.goto(path);
+    expect(response?.status()).toBe(status);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    // Starlight's header and the guide's sidebar and footer.
+    await expect(page.locator('header.header')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: locale === 'en' ? 'Main' : 'Hauptnavigation' });
+    await expect(nav.getByRole('link').first()).toBeVisible();
+    await expect(page.locator('.site-footer')).toBeVisible();
+    // The stylesheet loaded under the CSP (and, for a refused client, without quota).
+    await expect(page.locator('.sl-skip-link')).toHaveCSS('position', 'fixed');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // The error's own content; Starlight's main also holds the page footer.
+    const main = page.locator('main .error-page');
+    if (kind === 'not-found') {
+      await expect(main.locator('code')).toHaveText(path);
+      const links = main.getByRole('listitem').getByRole('link');
+      await expect(links).toHaveCount(5);
+      await expect(links.first()).toHaveAttribute('href', locale === 'en' ? '/' : '/de');
+      await expect(main.getByRole('link', { name: /Sitemap/ })).toHaveAttribute('href', '/sitemap.xml');
+    } else {
+      const seconds = (await response!.allHeaders())['retry-after']!;
+      expect(Number(seconds)).toBeGreaterThanOrEqual(1);
+      await expect(main).toContainText(retryText(locale, seconds));
+      await expect(main.getByRole('link')).toHaveAttribute('href', path);
+    }
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await fitsWidths(page, `${kind}-${locale}-dark`);
+    expect(unexpected(errors)).toEqual([]);
+  });
 }

@@ -13,7 +13,8 @@ import { SCRIPT_BUDGET_GZIP, allPages, freshAddress, shardOf, visit } from './si
  * - Every page: its status and `lang`, no console error, at most 60 KB of JavaScript (gzip),
  *   every internal link, stylesheet, script and image it references answers 200 without a
  *   redirect, each `#fragment` present in its target; axe with every rule and impact in the
- *   light scheme at 390 px, and no sideways scrolling at 390 and 1280 px.
+ *   light scheme at 390 px; no sideways scrolling and no identifier in a table broken over two
+ *   lines at 390 and 1280 px, and every table scroll region named and reachable by keyboard.
  * - `DARK_PAGES`: axe in the dark scheme at 1280 px as well (contrast is what changes).
  *
  * Screenshots are taken on failure only; `npm run screenshots` takes the full set at 1280 and
@@ -150,8 +151,22 @@ for (let shard = 0; shard < SHARDS; shard += 1) {
       expect.soft(await axeViolations(page), `${site.path} at 390 px, light: axe`).toEqual([]);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 844 });
-        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect.soft(pageWidth, `${site.path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+        const layout = await page.evaluate(() => ({
+          pageWidth: document.documentElement.scrollWidth,
+          // An inline element broken over two lines has one client rect per line.
+          broken: [...document.querySelectorAll('table code')]
+            .filter((code) => code.getClientRects().length > 1)
+            .map((code) => code.textContent),
+        }));
+        expect.soft(layout.pageWidth, `${site.path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+        expect.soft(layout.broken, `${site.path} at ${width} px: identifiers broken over lines`).toEqual([]);
+      }
+      // A table too wide for the screen scrolls in a named region the keyboard reaches.
+      const regions = page.locator('.table-scroll');
+      for (let i = 0; i < (await regions.count()); i += 1) {
+        await expect.soft(regions.nth(i), `${site.path}: table region ${i}`).toHaveRole('region');
+        await expect.soft(regions.nth(i), `${site.path}: table region ${i}`).toHaveAccessibleName(/\S/);
+        await expect.soft(regions.nth(i), `${site.path}: table region ${i}`).toHaveAttribute('tabindex', '0');
       }
       links += await checkLinks(site);
       if (DARK_PAGES.has(site.path)) {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './start-server.ts';
+import { accepts, freePort } from './start-server.ts';
 
 const DEPLOYMENT_DOC = fileURLToPath(new URL('../../docs/deployment.md', import.meta.url));
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'].find((path) => existsSync(path));
@@ -66,8 +66,13 @@ export async function startNginx(upstreams: readonly string[]): Promise<RunningN
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 10_000;
-  while (!existsSync(join(dir, 'nginx.pid'))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(readFileSync(join(dir, 'error.log'), 'utf8'));
+  // Ready once it has written its pid and accepts connections on its port (it retries a
+  // bind that fails, and another test's server may hold the port for a moment).
+  while (!existsSync(join(dir, 'nginx.pid')) || !(await accepts(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGQUIT');
+      throw new Error(readFileSync(join(dir, 'error.log'), 'utf8'));
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
