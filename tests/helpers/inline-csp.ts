@@ -33,3 +33,14 @@ export function expectPolicyCoversInlineCode(html: string, policy: string): void
 export function pageHeadingOf(html: string): string | undefined {
   return /<h1 id="_top"[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
 }
+
+/** Text content of an HTML fragment: tags removed, the entities Astro writes decoded. */
+export const textOf = (html: string): string =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');

@@ -6,7 +6,7 @@ import {
   type BiomarkerCatalogItem,
   type Translation,
 } from '../../src/lib/schemas/catalog.ts';
-import { expectPolicyCoversInlineCode } from '../helpers/inline-csp.ts';
+import { expectPolicyCoversInlineCode, textOf } from '../helpers/inline-csp.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
@@ -20,17 +20,6 @@ const PATHS: Record<Locale, { html: string; md: string }> = {
   en: { html: '/biomarkers', md: '/biomarkers.md' },
   de: { html: '/de/biomarkers', md: '/de/biomarkers.md' },
 };
-
-/** Text content of an HTML fragment: tags removed, the entities Astro writes decoded. */
-const textOf = (html: string): string =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** Texts of every `<tag>` in a page, e.g. every marker name (`h3`). */
 const texts = (html: string, tag: string): string[] =>

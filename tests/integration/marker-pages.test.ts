@@ -6,7 +6,7 @@ import {
   type BiomarkerCatalogItem,
   type CatalogTemplate,
 } from '../../src/lib/schemas/catalog.ts';
-import { expectPolicyCoversInlineCode, pageHeadingOf } from '../helpers/inline-csp.ts';
+import { expectPolicyCoversInlineCode, pageHeadingOf, textOf } from '../helpers/inline-csp.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
@@ -21,17 +21,6 @@ const client = () => {
 };
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const keyOf = (item: BiomarkerCatalogItem) => String(item.metadata!['key']);
-
-/** Text content of an HTML fragment, tags removed and the entities Astro writes decoded. */
-const textOf = (html: string): string =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** The `<td>` cells of the row headed `<th scope="row">label</th>` of a table. */
 function row(html: string, label: string): string[] {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { informalWords, uiTextOf } from '../helpers/german-register.ts';
-import { pageHeadingOf } from '../helpers/inline-csp.ts';
+import { pageHeadingOf, textOf } from '../helpers/inline-csp.ts';
 import { errorPages, QUOTA, samplePaths, sitemapPages, type SitePage } from '../helpers/site-pages.ts';
 import { createTestSite, type TestSite } from '../helpers/site.ts';
 
@@ -31,18 +31,6 @@ const html = new Map<SitePage, string>();
 const resolved = new Set<string>();
 /** Where html-validate looks up its configuration, as its CLI would: `.htmlvalidate.mjs`. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Text of an HTML fragment, tags removed and the entities Astro writes decoded. */
-const textOf = (fragment: string): string =>
-  fragment
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .trim();
 
 beforeAll(async () => {
   site = await createTestSite();
@@ -74,7 +62,7 @@ describe('every page a browser can get', () => {
       if (page.status !== 200) continue;
       resolved.add(page.path);
       const twin = await site.request(`${page.path === '/' ? '/index' : page.path}.md`);
-      const title = textOf(pageHeadingOf(reply.body) ?? '');
+      const title = textOf(pageHeadingOf(reply.body) ?? '').trim();
       if (twin.statusCode !== 200 || !twin.body.startsWith(`# ${title}\n`)) {
         failures.push(`${twin.statusCode} ${page.path}.md: ${twin.body.split('\n', 1)[0]} (h1 "${title}")`);
       }

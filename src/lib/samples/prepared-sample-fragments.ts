@@ -107,7 +107,7 @@ export const putSampleFragment = (key: string, fragment: string): void => void r
 
 /**
  * The prepared fragment of sample `id` in `locale`; undefined without a build's output (e.g.
- * `astro dev`), where the page highlights its sample itself.
+ * `npm run dev`), where the page highlights its sample itself.
  */
 export const sampleFragment = (locale: Locale, id: string): string | undefined =>
   registry().get(sampleFragmentKey(locale, id));

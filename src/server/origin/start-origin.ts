@@ -13,7 +13,7 @@ import type { DrainableServer } from '../http/create-http-server.ts';
 const CATALOG_DATA_DIR = fileURLToPath(new URL('../../../content/catalog', import.meta.url));
 
 /**
- * The panels compiled by `npm run build`, or, without a build (`astro dev`), the YAML read and
+ * The panels compiled by `npm run build`, or, without a build (`npm run dev`), the YAML read and
  * validated now; that path loads the YAML parser and the schemas only when it is taken.
  */
 async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
