@@ -1,30 +1,7 @@
-import { LOCALES } from '../../src/lib/content/locales.ts';
-import { pagePath } from '../../src/lib/content/page-paths.ts';
-import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
-import { expect, test, watchErrors } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
-const PAGES = GUIDE_PAGES.flatMap((page) => LOCALES.map((locale) => ({ locale, path: pagePath(locale, page.slug) })));
-
-for (const { locale, path } of PAGES) {
-  test.describe(`${path}`, () => {
-    // axe (both schemes on some pages), the JS budget and the links are checked for every page in site.spec.ts.
-    test('renders in the site layout: its language, a heading, the sidebar, the stylesheet, no console errors', async ({
-      page,
-    }) => {
-      const errors = watchErrors(page);
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      // Starlight's sidebar: the main navigation, visible beside the content at 1280 px.
-      const nav = page.getByRole('navigation', { name: locale === 'en' ? 'Main' : 'Hauptnavigation' });
-      await expect(nav.getByRole('link').first()).toBeVisible();
-      // The stylesheet loaded under the CSP: the skip link is moved off-screen.
-      await expect(page.locator('.sl-skip-link')).toHaveCSS('position', 'fixed');
-      expect(errors).toEqual([]);
-    });
-  });
-}
+// Each page's status, language, heading, sidebar, stylesheet, console, axe, JavaScript budget and
+// links are checked once, in site.spec.ts.
 
 test('the main navigation leads to every page and marks the current one', async ({ page }) => {
   await page.goto('/');

@@ -10,7 +10,8 @@ import { SCRIPT_BUDGET_GZIP, allPages, freshAddress, shardOf, visit } from './si
  * marker pages) are sampled: the first, middle and last of each locale; every marker page is
  * fetched, its twin and links checked, by `tests/integration/site-sweep.test.ts`.
  *
- * - Every page: its status and `lang`, no console error, at most 60 KB of JavaScript (gzip),
+ * - Every page: its status and `lang`, no console error, a visible heading, the sidebar beside the
+ *   content at 1280 px and the stylesheet applied, at most 60 KB of JavaScript (gzip),
  *   every internal link, stylesheet, script and image it references answers 200 without a
  *   redirect, each `#fragment` present in its target; axe with every rule and impact in the
  *   light scheme at 390 px; no sideways scrolling and no identifier in a table broken over two
@@ -23,10 +24,11 @@ import { SCRIPT_BUDGET_GZIP, allPages, freshAddress, shardOf, visit } from './si
 const SHARDS = 2;
 
 /**
- * Pages checked in the dark scheme too: each layout once (home, guide, API reference, a form);
- * the biomarker list's is checked with a filter applied (biomarker-browser.spec.ts).
+ * Pages checked in the dark scheme too: each layout once (home, guide, a form); the biomarker
+ * list's is checked with a filter applied (biomarker-browser.spec.ts). The API reference has no
+ * colour of its own (src/styles/api-reference.css uses the guide's), so the guide stands for it.
  */
-const DARK_PAGES = new Set(['/', '/developers', '/developers/api', '/de/auth']);
+const DARK_PAGES = new Set(['/', '/developers', '/de/auth']);
 
 /** The ids (and `a[name]`s) an HTML document defines, parsed by the browser without loading it. */
 async function idsIn(page: Page, html: string): Promise<string[]> {
@@ -161,6 +163,14 @@ for (let shard = 0; shard < SHARDS; shard += 1) {
         expect.soft(layout.pageWidth, `${site.path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
         expect.soft(layout.broken, `${site.path} at ${width} px: identifiers broken over lines`).toEqual([]);
       }
+      // The site layout at 1280 px: a visible heading and Starlight's sidebar beside the content, and
+      // the stylesheet applied under the CSP (it moves the skip link off-screen).
+      await expect.soft(page.getByRole('heading', { level: 1 }), `${site.path}: h1`).toBeVisible();
+      if (site.status === 200) {
+        const nav = page.getByRole('navigation', { name: site.locale === 'en' ? 'Main' : 'Hauptnavigation' });
+        await expect.soft(nav.getByRole('link').first(), `${site.path}: sidebar`).toBeVisible();
+      }
+      await expect.soft(page.locator('.sl-skip-link'), `${site.path}: stylesheet`).toHaveCSS('position', 'fixed');
       // A table too wide for the screen scrolls in a named region the keyboard reaches.
       const regions = page.locator('.table-scroll');
       for (let i = 0; i < (await regions.count()); i += 1) {

@@ -36,6 +36,8 @@ export interface TestSiteOptions {
   env?: Record<string, string>;
   /** The catalog upstream: by default the bundled origin, built in this process and reached without a socket. */
   upstream?: typeof fetch;
+  /** The rate limiter's clock in milliseconds (default `performance.now`), so a test can start a new window. */
+  now?: () => number;
 }
 
 /** The site server of `npm start`, built in the test process and driven without a port. */
@@ -123,7 +125,11 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     builders: sitePageDocumentBuilders(fromRoot(SITE_PAGE_INDEX_PATH), config.baseUrl),
   });
   await loadPreparedRenders(fromRoot(PREPARED_RENDERS_PATH), store, config.baseUrl);
-  const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
+  const limiter = new FixedWindowLimiter({
+    ...CATALOG_POLICY,
+    maxClients: config.rateLimitMaxClients,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
   const site = createSiteServer({
     config,
     logger,
@@ -168,11 +174,14 @@ export interface InProcessServer {
  * API responses are checked against the OpenAPI document like a started server's
  * (`tests/helpers/contract/`).
  */
-export async function startInProcess(env: Record<string, string> = {}): Promise<InProcessServer> {
+export async function startInProcess(
+  env: Record<string, string> = {},
+  options: Omit<TestSiteOptions, 'env'> = {},
+): Promise<InProcessServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const full = { BASE_URL: url, ...env };
-  const site = await createTestSite({ env: full });
+  const site = await createTestSite({ ...options, env: full });
   const listening = await site.listen(port);
   registerServerUnderTest(url, undefined, { ...full, METRICS_PORT: 'off' });
   return { url, site, stop: listening.close };

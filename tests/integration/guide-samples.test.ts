@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { extractSamples, missingExcerptLine, runBounded, runSample } from '../helpers/guide-samples.ts';
-import { startServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
@@ -16,7 +16,20 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 const RUN_DIR = mkdtempSync(join(ROOT, '.samples-run-'));
 copyFileSync(join(ROOT, 'src/generated/openapi.d.ts'), join(RUN_DIR, 'catalog-api.d.ts'));
-afterAll(() => rmSync(RUN_DIR, { recursive: true, force: true }));
+
+/**
+ * One server, in this process, for every page; each page's samples run in a rate-limit window
+ * of their own (the limiter's clock moves a minute on), as they would for a reader.
+ */
+let server: InProcessServer;
+let clock = 0;
+beforeAll(async () => {
+  server = await startInProcess({ LOG_LEVEL: 'error' }, { now: () => clock });
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(RUN_DIR, { recursive: true, force: true });
+});
 
 /** Each sample may take this long; the catalog answers in milliseconds. */
 const SAMPLE_TIMEOUT_MS = 20_000;
@@ -40,41 +53,36 @@ const idsByPage = new Map<string, string[]>();
 
 describe.each(PAGES)('samples on $path', ({ locale, path }) => {
   it('each runs against the server that served the page, exits 0 and prints what the page shows', async () => {
-    // A server per page: the samples of one page stay well inside its 60-request window.
-    const server = await startServer({ LOG_LEVEL: 'error' });
-    try {
-      const response = await fetch(server.url + path, { headers: { Accept: 'text/html' } });
-      expect(response.status).toBe(200);
-      const samples = extractSamples(await response.text());
-      expect(samples.length).toBeGreaterThanOrEqual(LANGUAGES.length);
-      const ids = [...new Set(samples.map((sample) => sample.id))];
-      for (const id of ids) {
-        expect(samples.filter((sample) => sample.id === id).map((sample) => sample.language)).toEqual(LANGUAGES);
-      }
-      idsByPage.set(`${locale} ${path.replace(/^\/de(?=\/|$)/, '') || '/'}`, ids);
-      const stem = `${locale}-${path.replace(/\W+/g, '-')}`;
-      const runs = await runBounded(
-        samples.map(
-          (sample) => () => runSample(sample, RUN_DIR, `${stem}-${sample.id}-${sample.language}`, SAMPLE_TIMEOUT_MS),
-        ),
-        CONCURRENCY,
-      );
-      samples.forEach((sample, index) => {
-        const run = runs[index]!;
-        const what = `${sample.id} (${sample.language}) on ${path}`;
-        expect(run.code, `${what} exited with ${run.code}:\n${run.stderr}\n${run.stdout}`).toBe(0);
-        expect(missingExcerptLine(run.stdout, sample.output), `${what} printed:\n${run.stdout}`).toBeUndefined();
-        // Every sample calls the origin of the page it is on.
-        expect(sample.code).toContain(server.url);
-        // What runs is what the copy button copies: the lines shown, less the comment lines
-        // Expressive Code leaves out of a terminal frame's copy.
-        expect(sample.code, `${what}: the copy button copies other code than is shown`).toBe(
-          sample.language === 'curl' ? withoutShellComments(sample.shown) : sample.shown,
-        );
-      });
-    } finally {
-      await server.stop();
+    clock += 61_000;
+    const response = await fetch(server.url + path, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const samples = extractSamples(await response.text());
+    expect(samples.length).toBeGreaterThanOrEqual(LANGUAGES.length);
+    const ids = [...new Set(samples.map((sample) => sample.id))];
+    for (const id of ids) {
+      expect(samples.filter((sample) => sample.id === id).map((sample) => sample.language)).toEqual(LANGUAGES);
     }
+    idsByPage.set(`${locale} ${path.replace(/^\/de(?=\/|$)/, '') || '/'}`, ids);
+    const stem = `${locale}-${path.replace(/\W+/g, '-')}`;
+    const runs = await runBounded(
+      samples.map(
+        (sample) => () => runSample(sample, RUN_DIR, `${stem}-${sample.id}-${sample.language}`, SAMPLE_TIMEOUT_MS),
+      ),
+      CONCURRENCY,
+    );
+    samples.forEach((sample, index) => {
+      const run = runs[index]!;
+      const what = `${sample.id} (${sample.language}) on ${path}`;
+      expect(run.code, `${what} exited with ${run.code}:\n${run.stderr}\n${run.stdout}`).toBe(0);
+      expect(missingExcerptLine(run.stdout, sample.output), `${what} printed:\n${run.stdout}`).toBeUndefined();
+      // Every sample calls the origin of the page it is on.
+      expect(sample.code).toContain(server.url);
+      // What runs is what the copy button copies: the lines shown, less the comment lines
+      // Expressive Code leaves out of a terminal frame's copy.
+      expect(sample.code, `${what}: the copy button copies other code than is shown`).toBe(
+        sample.language === 'curl' ? withoutShellComments(sample.shown) : sample.shown,
+      );
+    });
   }, 120_000);
 });
 

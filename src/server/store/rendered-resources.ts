@@ -21,6 +21,8 @@ export interface RenderedResource {
   sources: readonly PageDataSource[];
   /** Whether `Cache-Control` follows the data's freshness (pages) or stays the documents' 5 minutes. */
   followsDataFreshness: boolean;
+  /** Made in bulk, one per item of its data (a marker's page): many are made at each new version. */
+  bulk?: boolean;
   /**
    * A filtered view's normalized query (`formatFilter`), part of `key` and `renderPath`:
    * request input, so the store keeps such views in a bounded cache.
@@ -47,6 +49,7 @@ const pageResource = (page: GuidePageEntry, locale: Locale, format: 'html' | 'ma
   accept: format === 'html' ? 'text/html' : 'text/markdown',
   sources: page.data === undefined ? [] : [page.data],
   followsDataFreshness: true,
+  ...(page.item === undefined ? {} : { bulk: true }),
 });
 
 /** The two representations of `page` in `locale`. */

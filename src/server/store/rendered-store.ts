@@ -30,15 +30,16 @@ export interface DataVersion {
 const FILTERED_VIEW_CAPACITY = 64;
 
 /**
- * Brotli quality of data-driven pages (/biomarkers, /developers/api, a marker's page): the
- * best. They are compressed when first asked for, not at start-up, so the memory quality 11
- * leaves behind is not idle memory, and /biomarkers needs it to score 100 in Lighthouse
- * (docs/performance.md).
+ * Brotli quality of the data-driven pages made one at a time (/biomarkers, /developers/api):
+ * the best; /biomarkers needs it to score 100 in Lighthouse (docs/performance.md).
  */
 const DATA_PAGE_BROTLI_QUALITY = 11;
 
-/** Brotli quality of filtered views, made while their first request waits: a little larger, much faster. */
-const FILTERED_VIEW_BROTLI_QUALITY = 5;
+/**
+ * Brotli quality of what is made in bulk (a page per marker, at each catalog version) or while
+ * a request waits (a filtered view): a little larger, many times faster (docs/performance.md).
+ */
+const QUICK_BROTLI_QUALITY = 5;
 
 /** Finds the current version of a resource's data sources. */
 export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>;
@@ -126,8 +127,8 @@ export class RenderedStore {
       async () => {
         const rendered = await this.#render(resource);
         if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
-        // A filtered view is made while its first request waits: a quick Brotli quality.
-        const quality = resource.query === undefined ? DATA_PAGE_BROTLI_QUALITY : FILTERED_VIEW_BROTLI_QUALITY;
+        const quick = resource.query !== undefined || resource.bulk === true;
+        const quality = quick ? QUICK_BROTLI_QUALITY : DATA_PAGE_BROTLI_QUALITY;
         return new PreparedBody(rendered.text, rendered.contentType, quality);
       },
       data.version,
