@@ -143,8 +143,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       const detail = 'The request target is not a valid, percent-encoded URL path.';
       return sendProblem(x, { code: 'bad_request', detail });
     }
-    // The build's files answer OPTIONS and 405 themselves (handlers/static-assets.ts).
-    if (route?.kind === 'asset') return answer(x, route, target);
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
       const detail = `${method} is not supported by this service.`;
       return sendProblem(x, {

@@ -48,37 +48,6 @@ describe('GET /v1/biomarkers/public (site, bundled origin)', () => {
     for (const template of CATALOG_TEMPLATES) expect(problem.detail).toContain(template);
   });
 
-  it('answers the polling recipe with 304: a plain first request, then compressed with its ETag', async () => {
-    const get = client();
-    const url = catalogUrl('?template=public-v2-complete-uk');
-    const plain = await get(url, { headers: { 'Accept-Encoding': 'identity' } });
-    const etag = plain.headers.get('etag')!;
-    await plain.arrayBuffer();
-    // Twice: once through Astro, once from the fast path's cache of the compressed copy.
-    for (const coding of ['br, gzip', 'br, gzip', 'gzip']) {
-      const again = await get(url, { headers: { 'Accept-Encoding': coding, 'If-None-Match': etag } });
-      expect(again.status).toBe(304);
-      expect(again.headers.get('etag')).not.toBe(etag); // the tag of the coding it would send now
-    }
-  });
-
-  it('answers If-None-Match with 304 and the rate-limit headers, first from Astro and then from the fast path', async () => {
-    const get = client();
-    const first = await get(catalogUrl('?template=public-light-eu'), { headers: { 'Accept-Encoding': 'gzip' } });
-    const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[^"]+"$/);
-    for (let i = 0; i < 2; i += 1) {
-      const again = await get(catalogUrl('?template=public-light-eu'), {
-        headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag },
-      });
-      expect(again.status).toBe(304);
-      expect(again.headers.get('etag')).toBe(etag);
-      expect(again.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
-      expect(again.headers.get('ratelimit')).toMatch(/^"catalog";r=\d+;t=\d+$/);
-      expect(await again.text()).toBe('');
-    }
-  });
-
   it('replays later hits from memory with an Age header and the same bytes', async () => {
     const get = client();
     const first = await get(catalogUrl('?template=public-v2-light-uk'), { headers: { 'Accept-Encoding': 'br' } });

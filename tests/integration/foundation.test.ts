@@ -46,21 +46,6 @@ describe('rate limit', () => {
       title: 'Too many requests',
     });
   });
-
-  it('does not charge CORS preflights', async () => {
-    const get = client();
-    await get(`${server.url}/`);
-    for (let i = 0; i < 5; i += 1) {
-      const preflight = await get(`${server.url}/v1/biomarkers/public`, {
-        method: 'OPTIONS',
-        headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
-      expect(preflight.headers.get('ratelimit-remaining')).toBe('59');
-    }
-    expect((await get(`${server.url}/`)).headers.get('ratelimit-remaining')).toBe('58');
-  });
 });
 
 describe('spoofed X-Forwarded-For without TRUST_PROXY', () => {
@@ -101,32 +86,6 @@ describe('errors and methods', () => {
     const json = await get(`${server.url}/missing`, { headers: { Accept: 'application/json' } });
     expect(json.status).toBe(404);
     expect(await json.json()).toMatchObject({ code: 'not_found', status: 404, instance: '/missing' });
-  });
-
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
-    'rejects %s on the catalog with 405, Allow and a Problem',
-    async (method) => {
-      const response = await client()(`${server.url}/v1/biomarkers/public`, { method });
-      expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-      expect(response.headers.get('content-type')).toBe('application/problem+json');
-      const problem = await response.json();
-      expect(problem).toMatchObject({
-        code: 'method_not_allowed',
-        status: 405,
-        type: `${server.url}/developers#method-not-allowed`,
-      });
-      expect(problem.detail).toContain(method);
-    },
-  );
-
-  it('answers HEAD like GET, without a body', async () => {
-    const get = client();
-    const head = await get(`${server.url}/`, { method: 'HEAD' });
-    const full = await get(`${server.url}/`);
-    expect(head.status).toBe(full.status);
-    expect(head.headers.get('content-type')).toBe(full.headers.get('content-type'));
-    expect(await head.text()).toBe('');
   });
 
   it('refuses a request target that does not decode, with a 400 Problem', async () => {

@@ -61,8 +61,7 @@ describe('a page per marker, on the bundled catalog', () => {
     } else await response.text();
   });
 
-  it('answers a POST to a marker page 405, and to an unknown key 404, as for any page', async () => {
-    expect((await client()(page('en', 'egfr'), { method: 'POST' })).status).toBe(405);
+  it('answers a POST to an unknown key 404, as for any unknown path (methods.test.ts: 405 on a marker page)', async () => {
     expect((await client()(page('en', 'no-such-marker'), { method: 'POST' })).status).toBe(404);
   });
 
@@ -155,13 +154,12 @@ describe('a page per marker, on the bundled catalog', () => {
     });
   });
 
-  it('is rendered once per catalog version: the same ETag again, and 304 on revalidation', async () => {
+  it('is rendered once per catalog version: the same ETag again', async () => {
     const first = await client()(page('en', 'hs-crp'));
     const etag = first.headers.get('etag')!;
     expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     const again = await client()(page('en', 'hs-crp'));
     expect(again.headers.get('etag')).toBe(etag);
-    expect((await client()(page('en', 'hs-crp'), { headers: { 'If-None-Match': etag } })).status).toBe(304);
   });
 
   it('is linked from the list: every marker of /biomarkers links its page', async () => {

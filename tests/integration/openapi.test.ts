@@ -41,38 +41,17 @@ describe('GET /openapi.json and /api/openapi.yaml', () => {
   });
 
   it.each(['/openapi.json', '/api/openapi.yaml'])(
-    'answers %s with 304 for its ETag, from Astro and then from the fast path, with HEAD like GET',
+    'answers %s with an ETag, five minutes of freshness and the same bytes again with their Age',
     async (path) => {
       const get = client();
       const first = await get(server.url + path);
-      const etag = first.headers.get('etag')!;
-      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('etag')).toMatch(/^"[\w-]+"$/);
       expect(first.headers.get('cache-control')).toBe('public, max-age=300');
       const replayed = await get(server.url + path);
       expect(replayed.headers.get('age')).toMatch(/^\d+$/);
       expect(await replayed.text()).toBe(await first.text());
-      for (let i = 0; i < 2; i += 1) {
-        const again = await get(server.url + path, { headers: { 'If-None-Match': etag } });
-        expect(again.status).toBe(304);
-        expect(again.headers.get('etag')).toBe(etag);
-        expect(await again.text()).toBe('');
-      }
-      const head = await get(server.url + path, { method: 'HEAD' });
-      expect(head.status).toBe(200);
-      expect(head.headers.get('etag')).toBe(etag);
-      expect(await head.text()).toBe('');
     },
   );
-
-  it('refuses POST with 405 and Allow, and answers OPTIONS with the preflight headers', async () => {
-    const get = client();
-    const post = await get(`${server.url}/openapi.json`, { method: 'POST' });
-    expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    const options = await get(`${server.url}/api/openapi.yaml`, { method: 'OPTIONS' });
-    expect(options.status).toBe(204);
-    expect(options.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
-  });
 });
 
 describe('the contract check of every response', () => {

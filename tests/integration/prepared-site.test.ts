@@ -109,14 +109,13 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     }
   });
 
-  it('serves the documents it builds itself compressed, with an ETag and 304', async () => {
+  it('serves the documents it builds itself compressed, with an ETag', async () => {
     for (const path of ['/.well-known/oauth-authorization-server', '/robots.txt', '/openapi.json']) {
       const first = await get(path, { 'Accept-Encoding': 'br' });
       expect(first.status).toBe(200);
       expect(first.headers.get('content-encoding')).toBe('br');
       expect(first.headers.get('vary')).toBe('Accept-Encoding');
-      const again = await get(path, { 'If-None-Match': first.headers.get('etag')! });
-      expect(again.status).toBe(304);
+      expect(first.headers.get('etag')).toMatch(/^"[\w-]+-br"$/);
     }
   });
 

@@ -53,7 +53,7 @@ describe('the rate limit counts what it should (findings 1 and 6)', () => {
 describe('the build output (findings 7 and 12)', () => {
   const script = '/pagefind/pagefind-ui.js';
 
-  it('gives each coding of a file its own strong ETag, and revalidates either with the other', async () => {
+  it('gives each coding of a file its own strong ETag (conditional-requests.test.ts revalidates across them)', async () => {
     const get = client();
     const plain = await get(`${server.url}${script}`, { headers: { 'Accept-Encoding': 'identity' } });
     const gzip = await get(`${server.url}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
@@ -61,11 +61,6 @@ describe('the build output (findings 7 and 12)', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     const tag = plain.headers.get('etag')!;
     expect(gzip.headers.get('etag')).toBe(`${tag.slice(0, -1)}-gzip"`);
-    const revalidated = await get(`${server.url}${script}`, {
-      headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': tag },
-    });
-    expect(revalidated.status).toBe(304);
-    expect(revalidated.headers.get('etag')).toBe(gzip.headers.get('etag'));
   });
 
   it('serves SVG images with a policy that lets no script run', async () => {

@@ -69,15 +69,6 @@ describe('/llms.txt', () => {
     ];
     expect(links).toEqual(expect.arrayContaining(expected));
   });
-
-  it('answers HEAD and revalidation like the pages', async () => {
-    const get = client();
-    const head = await get(`${server.url}/llms.txt`, { method: 'HEAD' });
-    expect(head.status).toBe(200);
-    expect(await head.text()).toBe('');
-    const again = await get(`${server.url}/llms.txt`, { headers: { 'If-None-Match': head.headers.get('etag')! } });
-    expect(again.status).toBe(304);
-  });
 });
 
 describe('/llms-full.txt', () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { acceptsGzip, etagMatches } from '../../lib/http/conditional.ts';
-import { sendProblem, type Exchange } from '../http/send.ts';
+import type { Exchange } from '../http/send.ts';
 import { setHeaders } from '../steps/rate-limit.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
@@ -102,8 +102,6 @@ export function gzipOf(content: StaticAssetContent): Buffer {
   return (content.gzip ??= gzipSync(content.body));
 }
 
-const ALLOW = 'GET, HEAD, OPTIONS';
-
 /**
  * An image may be opened on its own: an SVG's scripts must never run (no `script-src`), and
  * its inline styles are its own (the usual policy for served images).
@@ -111,29 +109,13 @@ const ALLOW = 'GET, HEAD, OPTIONS';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
- * Answers a request for a file of the build output from memory (GET, HEAD, OPTIONS), with
- * the `Cache-Control` the route table gives it. The gzip copy has its own strong tag, and
- * a tag of either copy revalidates both (`etagMatches`).
+ * Answers a GET or HEAD for a file of the build output from memory, with the `Cache-Control`
+ * the route table gives it (OPTIONS and 405 are the server's dispatch, as for every route). The
+ * gzip copy has its own strong tag, and a tag of either copy revalidates both (`etagMatches`).
  */
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
   const { req, res } = x;
   setHeaders(res, x.headers);
-  const method = req.method ?? 'GET';
-  if (method === 'OPTIONS') {
-    res.writeHead(204, { Allow: ALLOW, 'Access-Control-Allow-Methods': ALLOW });
-    return void res.end();
-  }
-  if (method !== 'GET' && method !== 'HEAD') {
-    return sendProblem(
-      { res, baseUrl: x.baseUrl },
-      {
-        code: 'method_not_allowed',
-        detail: `${method} is not supported on static files; use GET or HEAD.`,
-        instance: req.url?.split('?', 1)[0] ?? '/',
-        headers: { Allow: ALLOW },
-      },
-    );
-  }
   const content = assetContent(asset);
   const gzip = content.compressible && acceptsGzip(req.headers['accept-encoding']);
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
@@ -152,5 +134,5 @@ export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl:
   if (gzip) headers['Content-Encoding'] = 'gzip';
   headers['Content-Length'] = body.length;
   res.writeHead(200, headers);
-  res.end(method === 'HEAD' ? undefined : body);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,0 +1,94 @@
+import type { InjectOptions } from 'light-my-request';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestSite, type TestSite } from '../helpers/site.ts';
+
+/**
+ * Conditional requests, for every family of the route table that answers with a validator, in
+ * one place (issue 27): RFC 9110 §13.1.2 and §15.4.5. Each family's other behaviour is tested
+ * in its own file; here only revalidation. A reader polling the catalog with its ETag, a browser
+ * revalidating a page, a crawler revalidating `llms.txt` all meet the same rules:
+ *
+ * - a 200 carries a strong ETag, its own for each coding (RFC 9110 §8.8.3);
+ * - `If-None-Match` with that tag, in a list, weak (`W/`), or `*` is answered 304 with no body,
+ *   the same ETag, `Cache-Control`, `Vary` and `Link` as the 200, and the rate-limit headers;
+ * - a tag of the same content in another coding (a plain copy kept, now asking for br) is a
+ *   match too: the 304 carries the tag of the coding it would send now;
+ * - HEAD revalidates like GET; another tag gets the full 200.
+ */
+let site: TestSite;
+
+beforeAll(async () => {
+  site = await createTestSite();
+}, 30_000);
+
+/** A family of the route table, by a path of it and what its clients send. */
+const FAMILIES: Array<{ name: string; url: string; accept?: string }> = [
+  { name: 'the catalog', url: '/v1/biomarkers/public?template=public-light-eu' },
+  { name: 'a guide page', url: '/de/webhooks', accept: 'text/html' },
+  { name: 'a Markdown twin', url: '/de/webhooks.md' },
+  { name: 'a page as Markdown by Accept', url: '/developers', accept: 'text/markdown' },
+  { name: 'a marker page (data-driven)', url: '/biomarkers/hs-crp', accept: 'text/html' },
+  { name: 'the biomarker list (data-driven)', url: '/de/biomarkers', accept: 'text/html' },
+  { name: 'llms.txt', url: '/llms.txt' },
+  { name: 'the sitemap', url: '/sitemap.xml' },
+  { name: 'robots.txt', url: '/robots.txt' },
+  { name: 'the OpenAPI document (JSON)', url: '/openapi.json' },
+  { name: 'the OpenAPI document (YAML)', url: '/api/openapi.yaml' },
+  { name: 'the authorization server metadata', url: '/.well-known/oauth-authorization-server' },
+  { name: 'the protected resource metadata', url: '/.well-known/oauth-protected-resource' },
+  { name: 'a static file', url: '/favicon.svg' },
+  { name: 'a static file with codings', url: '/pagefind/pagefind-ui.js' },
+];
+
+/** Headers a 304 repeats from the 200 it stands for (RFC 9110 §15.4.5). */
+const REPEATED = ['etag', 'cache-control', 'vary', 'link', 'content-location'];
+
+/** A header's value, with a data page's freshness (`max-age` counts down with the data's age) left out. */
+const shape = (value: unknown) => (typeof value === 'string' ? value.replace(/max-age=\d+/, 'max-age=…') : value);
+
+describe.each(FAMILIES)('$name ($url)', ({ url, accept }) => {
+  /** One client per family, so the rate-limit headers are its own. */
+  const remoteAddress = `10.77.${FAMILIES.findIndex((f) => f.url === url)}.1`;
+  const send = (headers: Record<string, string> = {}, method: InjectOptions['method'] = 'GET') =>
+    site.request({
+      url,
+      method,
+      remoteAddress,
+      headers: { ...(accept === undefined ? {} : { accept }), ...headers },
+    });
+
+  it('answers its own ETag with 304: no body, the 200’s validators and caching, the rate-limit headers', async () => {
+    const first = await send({ 'accept-encoding': 'br, gzip' });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers['etag']);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const condition of [etag, `"no-such-tag", ${etag}`, `W/${etag}`, '*']) {
+      const again = await send({ 'accept-encoding': 'br, gzip', 'if-none-match': condition });
+      expect(again.statusCode, condition).toBe(304);
+      expect(again.body, condition).toBe('');
+      for (const name of REPEATED)
+        expect(shape(again.headers[name]), `${condition}: ${name}`).toEqual(shape(first.headers[name]));
+      expect(again.headers['ratelimit-remaining'], condition).toMatch(/^\d+$/);
+      expect(again.headers['ratelimit'], condition).toMatch(/^"[\w-]+";r=\d+;t=\d+$/);
+      expect(again.headers['ratelimit-policy'], condition).toBeDefined();
+    }
+  });
+
+  it('revalidates across codings: a plain copy’s tag gets the 304 of the coding sent now, HEAD too', async () => {
+    const plain = await send({ 'accept-encoding': 'identity' });
+    const compressed = await send({ 'accept-encoding': 'br, gzip' });
+    expect(plain.statusCode).toBe(200);
+    const again = await send({ 'accept-encoding': 'br, gzip', 'if-none-match': String(plain.headers['etag']) });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['etag']).toBe(compressed.headers['etag']);
+    const head = await send({ 'if-none-match': String(plain.headers['etag']) }, 'HEAD');
+    expect(head.statusCode).toBe(304);
+    expect(head.body).toBe('');
+  });
+
+  it('sends the full 200 for another tag', async () => {
+    const fresh = await send({ 'if-none-match': '"not-this-one"' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.rawPayload.length).toBeGreaterThan(0);
+  });
+});
