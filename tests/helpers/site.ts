@@ -166,6 +166,8 @@ export interface InProcessServer {
   /** `http://127.0.0.1:<port>`, also the site's BASE_URL unless the test gives one. */
   url: string;
   site: TestSite;
+  /** What the server has logged so far, a line per entry ending in a newline: a started server's stdout. */
+  readonly output: string[];
   stop(): Promise<void>;
 }
 
@@ -184,5 +186,12 @@ export async function startInProcess(
   const site = await createTestSite({ ...options, env: full });
   const listening = await site.listen(port);
   registerServerUnderTest(url, undefined, { ...full, METRICS_PORT: 'off' });
-  return { url, site, stop: listening.close };
+  return {
+    url,
+    site,
+    get output() {
+      return site.logs.map((line) => `${line}\n`);
+    },
+    stop: listening.close,
+  };
 }

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream, type UpstreamMode } from '../helpers/fake-upstream.ts';
-import { fetchAs, freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { fetchAs, freePort } from '../helpers/start-server.ts';
 import { smallCatalog } from '../helpers/catalog-fixture.ts';
 import { eventually, sleep } from '../helpers/eventually.ts';
 
 const TIMEOUT_MS = 800;
 let upstream: FakeUpstream;
-let site: RunningServer;
+let site: InProcessServer;
 let n = 0;
 const client = () => fetchAs(`198.51.100.${++n}`);
 
 /** The `catalog_upstream_failed` lines the server has logged so far. */
-const upstreamFailures = (server: RunningServer) =>
+const upstreamFailures = (server: InProcessServer) =>
   server.output
     .join('')
     .split('\n')
@@ -20,7 +21,7 @@ const upstreamFailures = (server: RunningServer) =>
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  site = await startServer({
+  site = await startInProcess({
     CATALOG_ORIGIN_URL: upstream.url,
     CATALOG_ORIGIN_TIMEOUT_MS: String(TIMEOUT_MS),
     CATALOG_CACHE_TTL_S: '0',
@@ -71,7 +72,7 @@ describe('catalog proxy when the upstream misbehaves', () => {
 
   it('answers 502 when the upstream refuses connections, and the site stays up', async () => {
     const port = await freePort(); // nothing listens there
-    const refused = await startServer({
+    const refused = await startInProcess({
       CATALOG_ORIGIN_URL: `http://127.0.0.1:${port}`,
       CATALOG_STALE_IF_ERROR_S: '0',
     });
@@ -87,11 +88,11 @@ describe('catalog proxy when the upstream misbehaves', () => {
 });
 
 describe('catalog cache', () => {
-  let cached: RunningServer;
+  let cached: InProcessServer;
   let origin: FakeUpstream;
   beforeAll(async () => {
     origin = await startFakeUpstream();
-    cached = await startServer({
+    cached = await startInProcess({
       CATALOG_ORIGIN_URL: origin.url,
       CATALOG_ORIGIN_TIMEOUT_MS: String(TIMEOUT_MS),
       CATALOG_CACHE_TTL_S: '1',
@@ -149,12 +150,12 @@ describe('catalog cache', () => {
 });
 
 describe('catalog cache with stale-while-revalidate', () => {
-  let site: RunningServer;
+  let site: InProcessServer;
   let origin: FakeUpstream;
   const url = () => `${site.url}/v1/biomarkers/public?template=public-light-eu`;
   beforeAll(async () => {
     origin = await startFakeUpstream();
-    site = await startServer({
+    site = await startInProcess({
       CATALOG_ORIGIN_URL: origin.url,
       CATALOG_ORIGIN_TIMEOUT_MS: '3000',
       CATALOG_CACHE_TTL_S: '1',

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchAs, runToExit, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { fetchAs, runToExit, startServer } from '../helpers/start-server.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let addressCounter = 0;
 /** A fresh client address per test, so tests do not share one rate-limit window. */
 const client = () => fetchAs(`198.51.100.${++addressCounter}`);
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1', UNREAD_BODY_GRACE_MS: '500' });
+  server = await startInProcess({ TRUST_PROXY: '1', UNREAD_BODY_GRACE_MS: '500' });
 });
 afterAll(async () => {
   await server.stop();
@@ -50,7 +51,7 @@ describe('rate limit', () => {
 
 describe('spoofed X-Forwarded-For without TRUST_PROXY', () => {
   it('cannot escape the limit', async () => {
-    const plain = await startServer();
+    const plain = await startInProcess();
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 61; i += 1) {
@@ -120,7 +121,7 @@ describe('baseline headers', () => {
   });
 
   it('adds HSTS when BASE_URL is https, and drops noindex in production', async () => {
-    const prod = await startServer({ BASE_URL: 'https://catalog.example', DEPLOY_ENV: 'production' });
+    const prod = await startInProcess({ BASE_URL: 'https://catalog.example', DEPLOY_ENV: 'production' });
     try {
       const response = await fetch(`${prod.url}/`);
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);

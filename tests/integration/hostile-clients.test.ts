@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/raw-http.ts';
-import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let n = 0;
 const from = () => `X-Forwarded-For: 198.51.100.${++n}\r\n`;
 
@@ -11,7 +11,7 @@ const from = () => `X-Forwarded-For: 198.51.100.${++n}\r\n`;
 const DEADLINE_MS = 3_000;
 
 beforeAll(async () => {
-  server = await startServer({
+  server = await startInProcess({
     TRUST_PROXY: '1',
     SOCKET_TIMEOUT_MS: String(DEADLINE_MS),
     HEADERS_TIMEOUT_MS: String(DEADLINE_MS),

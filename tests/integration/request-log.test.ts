@@ -2,15 +2,15 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, sleep } from '../helpers/eventually.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
-import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let n = 0;
 const from = () => `198.51.100.${++n}`;
 
 beforeAll(async () => {
   // A short header deadline (the default is 10 s), so the 408 comes within a second or two.
-  server = await startServer({
+  server = await startInProcess({
     TRUST_PROXY: '1',
     SOCKET_TIMEOUT_MS: '1500',
     HEADERS_TIMEOUT_MS: '1000',
