@@ -27,6 +27,17 @@ function operationsOf(document: OpenApiDocument): Array<{ path: string; method: 
   );
 }
 
+/**
+ * Where an operation's responses are described: its own section, or, for HEAD, its GET's (the
+ * same answers without a body), and for every preflight but the first, the first's.
+ */
+function describedIn(document: OpenApiDocument, path: string, method: string): { path: string; method: string } {
+  if (method === 'HEAD' && document.paths[path]?.get !== undefined) return { path, method: 'GET' };
+  const first = Object.keys(document.paths).find((each) => document.paths[each]?.options !== undefined);
+  if (method === 'OPTIONS' && first !== undefined) return { path: first, method };
+  return { path, method };
+}
+
 /** The catalog GET's section of the reference page. */
 const catalogSection = (html: string): string => sectionOf(html, '<code>GET /v1/biomarkers/public</code>', '<h4>');
 
@@ -60,9 +71,14 @@ describe('/developers/api, rendered from the served OpenAPI document', () => {
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(15);
     for (const { path, method, statuses } of operations) {
-      const heading = `<code>${method} ${path}</code></h3>`;
-      const section = sectionOf(html, heading, 'class="api-operation"');
-      for (const status of statuses) expect(section, `${method} ${path} ${status}`).toContain(`<code>${status}</code>`);
+      const section = sectionOf(html, `<code>${method} ${path}</code></h3>`, 'class="api-operation"');
+      const by = describedIn(document, path, method);
+      const responses = sectionOf(html, `<code>${by.method} ${by.path}</code></h3>`, 'class="api-operation"');
+      // An operation described by another links there.
+      if (by.path !== path || by.method !== method)
+        expect(section).toContain(`<code>${by.method} ${by.path}</code></a>`);
+      for (const status of statuses)
+        expect(responses, `${method} ${path} ${status}`).toContain(`<code>${status}</code>`);
     }
     for (const path of Object.keys(document.paths)) expect(html).toContain(`<code>${path}</code></h2>`);
     for (const name of Object.keys(document.components.schemas)) {
@@ -92,8 +108,11 @@ describe('/developers/api, rendered from the served OpenAPI document', () => {
       expect(markdown.startsWith(locale === 'en' ? '# API reference\n' : '# API-Referenz\n')).toBe(true);
       for (const { path, method, statuses } of operationsOf(document)) {
         const section = sectionOf(markdown, `### \`${method} ${path}\`\n`, '\n### ');
+        const by = describedIn(document, path, method);
+        const responses = sectionOf(markdown, `### \`${by.method} ${by.path}\`\n`, '\n### ');
+        if (by.path !== path || by.method !== method) expect(section).toContain(`\`${by.method} ${by.path}\`.`);
         for (const status of statuses)
-          expect(section, `${method} ${path} ${status}`).toMatch(new RegExp(`^##### \`${status}\` `, 'm'));
+          expect(responses, `${method} ${path} ${status}`).toMatch(new RegExp(`^##### \`${status}\` `, 'm'));
         expect(section).toMatch(/^#### .+\n\n(\*\*.+\n\n)?```sh\ncurl -sS /m);
       }
       for (const name of Object.keys(document.components.schemas)) expect(markdown).toContain(`\n### ${name}\n`);

@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
 import { apiReferenceMarkdown } from '../../src/lib/api-reference/api-reference-markdown.ts';
 import { securityText } from '../../src/lib/api-reference/api-reference-labels.ts';
+import { translatorFor } from '../../src/lib/api-reference/openapi-translations.ts';
 import {
   buildApiReferenceView,
   descriptionParagraphs,
@@ -182,6 +183,49 @@ describe('apiReferenceMarkdown', () => {
       "```sh\ncurl -sS -i 'https://catalog.example/oauth/token' -d 'grant_type=client_credentials'",
     );
     expect(markdown).not.toMatch(/^\|/m);
+  });
+});
+
+describe('operations another one describes', () => {
+  it('describes HEAD once, by its GET: no parameters or responses of its own, a link there', () => {
+    for (const path of ['/v1/biomarkers/public', '/openapi.json', '/healthz']) {
+      const head = operation('HEAD', path);
+      expect(head.asFor).toEqual({ anchor: operation('GET', path).anchor, label: `GET ${path}` });
+      expect(head.parameters).toEqual([]);
+      expect(head.responses).toEqual([]);
+      // Its own sentence, not the GET's description again.
+      expect(head.description).toBe('As GET: the same status and headers, without a body.');
+      expect(head.requestExamples[0]!.code).toContain('curl -sS -I ');
+    }
+    const german = buildApiReferenceView(document, translatorFor('de'));
+    const head = german.paths[0]!.operations.find((o) => o.method === 'HEAD')!;
+    expect(head.description).toBe('Wie GET: derselbe Status und dieselben Header, ohne Body.');
+  });
+
+  it('describes the preflight in full once, and links every later one there', () => {
+    const first = operation('OPTIONS', '/v1/biomarkers/public');
+    expect(first.asFor).toBeUndefined();
+    expect(first.responses.map((r) => r.status)).toEqual(['204', '429']);
+    const preflights = view.paths.flatMap((p) => p.operations).filter((o) => o.method === 'OPTIONS');
+    expect(preflights.length).toBe(view.paths.length);
+    for (const later of preflights.slice(1)) {
+      expect(later.asFor).toEqual({ anchor: first.anchor, label: 'OPTIONS /v1/biomarkers/public' });
+      expect(later.responses).toEqual([]);
+    }
+    // GET and POST are always described in full.
+    for (const full of view.paths.flatMap((p) => p.operations).filter((o) => /^(GET|POST)$/.test(o.method))) {
+      expect(full.asFor, `${full.method} ${full.path}`).toBeUndefined();
+      expect(full.responses.length).toBeGreaterThan(1);
+    }
+  });
+
+  it('says so in the Markdown twin', () => {
+    const markdown = remark()
+      .use(remarkGfm)
+      .stringify({ type: 'root', children: apiReferenceMarkdown(view, ui) } as Root);
+    const head = markdown.slice(markdown.indexOf('### `HEAD /healthz`'), markdown.indexOf('### `OPTIONS /healthz`'));
+    expect(head).toContain('Parameters and responses: as for `GET /healthz`.');
+    expect(head).not.toContain('#### Responses');
   });
 });
 

@@ -146,6 +146,10 @@ function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings):
     );
   }
   out.push(heading(4, [text(ui.requestExample)]), ...examples(operation.requestExamples, ui));
+  if (operation.asFor !== undefined) {
+    out.push({ type: 'paragraph', children: [text(`${ui.responsesAsFor} `), code(operation.asFor.label), text('.')] });
+    return out;
+  }
   out.push(heading(4, [text(ui.responses)]), ...operation.responses.flatMap((r) => responseMarkdown(r, ui)));
   return out;
 }

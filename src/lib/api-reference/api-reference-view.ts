@@ -41,6 +41,12 @@ export interface OperationView {
   /** curl requests built from the document's parameter and body examples. */
   requestExamples: ExampleView[];
   responses: ResponseView[];
+  /**
+   * An operation described by another: HEAD by its path's GET (the same parameters and answers,
+   * without a body), an OPTIONS by the first path's (the same preflight answers). Its parameters
+   * and responses are left out and link there instead.
+   */
+  asFor?: { anchor: string; label: string };
 }
 
 export interface ParameterView {

@@ -162,6 +162,24 @@ function operationView(
   };
 }
 
+/**
+ * `operation`, its parameters and responses left to `other`, which describes them: HEAD's are
+ * its GET's without a body, and every path's preflight answers as the first one does. What the
+ * description repeats of `other`'s is left out too.
+ */
+function describedBy(operation: OperationView, other: OperationView): OperationView {
+  const description = operation.description.endsWith(other.description)
+    ? operation.description.slice(0, -other.description.length).trim()
+    : operation.description;
+  return {
+    ...operation,
+    description,
+    parameters: [],
+    responses: [],
+    asFor: { anchor: other.anchor, label: `${other.method} ${other.path}` },
+  };
+}
+
 /** An example with its summary in the page's language. */
 const translateSummary = (example: ExampleView, t: Translate): ExampleView =>
   example.summary === undefined || example.name === undefined
@@ -196,18 +214,28 @@ function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView 
  */
 export function buildApiReferenceView(document: OpenApiDocument, t: Translate = ENGLISH): ApiReferenceView {
   const firstShown: FirstShown = new Map();
-  const paths = Object.entries(document.paths).map(([path, item]): PathView => ({
-    path,
-    anchor: anchorFor('path', path),
+  let firstPreflight: OperationView | undefined;
+  const paths = Object.entries(document.paths).map(([path, item]): PathView => {
     // In the document's order (GET, HEAD, OPTIONS…), as /openapi.json lists them.
-    operations: Object.keys(item).flatMap((key) => {
+    const operations = Object.keys(item).flatMap((key) => {
       const method = HTTP_METHODS.find((m) => m === key);
       const operation = method === undefined ? undefined : item[method];
       return method === undefined || operation === undefined
         ? []
         : [operationView(document, path, method, operation, t, firstShown)];
-    }),
-  }));
+    });
+    const get = operations.find((operation) => operation.method === 'GET');
+    return {
+      path,
+      anchor: anchorFor('path', path),
+      operations: operations.map((operation) => {
+        if (operation.method === 'HEAD' && get !== undefined) return describedBy(operation, get);
+        if (operation.method !== 'OPTIONS') return operation;
+        if (firstPreflight === undefined) firstPreflight = operation;
+        return operation === firstPreflight ? operation : describedBy(operation, firstPreflight);
+      }),
+    };
+  });
   return {
     title: document.info.title,
     version: document.info.version,

@@ -185,6 +185,8 @@ const ApiReferenceUiStringsSchema = z.strictObject({
   example: label,
   /** Before a link to where a shared response's example was shown first. */
   exampleAsFor: label,
+  /** Before a link to the operation that describes this one's parameters and responses (HEAD by GET). */
+  responsesAsFor: label,
   /** Heading and lead of the schema section; caption of a schema's property table and its first column. */
   schemasHeading: label,
   schemasLead: sentence,
