@@ -42,6 +42,12 @@ const item = (children: PhrasingContent[]): ListItem => ({
 
 const list = (items: ListItem[]): RootContent => ({ type: 'list', ordered: false, spread: false, children: items });
 
+/** "Example: as for `GET /path 429`.": where something is described instead of repeated. */
+const asFor = (lead: string, target: { label: string }): RootContent => ({
+  type: 'paragraph',
+  children: [text(`${lead} `), code(target.label), text('.')],
+});
+
 /** `values` and `default` after a description: "Values: `a`, `b`. Default: `a`." */
 function allowed(values: string[], fallback: string | undefined, ui: ApiReferenceUiStrings): PhrasingContent[] {
   const out: PhrasingContent[] = [];
@@ -102,9 +108,7 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
     ...(described.length === 0
       ? []
       : [list(described.map((h) => item([code(h.name), text(': '), ...inline(h.description ?? '')])))]),
-    ...(response.sameAs === undefined
-      ? []
-      : [{ type: 'paragraph', children: [text(`${ui.exampleAsFor} `), code(response.sameAs.label)] } as RootContent]),
+    ...(response.sameAs === undefined ? [] : [asFor(ui.exampleAsFor, response.sameAs)]),
     ...examples(response.examples, ui),
   ];
 }
@@ -147,7 +151,7 @@ function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings):
   }
   out.push(heading(4, [text(ui.requestExample)]), ...examples(operation.requestExamples, ui));
   if (operation.asFor !== undefined) {
-    out.push({ type: 'paragraph', children: [text(`${ui.responsesAsFor} `), code(operation.asFor.label), text('.')] });
+    out.push(asFor(ui.responsesAsFor, operation.asFor));
     return out;
   }
   out.push(heading(4, [text(ui.responses)]), ...operation.responses.flatMap((r) => responseMarkdown(r, ui)));
