@@ -11,6 +11,8 @@ import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { listen } from '../../src/server/http/listen.ts';
 import { createOriginServer } from '../../src/server/origin/origin-server.ts';
+import { startOrigin } from '../../src/server/origin/start-origin.ts';
+import type { DrainableServer } from '../../src/server/http/create-http-server.ts';
 import { pageDataVersion } from '../../src/server/store/page-data-version.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from '../../src/server/store/prepared-renders.ts';
 import { RenderedStore } from '../../src/server/store/rendered-store.ts';
@@ -36,8 +38,16 @@ export interface TestSiteOptions {
   env?: Record<string, string>;
   /** The catalog upstream: by default the bundled origin, built in this process and reached without a socket. */
   upstream?: typeof fetch;
-  /** The rate limiter's clock in milliseconds (default `performance.now`), so a test can start a new window. */
+  /**
+   * The clock of the rate limiter and the catalog cache in milliseconds (default `performance.now`),
+   * so a test can start a new window or age a cached copy without waiting (`testClock`).
+   */
   now?: () => number;
+  /**
+   * Whether the bundled origin listens on `CATALOG_ORIGIN_PORT` and is asked over a socket, as
+   * `npm start` runs it, for tests of the origin itself (default: asked without a socket).
+   */
+  originListens?: boolean;
 }
 
 /** The site server of `npm start`, built in the test process and driven without a port. */
@@ -52,6 +62,8 @@ export interface TestSite {
    * from a new client address unless it names one, so tests do not share the quota.
    */
   request(options: InjectOptions | string): Promise<InjectResponse>;
+  /** The bundled origin's server when it listens (`originListens`). */
+  origin?: DrainableServer;
   /**
    * Listens on a free loopback port, for what only a socket shows (framing, timeouts, a
    * connection kept after an answer); `close` stops it and ends its connections.
@@ -111,13 +123,19 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, { info: (line) => logs.push(line), error: (line) => logs.push(line) });
   let upstream = options.upstream;
-  // A CATALOG_ORIGIN_URL (a fake upstream the test runs) is asked as production asks it.
-  if (upstream === undefined && config.catalogOriginUrl === undefined) {
+  const origin =
+    options.originListens === true ? await startOrigin(config, config.catalogOriginPort, logger) : undefined;
+  // A CATALOG_ORIGIN_URL (a fake upstream the test runs) or a listening origin is asked as production asks it.
+  if (upstream === undefined && config.catalogOriginUrl === undefined && origin === undefined) {
     const panels = await loadCompiledPanels(fromRoot(COMPILED_PANELS_PATH), config.baseUrl);
     if (panels === undefined) throw new Error('createTestSite needs `npm run build` first (dist/catalog/)');
     upstream = originFetch(config, logger, panels);
   }
-  const catalog = createCatalogService(config, upstream === undefined ? { logger } : { fetch: upstream, logger });
+  const catalog = createCatalogService(config, {
+    logger,
+    ...(upstream === undefined ? {} : { fetch: upstream }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
   (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;
   const store = new RenderedStore({
     renderer: new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href)),
@@ -145,6 +163,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     catalog,
     limiter,
     logs,
+    ...(origin === undefined ? {} : { origin }),
     request: (request) => {
       const init = typeof request === 'string' ? { url: request } : request;
       return inject(handler, { remoteAddress: nextClient(), ...init });
@@ -161,10 +180,31 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   };
 }
 
+/** A clock that runs with real time and that a test moves ahead: `TestSiteOptions.now`. */
+export interface TestClock {
+  now(): number;
+  /** Moves the clock `ms` ahead at once, as if that much time had passed. */
+  advance(ms: number): void;
+}
+
+export function testClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => performance.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
 /** The in-process site on a loopback port: for tests that speak HTTP to it, as to a started server. */
 export interface InProcessServer {
   /** `http://127.0.0.1:<port>`, also the site's BASE_URL unless the test gives one. */
   url: string;
+  /** The bundled origin's address when it listens (`originListens`). */
+  originUrl?: string;
+  /** The environment the site was configured from. */
+  env: Record<string, string>;
   site: TestSite;
   /** What the server has logged so far, a line per entry ending in a newline: a started server's stdout. */
   readonly output: string[];
@@ -178,20 +218,37 @@ export interface InProcessServer {
  */
 export async function startInProcess(
   env: Record<string, string> = {},
-  options: Omit<TestSiteOptions, 'env'> = {},
+  options: Omit<TestSiteOptions, 'env'> & {
+    /**
+     * The port to listen on (default a free one). Sites built one after the other in a test file
+     * share one, and so one BASE_URL: the Astro bundle reads its configuration once per process.
+     */
+    port?: number;
+  } = {},
 ): Promise<InProcessServer> {
-  const port = await freePort();
+  const { port = await freePort(), ...siteOptions } = options;
   const url = `http://127.0.0.1:${port}`;
-  const full = { BASE_URL: url, ...env };
-  const site = await createTestSite({ ...options, env: full });
+  const originPort = siteOptions.originListens === true ? String(await freePort()) : undefined;
+  const full = { BASE_URL: url, ...(originPort === undefined ? {} : { CATALOG_ORIGIN_PORT: originPort }), ...env };
+  const site = await createTestSite({ ...siteOptions, env: full });
   const listening = await site.listen(port);
-  registerServerUnderTest(url, undefined, { ...full, METRICS_PORT: 'off' });
+  const originUrl = site.origin === undefined ? undefined : `http://127.0.0.1:${full.CATALOG_ORIGIN_PORT}`;
+  registerServerUnderTest(url, originUrl, { ...full, METRICS_PORT: 'off' });
   return {
     url,
+    ...(originUrl === undefined ? {} : { originUrl }),
+    env: full,
     site,
     get output() {
       return site.logs.map((line) => `${line}\n`);
     },
-    stop: listening.close,
+    stop: async () => {
+      await listening.close();
+      if (site.origin !== undefined) {
+        const closed = new Promise((resolve) => site.origin!.server.close(resolve));
+        site.origin.server.closeAllConnections();
+        await closed;
+      }
+    },
   };
 }

@@ -8,9 +8,10 @@ import {
 } from '../../src/lib/schemas/catalog.ts';
 import { expectPolicyCoversInlineCode, textOf } from '../helpers/inline-csp.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs, freePort } from '../helpers/start-server.ts';
+import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
-import { eventually, sleep } from '../helpers/eventually.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 let n = 0;
 /** A fresh client address per call, so no test shares a rate-limit window. */
@@ -25,14 +26,17 @@ const PATHS: Record<Locale, { html: string; md: string }> = {
 const texts = (html: string, tag: string): string[] =>
   [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => textOf(m[1]!).trim());
 
+/** Every site of this file listens here, so all have one BASE_URL (see `startInProcess`). */
+const PORT = await freePort();
+
 const nameIn = (translations: Translation[], locale: string): string =>
   translations.find((translation) => translation.locale === locale)!.name;
 
 describe('/biomarkers on the bundled catalog', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   const panels = new Map<string, BiomarkerCatalog>();
   beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: '1' });
+    server = await startInProcess({ TRUST_PROXY: '1' }, { port: PORT });
     for (const template of CATALOG_TEMPLATES) {
       const response = await client()(`${server.url}/v1/biomarkers/public?template=${template}`);
       panels.set(template, (await response.json()) as BiomarkerCatalog);
@@ -145,17 +149,21 @@ function testCatalog(template: string | null, names: [string, string], iconBase:
 
 describe('/biomarkers follows its upstream', () => {
   let upstream: FakeUpstream;
-  let site: RunningServer;
+  let site: InProcessServer;
+  const clock = testClock();
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => testCatalog(template, ['Ferritin', 'Transferrin'], site.url);
-    site = await startServer({
-      CATALOG_ORIGIN_URL: upstream.url,
-      CATALOG_CACHE_TTL_S: '1',
-      CATALOG_STALE_IF_ERROR_S: '0',
-      CATALOG_ORIGIN_TIMEOUT_MS: '1000',
-      TRUST_PROXY: '1',
-    });
+    site = await startInProcess(
+      {
+        CATALOG_ORIGIN_URL: upstream.url,
+        CATALOG_CACHE_TTL_S: '1',
+        CATALOG_STALE_IF_ERROR_S: '0',
+        CATALOG_ORIGIN_TIMEOUT_MS: '1000',
+        TRUST_PROXY: '1',
+      },
+      { port: PORT, now: clock.now },
+    );
   });
   afterAll(async () => {
     await site.stop();
@@ -168,6 +176,7 @@ describe('/biomarkers follows its upstream', () => {
     expect(texts(before, 'h3')).toEqual(['Ferritin', 'Transferrin']);
     expect(texts(before, 'h2')).toContain('Iron status');
     upstream.catalog = (template) => testCatalog(template, ['Serum ferritin', 'Transferrin'], site.url);
+    clock.advance(1_100); // past the TTL
     let after = '';
     await eventually(async () => {
       after = await (await client()(`${site.url}/biomarkers`)).text();
@@ -185,6 +194,7 @@ describe('/biomarkers follows its upstream', () => {
 
   it('answers 502 with an honest error state, in both formats, while the upstream fails with no copy to stand in', async () => {
     upstream.mode = 'status-500';
+    clock.advance(1_100);
     try {
       await eventually(async () => (await client()(`${site.url}/biomarkers`, { method: 'HEAD' })).status === 502);
       const html = await client()(`${site.url}/biomarkers`);
@@ -206,6 +216,8 @@ describe('/biomarkers follows its upstream', () => {
       upstream.mode = 'ok';
     }
     // The site asks a failed upstream again after a pause of min(TTL, 5 s), 1 s here.
+    expect((await client()(`${site.url}/biomarkers`)).status).toBe(502);
+    clock.advance(1_100);
     let recovered: Response | undefined;
     await eventually(async () => {
       recovered = await client()(`${site.url}/biomarkers`);
@@ -217,16 +229,20 @@ describe('/biomarkers follows its upstream', () => {
 
 describe('/biomarkers while a stale copy stands in', () => {
   let upstream: FakeUpstream;
-  let site: RunningServer;
+  let site: InProcessServer;
+  const clock = testClock();
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => testCatalog(template, ['Ferritin', 'Transferrin'], site.url);
-    site = await startServer({
-      CATALOG_ORIGIN_URL: upstream.url,
-      CATALOG_CACHE_TTL_S: '1',
-      CATALOG_STALE_IF_ERROR_S: '60',
-      TRUST_PROXY: '1',
-    });
+    site = await startInProcess(
+      {
+        CATALOG_ORIGIN_URL: upstream.url,
+        CATALOG_CACHE_TTL_S: '1',
+        CATALOG_STALE_IF_ERROR_S: '60',
+        TRUST_PROXY: '1',
+      },
+      { port: PORT, now: clock.now },
+    );
   });
   afterAll(async () => {
     await site.stop();
@@ -237,7 +253,7 @@ describe('/biomarkers while a stale copy stands in', () => {
     const fresh = await client()(`${site.url}/biomarkers`);
     expect(fresh.status).toBe(200);
     upstream.mode = 'status-500';
-    await sleep(1_200);
+    clock.advance(1_200);
     const stale = await client()(`${site.url}/biomarkers`);
     expect(stale.status).toBe(200);
     expect(stale.headers.get('cache-control')).toBe('public, max-age=0');

@@ -2,15 +2,16 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../src/lib/schemas/catalog.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let n = 0;
 const client = () => fetchAs(`198.51.100.${++n}`);
 const catalogUrl = (query = '') => `${server.url}/v1/biomarkers/public${query}`;
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' });
+  server = await startInProcess({ TRUST_PROXY: '1' }, { originListens: true });
 });
 afterAll(async () => {
   await server.stop();

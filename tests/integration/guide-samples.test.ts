@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { extractSamples, missingExcerptLine, runBounded, runSample } from '../helpers/guide-samples.ts';
-import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
@@ -22,9 +22,9 @@ copyFileSync(join(ROOT, 'src/generated/openapi.d.ts'), join(RUN_DIR, 'catalog-ap
  * of their own (the limiter's clock moves a minute on), as they would for a reader.
  */
 let server: InProcessServer;
-let clock = 0;
+const clock = testClock();
 beforeAll(async () => {
-  server = await startInProcess({ LOG_LEVEL: 'error' }, { now: () => clock });
+  server = await startInProcess({ LOG_LEVEL: 'error' }, { now: clock.now });
 });
 afterAll(async () => {
   await server?.stop();
@@ -53,7 +53,7 @@ const idsByPage = new Map<string, string[]>();
 
 describe.each(PAGES)('samples on $path', ({ locale, path }) => {
   it('each runs against the server that served the page, exits 0 and prints what the page shows', async () => {
-    clock += 61_000;
+    clock.advance(61_000);
     const response = await fetch(server.url + path, { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     const samples = extractSamples(await response.text());

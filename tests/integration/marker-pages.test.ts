@@ -10,7 +10,8 @@ import { expectPolicyCoversInlineCode, pageHeadingOf, textOf } from '../helpers/
 import { eventually } from '../helpers/eventually.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
-import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs, freePort } from '../helpers/start-server.ts';
+import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
 import { extractSamples } from '../helpers/guide-samples.ts';
 
 let n = 0;
@@ -19,6 +20,8 @@ const client = () => {
   n += 1;
   return fetchAs(`198.19.${Math.floor(n / 250)}.${(n % 250) + 1}`);
 };
+/** Every site of this file listens here, so all have one BASE_URL (see `startInProcess`). */
+const PORT = await freePort();
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const keyOf = (item: BiomarkerCatalogItem) => String(item.metadata!['key']);
 
@@ -30,12 +33,12 @@ function row(html: string, label: string): string[] {
 }
 
 describe('a page per marker, on the bundled catalog', () => {
-  let server: RunningServer;
+  let server: InProcessServer;
   const panels = {} as Record<CatalogTemplate, BiomarkerCatalog>;
   /** Every marker of any panel once, by key. */
   const markers = new Map<string, BiomarkerCatalogItem>();
   beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: '1' });
+    server = await startInProcess({ TRUST_PROXY: '1' }, { port: PORT });
     for (const template of CATALOG_TEMPLATES) {
       const response = await client()(`${server.url}/v1/biomarkers/public?template=${template}`);
       panels[template] = (await response.json()) as BiomarkerCatalog;
@@ -185,19 +188,23 @@ function upstreamCatalog(template: string | null, name: string): BiomarkerCatalo
 
 describe('marker pages follow their upstream', () => {
   let upstream: FakeUpstream;
-  let site: RunningServer;
+  let site: InProcessServer;
+  const clock = testClock();
   const first = '/biomarkers/30000000-0000-4000-8000-000000000001';
   const second = '/biomarkers/30000000-0000-4000-8000-000000000002';
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => upstreamCatalog(template, 'Total protein');
-    site = await startServer({
-      CATALOG_ORIGIN_URL: upstream.url,
-      CATALOG_CACHE_TTL_S: '1',
-      CATALOG_STALE_IF_ERROR_S: '0',
-      CATALOG_ORIGIN_TIMEOUT_MS: '1000',
-      TRUST_PROXY: '1',
-    });
+    site = await startInProcess(
+      {
+        CATALOG_ORIGIN_URL: upstream.url,
+        CATALOG_CACHE_TTL_S: '1',
+        CATALOG_STALE_IF_ERROR_S: '0',
+        CATALOG_ORIGIN_TIMEOUT_MS: '1000',
+        TRUST_PROXY: '1',
+      },
+      { port: PORT, now: clock.now },
+    );
   });
   afterAll(async () => {
     await site.stop();
@@ -213,6 +220,7 @@ describe('marker pages follow their upstream', () => {
       success: true,
       data: upstreamCatalog(template, 'Serum total protein').data.slice(0, 1),
     });
+    clock.advance(1_100); // past the TTL
     await eventually(async () => (await (await client()(site.url + first)).text()).includes('Serum total protein'));
     expect((await client()(site.url + second)).status).toBe(404);
     const sitemap = await (await client()(`${site.url}/sitemap.xml`)).text();
@@ -222,6 +230,7 @@ describe('marker pages follow their upstream', () => {
 
   it('answers 502 with the honest error state while the upstream fails with no copy to stand in', async () => {
     upstream.mode = 'status-500';
+    clock.advance(1_100);
     try {
       await eventually(async () => (await client()(site.url + first, { method: 'HEAD' })).status === 502);
       const markdown = await client()(`${site.url}/de${first}.md`);

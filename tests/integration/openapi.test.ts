@@ -3,9 +3,10 @@ import { parse } from 'yaml';
 import { parseConfig } from '../../src/lib/config/config.ts';
 import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
 import { contractFor } from '../helpers/contract/servers-under-test.ts';
-import { fetchAs, freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { fetchAs, freePort } from '../helpers/start-server.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 
-let server: RunningServer;
+let server: InProcessServer;
 let n = 0;
 /** A fresh client address per test, so tests do not share one rate-limit window. */
 const client = () => fetchAs(`198.51.100.${++n}`);
@@ -13,11 +14,14 @@ const client = () => fetchAs(`198.51.100.${++n}`);
 beforeAll(async () => {
   // The catalog origin published at its listen address, so the contract covers it too.
   const originPort = String(await freePort());
-  server = await startServer({
-    TRUST_PROXY: '1',
-    CATALOG_ORIGIN_PORT: originPort,
-    CATALOG_ORIGIN_PUBLIC_URL: `http://127.0.0.1:${originPort}`,
-  });
+  server = await startInProcess(
+    {
+      TRUST_PROXY: '1',
+      CATALOG_ORIGIN_PORT: originPort,
+      CATALOG_ORIGIN_PUBLIC_URL: `http://127.0.0.1:${originPort}`,
+    },
+    { originListens: true },
+  );
 });
 afterAll(async () => {
   await server.stop();

@@ -58,6 +58,8 @@ export interface CatalogServiceDeps {
   fetch?: typeof fetch;
   logger?: Logger;
   metrics?: CatalogMetrics;
+  /** The cache's monotonic clock in milliseconds (default `performance.now`), so a test can age a copy. */
+  now?: () => number;
 }
 
 /**
@@ -86,6 +88,7 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
       staleIfErrorMs: config.catalogStaleIfErrorS * 1000,
       retryAfterFailureMs: Math.min(config.catalogCacheTtlS * 1000, RETRY_AFTER_FAILURE_MAX_MS),
       staleGraceMs: STALE_GRACE_MS,
+      ...(deps.now === undefined ? {} : { now: deps.now }),
       load: async (template: CatalogTemplate) =>
         prepareCatalogBody(await fetchUpstreamCatalog(origin, template, options)),
       onLoadError: (template, error) => {
