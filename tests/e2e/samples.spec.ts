@@ -100,8 +100,8 @@ test.describe('request sample tabs', () => {
     expect(errors).toEqual([]);
   });
 
-  test('axe finds no violation on a page with tabs, light and dark', async ({ page }) => {
-    for (const colorScheme of ['light', 'dark'] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe finds no violation on a page with tabs, ${colorScheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto('/auth');
       await page.locator('[data-sample-id="auth-discovery"]').getByRole('tab', { name: 'TypeScript' }).click();
@@ -109,8 +109,8 @@ test.describe('request sample tabs', () => {
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
       );
-    }
-  });
+    });
+  }
 });
 
 test.describe('request samples without JavaScript', () => {

@@ -49,7 +49,8 @@ async function run(path: string) {
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     disableFullPageScreenshot: true,
-    skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+    // Screenshots, and the back/forward cache check (a second navigation), score nothing here.
+    skipAudits: ['screenshot-thumbnails', 'final-screenshot', 'bf-cache'],
     // The pages load nothing late: half a second of quiet ends the trace (Lighthouse waits 1 s).
     pauseAfterFcpMs: 500,
     pauseAfterLoadMs: 500,
