@@ -86,8 +86,8 @@ const RUNNERS: Record<string, { extension: string; command: (file: string) => [s
   curl: { extension: 'sh', command: (file) => ['bash', [file]], prefix: 'set -euo pipefail\n' },
   javascript: { extension: 'mjs', command: (file) => [process.execPath, [file]] },
   python: { extension: 'py', command: (file) => ['python3', [file]] },
-  // Node strips the types; the `catalog-api.d.ts` next to it is the generated one.
-  typescript: { extension: 'ts', command: (file) => [process.execPath, [file]] },
+  // Saved as the samples say (.mts); Node strips the types; the `catalog-api.d.ts` next to it is the generated one.
+  typescript: { extension: 'mts', command: (file) => [process.execPath, [file]] },
 };
 
 /** What a sample's run gave. */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 const RUN_DIR = mkdtempSync(join(ROOT, '.samples-run-'));
 copyFileSync(join(ROOT, 'src/generated/openapi.d.ts'), join(RUN_DIR, 'catalog-api.d.ts'));
+// The package.json `npm init -y` writes: the samples say how to save them so that they run under it.
+writeFileSync(join(RUN_DIR, 'package.json'), JSON.stringify({ name: 'samples', version: '1.0.0', type: 'commonjs' }));
 
 /**
  * One server, in this process, for every page; each page's samples run in a rate-limit window
@@ -74,6 +76,8 @@ describe.each(PAGES)('samples on $path', ({ locale, path }) => {
       const run = runs[index]!;
       const what = `${sample.id} (${sample.language}) on ${path}`;
       expect(run.code, `${what} exited with ${run.code}:\n${run.stderr}\n${run.stdout}`).toBe(0);
+      // No warning either (a module Node had to guess the type of, an experimental feature).
+      expect(run.stderr, `${what}: stderr`).toBe('');
       expect(missingExcerptLine(run.stdout, sample.output), `${what} printed:\n${run.stdout}`).toBeUndefined();
       // Every sample calls the origin of the page it is on.
       expect(sample.code).toContain(server.url);
@@ -95,7 +99,7 @@ describe('the samples as a set', () => {
   });
 
   it('type-checks every TypeScript sample against the generated types, with the options a reader would use', () => {
-    const files = readdirSync(RUN_DIR).filter((file) => file.endsWith('-typescript.ts'));
+    const files = readdirSync(RUN_DIR).filter((file) => file.endsWith('-typescript.mts'));
     expect(files.length).toBeGreaterThanOrEqual(PAGES.length);
     const tsc = spawnSync(
       process.execPath,

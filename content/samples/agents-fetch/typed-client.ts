@@ -1,7 +1,8 @@
 // `npm install openapi-fetch`, and the types from the service's OpenAPI document:
 //   npx openapi-typescript {BASE_URL}/openapi.json -o catalog-api.d.ts
-// Node.js 22.18 or later runs it as it is: `node agent.ts`. The pages are not API operations,
-// so plain fetch reads them; the typed client calls the catalog.
+// Save it as agent.mts (an ES module under any package.json); Node.js 22.18 or later
+// runs it as it is: `node agent.mts`. The pages are not API operations, so plain fetch
+// reads them; the typed client calls the catalog.
 import createClient from 'openapi-fetch';
 import type { paths } from './catalog-api.d.ts';
 

@@ -1,6 +1,7 @@
 // `npm install openapi-fetch`, and the types from the service's OpenAPI document:
 //   npx openapi-typescript {BASE_URL}/openapi.json -o catalog-api.d.ts
-// Node.js 22.18 or later runs it as it is: `node with-token.ts`.
+// Save it as with-token.mts (an ES module under any package.json); Node.js 22.18 or later
+// runs it as it is: `node with-token.mts`.
 import createClient from 'openapi-fetch';
 import type { paths } from './catalog-api.d.ts';
 

@@ -1,7 +1,8 @@
 // TypeScript with the typed client: `npm install openapi-fetch`, then generate the types from
 // the service's OpenAPI document:
 //   npx openapi-typescript {BASE_URL}/openapi.json -o catalog-api.d.ts
-// Node.js 22.18 or later runs this file as it is (it strips the types): `node catalog.ts`.
+// Save it as catalog.mts (an ES module under any package.json); Node.js 22.18 or later
+// runs it as it is: `node catalog.mts`.
 import createClient from 'openapi-fetch';
 import type { paths } from './catalog-api.d.ts';
 
