@@ -92,7 +92,8 @@ test.describe('the biomarker browser with JavaScript', () => {
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
     await entry.getByRole('button', { name: 'Copy UUID' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uuid);
-    await expect(page.locator('[data-copy-status]')).toHaveText('UUID copied to the clipboard.');
+    // Said beside the button, where the reader is, not at the top of the list.
+    await expect(entry.getByRole('status')).toHaveText('UUID copied to the clipboard.');
   });
 
   test('is keyboard-operable and passes axe in the dark scheme with a filter applied', async ({ page }) => {

@@ -69,3 +69,19 @@ test('the language picker keeps the marker', async ({ page }) => {
   await expect(page).toHaveURL(/\/de\/biomarkers\/hs-crp$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
+
+test('copies the uuid from a marker page, and says so beside the button, in the page language', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/de/biomarkers/ferritin');
+  const facts = page.locator('.marker-page-facts');
+  const uuid = (await facts
+    .locator('code')
+    .filter({ hasText: /^[0-9a-f-]{36}$/ })
+    .textContent())!;
+  await facts.getByRole('button', { name: 'UUID kopieren' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uuid);
+  await expect(facts.getByRole('status')).toHaveText('UUID in die Zwischenablage kopiert.');
+});

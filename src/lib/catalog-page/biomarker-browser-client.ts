@@ -32,7 +32,6 @@ const bump = (counts: Map<string, number>, key: string) => counts.set(key, (coun
  * reader types or chooses, with the rules the server applies (`biomarker-filter.ts`), and
  * updates the counts, the status line (a live region), the empty state and the URL
  * (`history.replaceState`, so the view stays shareable without adding history entries).
- * Reveals each uuid's copy button, which needs script (Clipboard API).
  */
 export function startBiomarkerBrowser(root: Document): void {
   const browser = root.querySelector<HTMLElement>('.biomarker-browser');
@@ -93,14 +92,4 @@ export function startBiomarkerBrowser(root: Document): void {
     apply();
   });
 
-  const copied = browser.querySelector<HTMLElement>('[data-copy-status]');
-  if (navigator.clipboard === undefined) return;
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button.copy-uuid[data-copy]')) {
-    button.hidden = false;
-    button.addEventListener('click', () => {
-      void navigator.clipboard.writeText(button.dataset['copy'] ?? '').then(() => {
-        if (copied !== null) copied.textContent = browser.dataset['copied'] ?? '';
-      });
-    });
-  }
 }

@@ -115,6 +115,9 @@ const MarkerPageUiStringsSchema = z.strictObject({
   uuid: label,
   key: label,
   noKey: label,
+  /** The uuid's copy button, and what the status beside it says after copying. */
+  copy: label,
+  copied: label,
   /** Heading of the table of units and panels per region, and its columns. */
   regionsHeading: label,
   regionColumn: label,
