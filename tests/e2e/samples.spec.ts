@@ -11,6 +11,9 @@ test.describe('request sample tabs', () => {
     const tablist = sample.getByRole('tablist');
     await expect(tablist).toBeVisible();
     await expect(tablist.getByRole('tab')).toHaveText(LANGUAGES);
+    // The tabs sit level on one line (the guide's paragraph spacing once pushed all but the first down).
+    const tops = await tablist.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
     const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
     await expect(tab('curl')).toHaveAttribute('aria-selected', 'true');
     await expect(sample.getByRole('tabpanel')).toHaveCount(1);

@@ -14,6 +14,30 @@ test('the sidebar lists every guide page beside the content, and the menu opens 
   expect(errors).toEqual([]);
 });
 
+test('the theme and language pickers show their whole choice at 1280 px, in German too', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/de/developers');
+  const pickers = page.locator('header').locator('starlight-theme-select select, starlight-lang-select select');
+  await expect(pickers).toHaveCount(2);
+  // The chosen option's text, measured in the select's font, against the room the select leaves it.
+  const fits = await pickers.evaluateAll((selects) =>
+    selects.map((select) => {
+      const style = getComputedStyle(select);
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'nowrap';
+      probe.textContent = (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? '';
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return `${probe.textContent}: ${text <= room ? 'fits' : `${Math.ceil(text)} px in ${Math.floor(room)} px`}`;
+    }),
+  );
+  expect(fits).toEqual([expect.stringMatching(/: fits$/), expect.stringMatching(/^Deutsch: fits$/)]);
+});
+
 test('the theme switch overrides the system scheme and keeps the choice on the next page', async ({ page }) => {
   const errors = watchErrors(page);
   await page.emulateMedia({ colorScheme: 'light' });
