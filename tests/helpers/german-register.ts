@@ -7,7 +7,15 @@ export function informalWords(text: string): string[] {
 }
 
 /** Attributes that carry interface text a reader sees or hears. */
-const UI_ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'data-copied', 'data-translations'];
+const UI_ATTRIBUTES = [
+  'aria-label',
+  'title',
+  'placeholder',
+  'data-copied',
+  'data-one',
+  'data-other',
+  'data-translations',
+];
 
 const decode = (value: string) =>
   value

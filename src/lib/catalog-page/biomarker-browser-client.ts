@@ -91,5 +91,4 @@ export function startBiomarkerBrowser(root: Document): void {
     event.preventDefault();
     apply();
   });
-
 }

@@ -227,6 +227,8 @@ const ErrorPagesUiStringsSchema = z.strictObject({
   rateLimitedTitle: label,
   rateLimitedText: sentence,
   retryAfter: secondsSentence,
+  /** Said, with script, under the countdown: the page opens again when the time is up. */
+  autoRetry: sentence,
   tryAgain: label,
 });
 
