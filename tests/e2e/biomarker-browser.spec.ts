@@ -35,6 +35,9 @@ test.describe('the biomarker browser without JavaScript', () => {
     const shared = page.url();
     await page.goto(shared);
     await expect(visibleMarkers(page)).toHaveText(['Fasting glucose']);
+    // The server lists a search's best match first, as the script does.
+    await page.goto('/biomarkers?q=CK');
+    await expect(visibleMarkers(page).first()).toHaveText('Creatine kinase (CK)');
     // axe needs script in the page: the server-filtered view is checked in the tests with JavaScript.
   });
 
@@ -57,6 +60,7 @@ test.describe('the biomarker browser with JavaScript', () => {
   }) => {
     const errors = watchErrors(page);
     await page.goto('/de/biomarkers');
+    const catalogOrder = await page.locator('li.marker h3').allTextContents();
     const requests: string[] = [];
     page.on('request', (request) => {
       // Icons of sections shown again may load; a page or data request would mean the filter left the page.
@@ -66,7 +70,14 @@ test.describe('the biomarker browser with JavaScript', () => {
     await expect(visibleMarkers(page)).toHaveText(['Glukose (nüchtern)']);
     await expect(page.locator('#browser-status')).toHaveText('1 von 90 Biomarkern werden angezeigt.');
     await expect(page).toHaveURL(/\/de\/biomarkers\?q=Fasting\+glucose$/);
+    // An everyday word finds its marker, listed first; clearing the search restores the catalog's order.
+    await page.getByLabel('Name', { exact: true }).fill('Blutzucker');
+    await expect(visibleMarkers(page).first()).toHaveText('Glukose (nüchtern)');
+    await page.getByLabel('Name', { exact: true }).fill('CK');
+    await expect(visibleMarkers(page).first()).toHaveText('Kreatinkinase (CK)');
+    await expect(visibleMarkers(page)).toContainText(['Geschätzte GFR (eGFR, CKD-EPI)']);
     await page.getByLabel('Name', { exact: true }).fill('');
+    await expect(page.locator('li.marker h3')).toHaveText(catalogOrder);
     await page.getByLabel('Region').selectOption('uk');
     await page.getByLabel('Panel').selectOption('light');
     await expect(page).toHaveURL(/\/de\/biomarkers\?region=uk&panel=light$/);

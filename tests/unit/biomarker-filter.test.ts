@@ -5,12 +5,15 @@ import {
   MAX_QUERY_LENGTH,
   parseFilter,
   searchKey,
+  searchRank,
 } from '../../src/lib/catalog-page/biomarker-filter.ts';
 import { buildCatalogView, type CatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
 import { filterCatalogView } from '../../src/lib/catalog-page/filter-catalog-view.ts';
 import { BoundedSingleFlightCache } from '../../src/lib/cache/bounded-single-flight-cache.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
+import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { bundledPanels } from '../helpers/catalog-fixture.ts';
+import { readUiStrings } from '../helpers/content-files.ts';
 
 const BASE = 'https://catalog.example';
 const parse = (query: string) => parseFilter(new URLSearchParams(query));
@@ -84,7 +87,12 @@ describe('filterCatalogView on the bundled catalog', () => {
   let de: CatalogView;
   beforeAll(async () => {
     panels = await bundledPanels(BASE);
-    const options = (locale: string) => ({ locale, baseUrl: BASE, otherCategory: 'Other' });
+    const options = (locale: string) => ({
+      locale,
+      baseUrl: BASE,
+      otherCategory: 'Other',
+      searchTerms: UiStringsSchema.parse(readUiStrings(locale)).catalog.searchTerms,
+    });
     en = buildCatalogView(panels, options('en'));
     de = buildCatalogView(panels, options('de'));
   });
@@ -106,6 +114,52 @@ describe('filterCatalogView on the bundled catalog', () => {
     expect(shownNames(de, 'q=hémoglobine')).toContain('Hämoglobin');
     expect(shownNames(de, 'q=hemoglobine')).toContain('Hämoglobin');
     expect(shownNames(en, 'q=no-such-marker-name')).toEqual([]);
+  });
+
+  /** Names of the shown markers in the order the view lists them (best matches first). */
+  const rankedNames = (view: CatalogView, query: string) => {
+    const filtered = filterCatalogView(view, new URLSearchParams(query));
+    return filtered.ranked.flatMap((c) => c.markers.filter((m) => filtered.shown.has(m.uuid)).map((m) => m.name.text));
+  };
+  const marker = (view: CatalogView, key: string) =>
+    view.categories.flatMap((c) => c.markers).find((m) => m.key === key)!;
+
+  it('matches at the start of a word, so a short text finds no marker through the inside of another word', () => {
+    // "TSH" is inside the Dutch name of SHBG ("geslachtshormoon…"); "d" inside many words.
+    expect(shownNames(en, 'q=TSH')).toEqual([marker(en, 'tsh').name.text]);
+    const vitaminD = shownNames(en, 'q=vitamin d');
+    expect(vitaminD).toContain(marker(en, 'vitamin-d-25-oh').name.text);
+    expect(vitaminD).not.toContain(marker(en, 'vitamin-b12').name.text);
+    expect(vitaminD).not.toContain(marker(en, 'active-b12').name.text);
+    // Longer words also match inside a word, as German compounds need.
+    expect(shownNames(de, 'q=zucker')).toContain(marker(de, 'fasting-glucose').name.text);
+  });
+
+  it('finds a marker by its whole uuid or the start of it, never by hex digits inside one', () => {
+    const b12 = marker(en, 'vitamin-b12');
+    expect(shownNames(en, `q=${b12.uuid}`)).toEqual([b12.name.text]);
+    expect(shownNames(en, `q=${b12.uuid.slice(0, 8)}`)).toEqual([b12.name.text]);
+    for (const item of en.categories.flatMap((c) => c.markers)) {
+      const inside = item.uuid.slice(9, 13);
+      expect(searchRank(item, inside), `${item.key}: ${inside}`).toBeUndefined();
+    }
+  });
+
+  it('knows everyday words in the page language, and lists exact and prefix matches first', () => {
+    expect(rankedNames(de, 'q=Blutzucker')[0]).toBe(marker(de, 'fasting-glucose').name.text);
+    expect(rankedNames(de, 'q=Langzeitzucker')).toEqual([marker(de, 'hba1c').name.text]);
+    expect(rankedNames(en, 'q=blood sugar')[0]).toBe(marker(en, 'fasting-glucose').name.text);
+    expect(rankedNames(en, 'q=good cholesterol')).toEqual([marker(en, 'hdl-cholesterol').name.text]);
+    // "ferritin" is one marker's name and inside no other's start: it comes first.
+    expect(rankedNames(en, 'q=ferritin')[0]).toBe('Ferritin');
+    // A whole word for a marker beats a word that only begins with the text, across categories:
+    // the catalog lists eGFR ("CKD-EPI") long before creatine kinase ("CK").
+    const ck = rankedNames(en, 'q=CK');
+    expect(shownNames(en, 'q=CK').indexOf(marker(en, 'egfr').name.text)).toBe(0);
+    expect(ck[0]).toBe(marker(en, 'creatine-kinase').name.text);
+    expect(ck).toContain(marker(en, 'egfr').name.text);
+    // Without a search, the catalog's own order.
+    expect(filterCatalogView(en, new URLSearchParams('region=uk')).ranked).toBe(en.categories);
   });
 
   it('shows exactly the markers of the chosen region and panel, as the API lists them', () => {

@@ -1,5 +1,5 @@
 import type { CatalogTemplate } from '../schemas/catalog.ts';
-import { formatFilter, matchesFilter, parseFilter, type FilterableMarker } from './biomarker-filter.ts';
+import { formatFilter, matchesFilter, parseFilter, searchRank, type FilterableMarker } from './biomarker-filter.ts';
 import type { PanelRegion } from './panel-kinds.ts';
 
 /** A marker's element and the facts it carries in its `data-*` attributes (`MarkerEntry.astro`). */
@@ -16,6 +16,7 @@ function readMarkers(root: ParentNode): MarkerElement[] {
     element,
     marker: {
       search: element.dataset['search'] ?? '',
+      uuid: element.dataset['uuid'] ?? '',
       templates: words(element.dataset['panels']) as CatalogTemplate[],
       category: element.dataset['category'] ?? '',
       calculated: element.dataset['calculated'] === 'true',
@@ -24,13 +25,22 @@ function readMarkers(root: ParentNode): MarkerElement[] {
   }));
 }
 
+/** `elements` sorted by `rankOf`, ties in the order the page first listed them (`order`). */
+function sortByRank(
+  elements: HTMLElement[],
+  rankOf: (element: HTMLElement) => number,
+  order: Map<HTMLElement, number>,
+) {
+  return [...elements].sort((a, b) => rankOf(a) - rankOf(b) || order.get(a)! - order.get(b)!);
+}
+
 /** Adds one to a count in a map. */
 const bump = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
  * Progressive enhancement of the biomarker browser: filters the rendered markers as the
- * reader types or chooses, with the rules the server applies (`biomarker-filter.ts`), and
- * updates the counts, the status line (a live region), the empty state and the URL
+ * reader types or chooses, with the rules the server applies (`biomarker-filter.ts`), lists
+ * the best matches of a search first, and updates the counts, the status line (a live region), the empty state and the URL
  * (`history.replaceState`, so the view stays shareable without adding history entries).
  */
 export function startBiomarkerBrowser(root: Document): void {
@@ -47,20 +57,44 @@ export function startBiomarkerBrowser(root: Document): void {
       String(count),
     ) ?? String(count);
 
+  // The order the page first listed sections and markers in: a search lists its best matches
+  // first, as the server does (`filterCatalogView`), and an empty one restores this order.
+  const sectionsHolder = root.querySelector<HTMLElement>('[data-catalog-sections]');
+  const sections = [...root.querySelectorAll<HTMLElement>('.catalog-category[data-category]')];
+  const order = new Map<HTMLElement, number>();
+  markers.forEach(({ element }, index) => order.set(element, index));
+  sections.forEach((section, index) => order.set(section, index));
+
   const apply = () => {
     const query = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') query.append(name, value);
     const parsed = parseFilter(query);
     const byCategory = new Map<string, number>();
     const byPanel = new Map<string, number>();
+    const ranks = new Map<HTMLElement, number>();
     let shown = 0;
     for (const { element, marker } of markers) {
       const match = matchesFilter(marker, parsed.filter);
       element.hidden = !match;
       if (!match) continue;
       shown += 1;
+      ranks.set(element, searchRank(marker, parsed.filter.q) ?? Infinity);
       bump(byCategory, marker.category);
       for (const template of marker.templates) bump(byPanel, template);
+    }
+    const rankOf = (element: HTMLElement) => ranks.get(element) ?? Infinity;
+    const bestIn = new Map<HTMLElement, number>();
+    for (const section of sections) {
+      const list = section.querySelector('.marker-list');
+      const entries = [...section.querySelectorAll<HTMLElement>('li.marker')];
+      const sorted = sortByRank(entries, rankOf, order);
+      if (list !== null && sorted.some((entry, index) => entry !== entries[index])) list.append(...sorted);
+      bestIn.set(section, Math.min(...entries.map(rankOf)));
+    }
+    const sortedSections = sortByRank(sections, (section) => bestIn.get(section) ?? Infinity, order);
+    const current = [...(sectionsHolder?.querySelectorAll<HTMLElement>(':scope > .catalog-category') ?? [])];
+    if (sectionsHolder !== null && sortedSections.some((section, index) => section !== current[index])) {
+      sectionsHolder.append(...sortedSections);
     }
     for (const section of root.querySelectorAll<HTMLElement>('.catalog-category[data-category]')) {
       const count = byCategory.get(section.dataset['category'] ?? '') ?? 0;

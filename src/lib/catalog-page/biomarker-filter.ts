@@ -47,8 +47,13 @@ export interface ParsedFilter {
 
 /** What a marker offers the filters; the page writes the same facts into its `data-*` attributes. */
 export interface FilterableMarker {
-  /** `searchKey` of its names in every language, its key and uuid, separated by newlines. */
+  /**
+   * What the search matches, one `searchKey` per line: its names in every language, its key,
+   * and the everyday words the page's language has for it (`catalog.searchTerms`).
+   */
   search: string;
+  /** Found by its whole uuid, or by the start of it (at least `UUID_PREFIX_MIN` characters). */
+  uuid: string;
   templates: readonly CatalogTemplate[];
   category: string;
   calculated: boolean;
@@ -148,15 +153,53 @@ function wantedTemplates(filter: BiomarkerFilter): CatalogTemplate[] {
   });
 }
 
+/** Fewest characters of a uuid's start that find its marker: a pasted segment, not any hex digits. */
+const UUID_PREFIX_MIN = 8;
+
 /**
- * Whether a marker shows in a view: every word of the search text is part of one of its
- * names (any language), its key or uuid; it is on a panel of the chosen region and size;
- * it is in the chosen category; calculated and premium (in the chosen region, or any) as
- * chosen.
+ * Fewest characters of a search word that may also match inside a word of a name, as German
+ * compounds need ("zucker" finds "Blutzucker"); shorter ones match at a word's start only, so
+ * "TSH" does not find SHBG through the Dutch "geslachtshormoon".
+ */
+const INFIX_MIN = 4;
+
+/** The words of a search term: letters and digits between any other characters. */
+const wordsOf = (term: string): string[] => term.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+
+/**
+ * How well a marker matches a search text, best first: 0, the text is one of its names, its
+ * key, an everyday word for it or its uuid; 1, one of those begins with the text; 2, every word
+ * of the text begins a word of one of them; 3, every word is at least part of a word (see
+ * `INFIX_MIN`). Undefined: it does not match. An empty text matches everything equally (0).
+ */
+export function searchRank(marker: FilterableMarker, q: string): number | undefined {
+  const text = searchKey(q);
+  if (text === '') return 0;
+  const terms = marker.search.split('\n');
+  const uuid = marker.uuid.toLowerCase();
+  if (text === uuid || terms.includes(text)) return 0;
+  if (terms.some((term) => term.startsWith(text))) return 1;
+  const words = terms.flatMap(wordsOf);
+  let rank = 2;
+  for (const word of text.split(' ')) {
+    const starts =
+      words.some((candidate) => candidate.startsWith(word)) ||
+      terms.some((term) => term.startsWith(word)) ||
+      (word.length >= UUID_PREFIX_MIN && uuid.startsWith(word));
+    if (starts) continue;
+    if (word.length >= INFIX_MIN && words.some((candidate) => candidate.includes(word))) rank = 3;
+    else return undefined;
+  }
+  return rank;
+}
+
+/**
+ * Whether a marker shows in a view: it matches the search text (`searchRank`); it is on a
+ * panel of the chosen region and size; it is in the chosen category; calculated and premium
+ * (in the chosen region, or any) as chosen.
  */
 export function matchesFilter(marker: FilterableMarker, filter: BiomarkerFilter): boolean {
-  const words = searchKey(filter.q).split(' ');
-  if (!words.every((word) => marker.search.includes(word))) return false;
+  if (searchRank(marker, filter.q) === undefined) return false;
   const panels = wantedTemplates(filter);
   if (!marker.templates.some((template) => panels.includes(template))) return false;
   if (filter.category !== undefined && marker.category !== filter.category) return false;

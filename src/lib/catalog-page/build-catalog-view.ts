@@ -26,7 +26,7 @@ export interface MarkerView {
   premiumIn: PanelRegion[];
   /** The panels that carry it, in `CATALOG_TEMPLATES` order. */
   templates: CatalogTemplate[];
-  /** What the browser's search matches: its names in every language, key and uuid (`searchKey`, one a line). */
+  /** What the browser's search matches: its names in every language, key and everyday words (`searchKey`, one a line). */
   search: string;
   /** The anchor of its category's section: the browser's `category` value. */
   category: string;
@@ -58,6 +58,8 @@ export interface CatalogViewOptions {
   baseUrl: string;
   /** Name of the group of markers that have no category, in the page's language. */
   otherCategory: string;
+  /** Everyday words for markers in the page's language, by marker key, that the search finds them by too. */
+  searchTerms?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Ids the catalog component uses itself; a category may not take them. */
@@ -84,7 +86,12 @@ interface MarkerGroup {
 }
 
 /** A new marker from the first item that names it; `mergeItem` adds each panel's facts. */
-function newMarker(item: BiomarkerCatalogItem, key: string, locale: string): MarkerView {
+function newMarker(
+  item: BiomarkerCatalogItem,
+  key: string,
+  locale: string,
+  searchTerms: Readonly<Record<string, readonly string[]>>,
+): MarkerView {
   return {
     uuid: item.uuid,
     key,
@@ -95,7 +102,9 @@ function newMarker(item: BiomarkerCatalogItem, key: string, locale: string): Mar
     calculated: false,
     premiumIn: [],
     templates: [],
-    search: [...item.translations.map((translation) => translation.name), key, item.uuid].map(searchKey).join('\n'),
+    search: [...item.translations.map((translation) => translation.name), key, ...(searchTerms[key] ?? [])]
+      .map(searchKey)
+      .join('\n'),
     category: '',
   };
 }
@@ -111,7 +120,7 @@ function mergeItem(marker: MarkerView, item: BiomarkerCatalogItem, template: Cat
 }
 
 /** Every marker of any panel once, grouped by category uuid in first-seen order (complete EU first). */
-function groupMarkers(panels: Record<CatalogTemplate, BiomarkerCatalog>, locale: string): MarkerGroup[] {
+function groupMarkers(panels: Record<CatalogTemplate, BiomarkerCatalog>, options: CatalogViewOptions): MarkerGroup[] {
   const markers = new Map<string, MarkerView>();
   const groups = new Map<string, MarkerGroup>();
   const keys = assignMarkerKeys(panels);
@@ -119,7 +128,7 @@ function groupMarkers(panels: Record<CatalogTemplate, BiomarkerCatalog>, locale:
     for (const item of panels[template].data) {
       let marker = markers.get(item.uuid);
       if (marker === undefined) {
-        marker = newMarker(item, keys.get(item.uuid)!, locale);
+        marker = newMarker(item, keys.get(item.uuid)!, options.locale, options.searchTerms ?? {});
         markers.set(item.uuid, marker);
         const key = item.category?.uuid ?? '';
         const group = groups.get(key) ?? { category: item.category, markers: [] };
@@ -168,7 +177,7 @@ export function buildCatalogView(
   panels: Record<CatalogTemplate, BiomarkerCatalog>,
   options: CatalogViewOptions,
 ): CatalogView {
-  const groups = groupMarkers(panels, options.locale);
+  const groups = groupMarkers(panels, options);
   const all = groups.flatMap((group) => group.markers);
   const ordered = [
     ...groups.filter((g) => g.category !== undefined),

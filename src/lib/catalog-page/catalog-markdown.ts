@@ -146,7 +146,7 @@ export function catalogMarkdown(
   return [
     ...browserMarkdown(filtered, ui, urls.clearUrl),
     ...panelsMarkdown(filtered, ui),
-    ...filtered.view.categories.flatMap((category) =>
+    ...filtered.ranked.flatMap((category) =>
       shownIn(category, filtered) === 0 ? [] : categoryMarkdown(category, filtered, locale, ui, urls.listUrl),
     ),
   ];

@@ -3,6 +3,7 @@ import {
   formatFilter,
   matchesFilter,
   parseFilter,
+  searchRank,
   type BiomarkerFilter,
   type IgnoredValue,
 } from './biomarker-filter.ts';
@@ -23,7 +24,19 @@ export interface FilteredCatalogView {
   shownCounts: Record<CatalogTemplate, number>;
   /** The canonical query of this view without `?` ('' for the unfiltered page). */
   query: string;
+  /**
+   * The categories in the order this view lists them, each with its markers in that order: while
+   * searching, the best matches first (`searchRank`; ties keep the catalog's order), else the view's.
+   */
+  ranked: CategoryView[];
 }
+
+/** `items` sorted by `rankOf`, ties in their order. */
+const byRank = <T>(items: readonly T[], rankOf: (item: T) => number): T[] =>
+  items
+    .map((item, index) => ({ item, index, rank: rankOf(item) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ item }) => item);
 
 /** How many markers of `category` match. */
 export const shownIn = (category: CategoryView, filtered: FilteredCatalogView): number =>
@@ -33,7 +46,7 @@ export const shownIn = (category: CategoryView, filtered: FilteredCatalogView): 
  * Applies the browser's query parameters to the catalog view: a category the view does
  * not have is ignored and reported like any unknown value. Every marker stays in the
  * view; `shown` says which match, so the page can hide the rest and its script can show
- * them again without a request.
+ * them again without a request, and `ranked` lists the best matches of a search first.
  */
 export function filterCatalogView(view: CatalogView, query: URLSearchParams): FilteredCatalogView {
   const parsed = parseFilter(query);
@@ -45,6 +58,15 @@ export function filterCatalogView(view: CatalogView, query: URLSearchParams): Fi
   }
   const markers = view.categories.flatMap((category) => category.markers);
   const matching = markers.filter((marker) => matchesFilter(marker, filter));
+  const ranks = new Map(matching.map((marker) => [marker.uuid, searchRank(marker, filter.q) ?? Infinity]));
+  const rankOf = (marker: { uuid: string }) => ranks.get(marker.uuid) ?? Infinity;
+  const ranked =
+    filter.q === ''
+      ? view.categories
+      : byRank(
+          view.categories.map((category) => ({ ...category, markers: byRank(category.markers, rankOf) })),
+          (category) => Math.min(...category.markers.map(rankOf)),
+        );
   const shownCounts = Object.fromEntries(
     CATALOG_TEMPLATES.map((template) => [template, matching.filter((m) => m.templates.includes(template)).length]),
   ) as Record<CatalogTemplate, number>;
@@ -57,5 +79,6 @@ export function filterCatalogView(view: CatalogView, query: URLSearchParams): Fi
     total: markers.length,
     shownCounts,
     query: formatFilter({ filter, ignored }),
+    ranked,
   };
 }

@@ -130,7 +130,12 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     if (!data.ok) return catalogUnavailableMarkdown(ui);
     if (data.source !== 'catalog') throw new Error('unreachable');
     const { locale } = context;
-    const view = buildCatalogView(data.catalog.panels, { locale, baseUrl, otherCategory: ui.otherCategory });
+    const view = buildCatalogView(data.catalog.panels, {
+      locale,
+      baseUrl,
+      otherCategory: ui.otherCategory,
+      searchTerms: ui.searchTerms,
+    });
     const filtered = filterCatalogView(view, context.query ?? new URLSearchParams());
     // Each marker's page is below the list's own path (the `biomarkers` item family).
     const urls = { listUrl: `${baseUrl}${listPath}`, clearUrl: `${baseUrl}${listPath}.md` };
