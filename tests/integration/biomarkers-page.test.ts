@@ -91,7 +91,9 @@ describe('/biomarkers on the bundled catalog', () => {
     const markdown = await fetchMarkdownTwins(client(), server.url, PATHS[locale]);
     for (const item of panels.get('public-complete-eu')!.data) {
       const page = `${server.url}${PATHS[locale].html}/${String(item.metadata!['key'])}`;
-      expect(markdown).toContain(`| [${nameIn(item.translations, locale)}](${page})`);
+      // Each row links the marker page's own Markdown twin, and names the uuid.
+      const row = markdown.split('\n').find((line) => line.startsWith(`| [${nameIn(item.translations, locale)}](`));
+      expect(row, item.uuid).toMatch(new RegExp(`^\\| \\[[^\\]]+\\]\\(${page}\\.md\\)[^|]* \\| \`${item.uuid}\` \\|`));
     }
     expect(markdown.match(/^## /gm)).toHaveLength(16); // the browser, the panel overview and 14 categories
     expect(markdown).not.toMatch(/\]\((?!https?:)/); // every link absolute

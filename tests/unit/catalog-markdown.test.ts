@@ -119,7 +119,9 @@ describe('the BiomarkerCategories Markdown converter', () => {
     for (const item of panels['public-complete-eu'].data) {
       const name = item.translations.find((t) => t.locale === 'en')!.name;
       expect(
-        rows.some((row) => cells(row)[0]!.startsWith(`[${name}](${BASE}/biomarkers/${String(item.metadata!['key'])})`)),
+        rows.some((row) =>
+          cells(row)[0]!.startsWith(`[${name}](${BASE}/biomarkers/${String(item.metadata!['key'])}.md)`),
+        ),
         name,
       ).toBe(true);
     }
@@ -152,11 +154,13 @@ describe('the BiomarkerCategories Markdown converter', () => {
     expect(markerRows(ignored)).toHaveLength(90);
   });
 
-  it('writes a marker row with badges, unit, panels and description in the page language', () => {
+  it('writes a marker row with badges, uuid, unit, panels and description in the page language, linking its twin', () => {
     const markdown = twin('de', loadedCatalog(panels));
     const row = markdown.split('\n').find((line) => line.startsWith('| [Hämoglobin]'))!;
+    const uuid = panels['public-complete-eu'].data.find((item) => item.metadata?.['key'] === 'haemoglobin')!.uuid;
     expect(cells(row)).toEqual([
-      `[Hämoglobin](${BASE}/de/biomarkers/haemoglobin)`,
+      `[Hämoglobin](${BASE}/de/biomarkers/haemoglobin.md)`,
+      `\`${uuid}\``,
       'g/L',
       'vollständig, Light',
       'vollständig, Light',
@@ -182,10 +186,10 @@ describe('the BiomarkerCategories Markdown converter', () => {
     >;
     const markdown = twin('en', loadedCatalog(only));
     const row = markdown.split('\n').find((line) => line.startsWith('| [A'))!;
-    expect(cells(row)).toHaveLength(5);
+    expect(cells(row)).toHaveLength(6);
     expect(markdown).toContain('A\\|B \\<b>'); // escaped: text, not a column break or a tag
     // No usable metadata.key: the marker's page is named by its uuid.
-    expect(cells(row)[0]).toContain(`(${BASE}/biomarkers/00000000-0000-4000-8000-000000000001)`);
+    expect(cells(row)[0]).toContain(`(${BASE}/biomarkers/00000000-0000-4000-8000-000000000001.md)`);
     expect(markdown).toContain('## Other biomarkers');
   });
 

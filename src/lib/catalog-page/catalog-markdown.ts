@@ -33,15 +33,17 @@ function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): Ro
   ];
 }
 
-/** One marker's row: name (linked to its page) and badges, unit, the panels of each region, description. */
+/** One marker's row: name (linked to its page's Markdown twin) and badges, uuid, unit, the panels of each region, description. */
 function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): PhrasingContent[][] {
   const badges = markerBadges(marker, ui).map((badge) => badge.label);
+  // Its page's Markdown twin: the reader of this file reads Markdown.
   const name: PhrasingContent[] = [
-    { type: 'link', url: `${listUrl}/${marker.key}`, children: [text(marker.name.text)] },
+    { type: 'link', url: `${listUrl}/${marker.key}.md`, children: [text(marker.name.text)] },
   ];
   if (badges.length > 0) name.push(text(' '), { type: 'emphasis', children: [text(`(${badges.join(', ')})`)] });
   return [
     name,
+    [{ type: 'inlineCode', value: marker.uuid }],
     [text(unitLabel(marker, ui))],
     ...PANEL_REGIONS.map((region) => [text(regionLabel(marker, region, ui))]),
     [text(marker.description?.text ?? '')],
@@ -60,7 +62,13 @@ function categoryMarkdown(
   if (markers.length === 0) return [];
   const count = markerCountLabel(markers.length, locale, ui);
   const lead = category.description === undefined ? `${count}.` : `${count}. ${category.description.text}`;
-  const header = [ui.markerColumn, ui.unit, ...PANEL_REGIONS.map((r) => regionName(r, ui)), ui.descriptionColumn];
+  const header = [
+    ui.markerColumn,
+    ui.browser.uuid,
+    ui.unit,
+    ...PANEL_REGIONS.map((r) => regionName(r, ui)),
+    ui.descriptionColumn,
+  ];
   return [
     { type: 'heading', depth: 2, children: [text(category.name.text)] },
     { type: 'paragraph', children: [text(lead)] },
