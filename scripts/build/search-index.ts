@@ -3,11 +3,19 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
-import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
+import { createCatalogService } from '../../src/lib/catalog/catalog-service.ts';
+import {
+  COMPILED_PANELS_PATH,
+  loadCompiledPanels,
+  type CompiledPanels,
+} from '../../src/lib/catalog/compiled-panels.ts';
+import { parseConfig } from '../../src/lib/config/config.ts';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
-import { ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
+import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -19,13 +27,44 @@ function check<T extends { errors: string[] }>(response: T): T {
 }
 
 /**
- * Indexes the pages the build prepared (their `data-pagefind-body`, Starlight's main) and
- * one record per marker of the bundled catalog in each locale, named and described in that
+ * The data-driven pages (`/developers/api`, `/biomarkers`) in every locale, rendered through the
+ * built Astro app as the server renders them, from the bundled catalog: the server prepares
+ * them per data version, not the build, but the search should find them.
+ */
+async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; html: string }[]> {
+  // The catalog service the Astro bundle reads (see catalog-service.ts), answering from the
+  // bundled panels instead of an origin: nothing listens during the build.
+  const answer = (template: CatalogTemplate) =>
+    new Response(JSON.stringify(panels[template]), { headers: { 'Content-Type': 'application/json' } });
+  const upstream = (async (input: string | URL | Request) => {
+    const template = new URL(input instanceof Request ? input.url : input).searchParams.get('template');
+    return answer(CATALOG_TEMPLATES.find((known) => known === template) ?? DEFAULT_TEMPLATE);
+  }) as typeof fetch;
+  (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = createCatalogService(
+    parseConfig({ BASE_URL: BASE_URL_PLACEHOLDER, METRICS_PORT: 'off', LOG_LEVEL: 'error' }),
+    { fetch: upstream },
+  );
+  const renderer = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
+  const pages = [];
+  for (const page of GUIDE_PAGES.filter((entry) => entry.data !== undefined)) {
+    for (const locale of LOCALES) {
+      const url = pagePath(locale, page.slug);
+      const { status, text } = await renderer.render(url, 'text/html');
+      if (status !== 200) throw new Error(`${url} answered ${status} while indexing`);
+      pages.push({ url, html: text });
+    }
+  }
+  return pages;
+}
+
+/**
+ * Indexes the pages the build prepared (their `data-pagefind-body`, Starlight's main), the
+ * data-driven pages as the bundled catalog and this configuration render them, and one
+ * record per marker of the bundled catalog in each locale, named and described in that
  * locale and findable by its names in all seven languages. Pagefind splits the index by
- * each page's language, and Starlight's search loads the one of the page it is on. The
- * data-driven pages (`/biomarkers`, `/developers/api`) are rendered by the server, not the
- * build, so the markers stand in for them; an external catalog origin with other markers
- * than the bundled data would make the index lag until the next build.
+ * each page's language, and Starlight's search loads the one of the page it is on. An
+ * external catalog origin with other markers than the bundled data would make the index
+ * lag until the next build.
  */
 export async function buildSearchIndex(): Promise<number> {
   const renders = JSON.parse(
@@ -40,6 +79,10 @@ export async function buildSearchIndex(): Promise<number> {
     for (const render of renders) {
       if (!render.key.startsWith('html ')) continue;
       check(await index.addHTMLFile({ url: render.key.slice('html '.length), content: render.text }));
+      records += 1;
+    }
+    for (const page of await renderDataPages(panels)) {
+      check(await index.addHTMLFile({ url: page.url, content: page.html }));
       records += 1;
     }
     for (const family of ITEM_PAGE_FAMILIES) {

@@ -94,3 +94,20 @@ for (const { locale, path, button, query, result, href } of [
     expect(errors).toEqual([]);
   });
 }
+
+for (const { locale, path, button, query, href } of [
+  { locale: 'en', path: '/auth', button: 'Search', query: 'X-Request-Id', href: '/developers/api' },
+  { locale: 'de', path: '/de/auth', button: 'Suchen', query: 'Eisenstoffwechsel', href: '/de/biomarkers' },
+]) {
+  test(`search finds the data-driven pages in ${locale}: ${query} leads to ${href}`, async ({ page }) => {
+    await page.goto(path);
+    await page.getByRole('button', { name: button }).click();
+    const dialog = page.getByRole('dialog', { name: button });
+    await dialog.locator('input').fill(query);
+    // The page itself or one of its sections (`#…`).
+    const hrefs = dialog.getByRole('link');
+    await expect(hrefs.first()).toBeVisible();
+    const found = await hrefs.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(found.some((found) => found === href || found.startsWith(`${href}#`))).toBe(true);
+  });
+}
