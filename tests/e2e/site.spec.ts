@@ -11,7 +11,7 @@ import { SCRIPT_BUDGET_GZIP, allPages, freshAddress, shardOf, visit } from './si
  * fetched, its twin and links checked, by `tests/integration/site-sweep.test.ts`.
  *
  * - Every page: its status and `lang`, no console error, a visible heading, the sidebar beside the
- *   content at 1280 px and the stylesheet applied, at most 60 KB of JavaScript (gzip),
+ *   content at 1280 px and the stylesheet applied, every section (`h2`) in "On this page", at most 60 KB of JavaScript (gzip),
  *   every internal link, stylesheet, script and image it references answers 200 without a
  *   redirect, each `#fragment` present in its target; axe with every rule and impact in the
  *   light scheme at 390 px; no sideways scrolling and no identifier in a table broken over two
@@ -169,6 +169,13 @@ for (let shard = 0; shard < SHARDS; shard += 1) {
       if (site.status === 200) {
         const nav = page.getByRole('navigation', { name: site.locale === 'en' ? 'Main' : 'Hauptnavigation' });
         await expect.soft(nav.getByRole('link').first(), `${site.path}: sidebar`).toBeVisible();
+        // "On this page" lists every section, also those a data-driven page renders from its data.
+        const unlisted = await page.evaluate(() => {
+          const listed = new Set([...document.querySelectorAll('starlight-toc a')].map((a) => a.getAttribute('href')));
+          const sections = [...document.querySelectorAll('.sl-markdown-content h2[id]')];
+          return sections.map((heading) => heading.id).filter((id) => !listed.has(`#${id}`));
+        });
+        expect.soft(unlisted, `${site.path}: sections missing from "On this page"`).toEqual([]);
       }
       await expect.soft(page.locator('.sl-skip-link'), `${site.path}: stylesheet`).toHaveCSS('position', 'fixed');
       // A table too wide for the screen scrolls in a named region the keyboard reaches.

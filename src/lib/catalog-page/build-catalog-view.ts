@@ -62,8 +62,21 @@ export interface CatalogViewOptions {
   searchTerms?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** The fragment ids of the list's own sections, shared by its components and its table of contents. */
+export const CATALOG_SECTION_IDS = {
+  browser: 'browser-heading',
+  panels: 'panels',
+  categories: 'category-index-heading',
+} as const;
+
 /** Ids the catalog component uses itself; a category may not take them. */
-const RESERVED_IDS = new Set(['main', 'toc-heading', 'panels', 'browser', 'browser-status']);
+const RESERVED_IDS = new Set([
+  'main',
+  'toc-heading',
+  'browser',
+  'browser-status',
+  ...Object.values(CATALOG_SECTION_IDS),
+]);
 
 /** A fragment id from a category key: lower-case letters, digits and hyphens. */
 const slugify = (text: string): string =>

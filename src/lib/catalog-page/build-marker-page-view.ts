@@ -7,7 +7,7 @@ import {
 import { buildCatalogView, type CatalogViewOptions, type MarkerView } from './build-catalog-view.ts';
 import { derivedFromKeys, metadataKey } from './marker-keys.ts';
 import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
-import type { LocalizedText } from './pick-translation.ts';
+import { langAttribute, type LocalizedText } from './pick-translation.ts';
 
 /** A marker another one is calculated from: its page key and name, or only its key when the catalog lacks it. */
 export interface MarkerLink {
@@ -42,6 +42,23 @@ export interface MarkerPageView {
   /** The first panel that carries it: the one the API sample fetches. */
   sampleTemplate: CatalogTemplate;
 }
+
+/** The fragment ids of a marker page's sections, in page order, shared by its components and its table of contents. */
+export const MARKER_SECTION_IDS = {
+  facts: 'facts',
+  regions: 'regions',
+  about: 'about',
+  names: 'names',
+  api: 'api',
+} as const;
+
+/**
+ * Whether the page has an "About" section: where the catalog has the description only in
+ * another language than the page's, it is shown there, marked with its language, rather
+ * than as the page's lead.
+ */
+export const showsAboutSection = (view: MarkerPageView, locale: string): boolean =>
+  view.marker.description !== undefined && langAttribute(view.marker.description, locale) !== undefined;
 
 /**
  * The page of the marker with page key `key`, from the same view as the `/biomarkers`
