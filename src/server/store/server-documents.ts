@@ -31,7 +31,7 @@ export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, Pr
     [
       '/robots.txt',
       new PreparedDocument(async () => {
-        const { buildRobotsTxt } = await import('../../lib/discovery/build-robots-txt.ts');
+        const { buildRobotsTxt } = await import('../../lib/discovery/build-crawl-documents.ts');
         const text = buildRobotsTxt({ baseUrl: config.baseUrl, production: config.deployEnv === 'production' });
         return { text, contentType: 'text/plain; charset=utf-8', cacheControl: fixedCacheControl('/robots.txt') };
       }),
