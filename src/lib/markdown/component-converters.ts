@@ -13,7 +13,7 @@ import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
-import { errorHeadingParts } from '../content/error-heading.ts';
+import { errorHeadingParts } from '../http/problem.ts';
 import { sampleLabels } from '../samples/sample-labels.ts';
 import { sampleHeadingLevel, sampleMarkdown } from '../samples/sample-markdown.ts';
 import { loadSample } from '../samples/sample-sources.ts';
