@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { describeError, type Logger } from '../../lib/log/logger.ts';
-import { SERVER_TIMEOUTS } from '../../lib/http/server-timeouts.ts';
+import { SERVER_TIMEOUTS } from '../../lib/config/env-schema.ts';
 import { sendProblem } from './send.ts';
 import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
 
