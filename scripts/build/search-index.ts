@@ -7,7 +7,7 @@ import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
-import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
 
 const ROOT = new URL('../../', import.meta.url);

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '../content/locales.ts';
-import { BASE_URL_PLACEHOLDER } from '../prepared/base-url-placeholder.ts';
+import { BASE_URL_PLACEHOLDER } from '../config/config.ts';
 
 /**
  * A sample whose values come from data (a marker's page: its panel, uuid, name and unit) is
