@@ -14,9 +14,7 @@ import { pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { errorHeadingParts } from '../http/problem.ts';
-import { sampleLabels } from '../samples/sample-labels.ts';
-import { sampleHeadingLevel, sampleMarkdown } from '../samples/sample-markdown.ts';
-import { loadSample } from '../samples/sample-sources.ts';
+import { loadSample, sampleHeadingLevel, sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 
 /** What data-driven components need besides their attributes; the page route gives them the same. */
 interface ComponentContext {

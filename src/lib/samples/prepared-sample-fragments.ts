@@ -20,7 +20,7 @@ export const FRAGMENT_VALUES: Readonly<Record<string, string>> = {
 export const MARKER_SAMPLE_ID = 'marker-fetch';
 
 /**
- * The samples prepared this way. This module loads no sample file (`sample-sources.ts` needs
+ * The samples prepared this way. This module loads no sample file (`request-samples.ts` needs
  * Vite's `import.meta.glob`): the build script and the server import it as plain Node.
  */
 export const FRAGMENT_SAMPLE_IDS = [MARKER_SAMPLE_ID] as const;
