@@ -150,3 +150,14 @@ export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** Reads the configuration, or exits with a message naming each bad variable (no stack). */
+export function loadConfigOrExit(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\nSee docs/configuration.md.\n`);
+    process.exit(78); // EX_CONFIG (sysexits.h)
+  }
+}

@@ -15,7 +15,7 @@ import { createRequestLog, type RequestLogOptions } from '../steps/request-log.t
 import { requestPath } from '../http/request-path.ts';
 import { sendProblem } from '../http/send.ts';
 import { configuredTimeouts, createHttpServer, type DrainableServer } from '../http/create-http-server.ts';
-import { guardUnreadBody } from '../http/unread-body-guard.ts';
+import { guardUnreadBody } from '../http/request-body.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */

@@ -1,5 +1,5 @@
 import type { Config } from '../../lib/config/config.ts';
-import { PreparedDocument } from './prepared-document.ts';
+import { PreparedDocument } from './prepared.ts';
 import { fixedCacheControl } from '../routes.ts';
 
 /** What the documents depend on. */
