@@ -113,7 +113,7 @@ export const EnvSchema = z.object({
   DEPLOY_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
   /** Number of trusted reverse-proxy hops in front of the service; 0 ignores X-Forwarded-For. */
   TRUST_PROXY: integerVar(0, 32).default(0),
-  /** Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (≤ 250,000 keeps the limiter under 64 MB). */
+  /** Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (the bound caps the limiter's memory: docs/performance.md). */
   RATE_LIMIT_MAX_CLIENTS: integerVar(1, 250_000).default(100_000),
   /**
    * Seconds the server keeps an idle connection open between requests. It must outlast the
