@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { parseConfig } from '../../src/lib/config/config.ts';
-import { baselineHeaders } from '../../src/lib/http/baseline-headers.ts';
+import { baselineHeaders } from '../../src/lib/http/response-headers.ts';
 import { SERVER_TIMEOUTS } from '../../src/lib/config/env-schema.ts';
 import { createLogger } from '../../src/lib/log/logger.ts';
 import { processMetrics } from '../../src/lib/metrics/service-metrics.ts';

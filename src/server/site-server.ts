@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
-import { baselineHeaders } from '../lib/http/baseline-headers.ts';
-import { preflightHeaders } from '../lib/http/cors.ts';
+import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { answerCatalog } from './handlers/catalog.ts';

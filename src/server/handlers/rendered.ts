@@ -1,6 +1,6 @@
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import { negotiate } from '../../lib/http/accept.ts';
-import { PAGE_CACHE_CONTROL } from '../../lib/http/cache-control.ts';
+import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { memoizeByHeader, sendBody, sendRepresentation, type Exchange } from '../http/send.ts';
 import type { PreparedDocument, ReadyDocument } from '../store/prepared.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';

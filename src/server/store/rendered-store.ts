@@ -1,6 +1,6 @@
 import { BoundedSingleFlightCache } from '../../lib/cache/bounded-single-flight-cache.ts';
 import { SingleFlightCache } from '../../lib/cache/single-flight-cache.ts';
-import { PAGE_CACHE_CONTROL } from '../../lib/http/cache-control.ts';
+import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { developmentPolicy } from '../../lib/http/content-security-policy.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
