@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildProblem, PROBLEM_TYPES, problemHeadingId, serializeProblem } from '../../src/lib/http/problem.ts';
+import { buildProblem, PROBLEM_TYPES, problemHeadingId, serializeProblem } from '../../src/lib/http/problem-details.ts';
 import { PROBLEM_CODES, ProblemSchema } from '../../src/lib/schemas/problem.ts';
 
 describe('buildProblem', () => {

@@ -13,7 +13,7 @@ import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
-import { errorHeadingParts } from '../http/problem.ts';
+import { errorHeadingParts } from '../http/problem-details.ts';
 import { loadSample, sampleHeadingLevel, sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 
 /** What data-driven components need besides their attributes; the page route gives them the same. */

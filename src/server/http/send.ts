@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem.ts';
+import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
 import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
 import { CODINGS, type Representation } from '../../lib/http/representation.ts';
