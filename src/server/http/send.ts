@@ -26,7 +26,7 @@ export interface SendOptions {
   /**
    * When the stored representation was made or fetched (`performance.now()`): once its bytes
    * have been sent before, a response is served from the store and carries its `Age`
-   * (RFC 9111 §5.1), as the response cache this replaced did.
+   * (RFC 9111 §5.1), as a response from a cache would.
    */
   storedAt: number;
   /** The HTML's Content-Security-Policy when it is not the representation's own (a filtered view's). */
