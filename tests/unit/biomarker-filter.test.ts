@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFilter, MAX_QUERY_LENGTH, parseFilter, searchKey } from '../../src/lib/catalog-page/biomarker-filter.ts';
 import { buildCatalogView, type CatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
 import { filterCatalogView } from '../../src/lib/catalog-page/filter-catalog-view.ts';
-import { BoundedSingleFlightCache } from '../../src/lib/cache/bounded-single-flight-cache.ts';
+import { BoundedSingleFlightCache } from '../../src/server/store/single-flight-cache.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 import { bundledPanels } from '../helpers/catalog-fixture.ts';
 

@@ -1,5 +1,3 @@
-import { BoundedSingleFlightCache } from '../../lib/cache/bounded-single-flight-cache.ts';
-import { SingleFlightCache } from '../../lib/cache/single-flight-cache.ts';
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { developmentPolicy } from '../../lib/http/content-security-policy.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
@@ -8,6 +6,7 @@ import { PreparedBody, type Prepared } from './prepared.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 import { htmlPolicy } from '../http/send.ts';
 import type { ResourceBuilder } from './document-builders.ts';
+import { BoundedSingleFlightCache, SingleFlightCache } from './single-flight-cache.ts';
 
 /** What a request for a rendered resource gets: its prepared representation, or an error state passed on once. */
 export type RenderedAnswer =
