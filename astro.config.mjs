@@ -12,7 +12,7 @@ import starlight from '@astrojs/starlight';
 export default defineConfig({
   output: 'server',
   // No `bodySizeLimit`: only POST /oauth/token reads a body, with its own 4 KiB cap
-  // (src/lib/oauth/read-limited-body.ts); no other route reads a body.
+  // (src/server/handlers/token.ts, with src/server/http/request-body.ts); no other route reads a body.
   // An adapter limit would throw mid-stream and destroy the socket instead of a 413.
   adapter: node({ mode: 'middleware' }),
   integrations: [

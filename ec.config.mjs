@@ -1,6 +1,6 @@
 // @ts-check
 import { defineEcConfig } from '@astrojs/starlight/expressive-code';
-import { blockLocale } from './src/lib/code-blocks/block-locale.ts';
+import { blockLocale } from './src/lib/content/page-paths.ts';
 import { styleClassesPlugin } from './src/lib/code-blocks/style-classes-plugin.ts';
 import { validHtmlPlugin } from './src/lib/code-blocks/valid-html-plugin.ts';
 

@@ -130,7 +130,7 @@ async function catalogEtagOf(site: Site): Promise<string> {
 
 /**
  * How long a fresh site is left alone before its class is measured: the background preparation
- * (prepare-in-background.ts) compresses every prepared body at Brotli's best quality in its
+ * (`prepareInBackground` in src/server/store/prepared.ts) compresses every prepared body at Brotli's best quality in its
  * first seconds, which a measurement must not share the cores with.
  */
 const SETTLE_MS = 3000;

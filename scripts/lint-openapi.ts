@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../src/lib/openapi/build-openapi-document.ts';
-import { loadConfigOrExit } from '../src/server/load-config-or-exit.ts';
+import { loadConfigOrExit } from '../src/lib/config/config.ts';
 
 const redocly = fileURLToPath(new URL('../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
 const lintConfig = fileURLToPath(new URL('../redocly.yaml', import.meta.url));

@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
-import { PageFrontmatterSchema } from './lib/content/page-frontmatter-schema.ts';
+import { PageFrontmatterSchema } from './lib/content/page-registry.ts';
 import { UiStringsSchema } from './lib/content/ui-strings-schema.ts';
 
 /** The guide's pages: `content/pages/<lang>/<path>.mdx`, id `<lang>/<path>` (e.g. `de/docs/mcp`). */

@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { parseConfig } from '../../src/lib/config/config.ts';
-import { baselineHeaders } from '../../src/lib/http/baseline-headers.ts';
-import { SERVER_TIMEOUTS } from '../../src/lib/http/server-timeouts.ts';
+import { baselineHeaders } from '../../src/lib/http/response-headers.ts';
+import { SERVER_TIMEOUTS } from '../../src/lib/config/env-schema.ts';
 import { createLogger } from '../../src/lib/log/logger.ts';
 import { processMetrics } from '../../src/lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';

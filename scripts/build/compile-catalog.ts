@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildPanels } from '../../src/lib/catalog/build-panels.ts';
 import { COMPILED_PANELS_PATH } from '../../src/lib/catalog/compiled-panels.ts';
 import { loadCatalogSource } from '../../src/lib/catalog/load-catalog-source.ts';
-import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_PAGES } from '../../src/lib/content/error-page-templates.ts';
-import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import { cutFragment, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
@@ -22,30 +22,32 @@ export async function prerender(): Promise<number> {
   // The Astro bundle reads its configuration from the environment when it loads.
   process.env['BASE_URL'] = BASE_URL_PLACEHOLDER;
   const renderer = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
+  /** Renders `path` as `accept` asks; any answer but 200 fails the build. */
+  const render = async (path: string, accept: string) => {
+    const answer = await renderer.render(path, accept);
+    if (answer.status !== 200) throw new Error(`${path} (${accept}) answered ${answer.status}`);
+    return answer;
+  };
   const renders: PreparedRender[] = [];
   for (const resource of RENDERED_RESOURCES.filter((entry) => entry.sources.length === 0)) {
-    const { status, contentType, text } = await renderer.render(resource.renderPath, resource.accept);
-    if (status !== 200) throw new Error(`${resource.renderPath} (${resource.accept}) answered ${status}`);
+    const { contentType, text } = await render(resource.renderPath, resource.accept);
     renders.push({ key: resource.key, contentType, text });
   }
   // The browser 404 and 429 per locale, with the placeholders the server fills in (error-pages.ts).
   for (const page of ERROR_PAGES) {
-    const { status, contentType, text } = await renderer.render(page.renderPath, 'text/html');
-    if (status !== 200) throw new Error(`${page.renderPath} answered ${status}`);
+    const { contentType, text } = await render(page.renderPath, 'text/html');
     renders.push({ key: page.key, contentType, text });
   }
   // The data-driven samples, highlighted with stand-in values that run-time pages fill in.
   for (const fragment of SAMPLE_FRAGMENTS) {
-    const { status, contentType, text } = await renderer.render(fragment.renderPath, 'text/html');
-    if (status !== 200) throw new Error(`${fragment.renderPath} answered ${status}`);
+    const { contentType, text } = await render(fragment.renderPath, 'text/html');
     renders.push({ key: fragment.key, contentType, text: cutFragment(text, fragment.renderPath) });
   }
   const target = fileURLToPath(new URL(PREPARED_RENDERS_PATH, ROOT));
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, JSON.stringify(renders));
   // The pages' frontmatter, from which the server builds llms.txt and the sitemap per catalog version.
-  const index = await renderer.render(SITE_PAGE_INDEX_RENDER_PATH, 'application/json');
-  if (index.status !== 200) throw new Error(`${SITE_PAGE_INDEX_RENDER_PATH} answered ${index.status}`);
+  const index = await render(SITE_PAGE_INDEX_RENDER_PATH, 'application/json');
   await writeFile(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, ROOT)), index.text);
   return renders.length;
 }

@@ -9,11 +9,10 @@ import {
   loadCompiledPanels,
   type CompiledPanels,
 } from '../../src/lib/catalog/compiled-panels.ts';
-import { parseConfig } from '../../src/lib/config/config.ts';
+import { BASE_URL_PLACEHOLDER, parseConfig } from '../../src/lib/config/config.ts';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
-import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
 import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';

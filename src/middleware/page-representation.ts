@@ -3,8 +3,8 @@ import { loadPageData, type PageDataState } from '../lib/content/page-data.ts';
 import { pageMarkdown } from '../lib/content/page-markdown.ts';
 import { markdownPath, pagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { negotiate } from '../lib/http/accept.ts';
-import { substituteBaseUrl } from '../lib/markdown/substitute-base-url.ts';
-import { PAGE_CACHE_CONTROL } from '../lib/http/cache-control.ts';
+import { substituteBaseUrl } from '../lib/markdown/mdx-to-markdown.ts';
+import { PAGE_CACHE_CONTROL } from '../lib/http/response-headers.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;

@@ -14,8 +14,8 @@ const THREAD_POOL_SIZE = '2';
 if (!process.env['UV_THREADPOOL_SIZE']) process.env['UV_THREADPOOL_SIZE'] = THREAD_POOL_SIZE;
 
 /**
- * The young generation's cap in MB, unless the operator sized it: V8 alone doubles it up to
- * 64 MB on start-up's parsing and compression and on any burst of requests, and keeps it
+ * The young generation's cap in MB, unless the operator sized it: V8 alone grows it on
+ * start-up's parsing and compression and on any burst of requests, and keeps it grown
  * (what the cap saves, at the same CPU per request: docs/performance.md).
  */
 const YOUNG_GENERATION_MAX_MB = 8;

@@ -2,7 +2,7 @@
 // unless set). A site elsewhere spends no quota here when both share CATALOG_ORIGIN_KEY.
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { installGracefulShutdown } from './shutdown.ts';
-import { loadConfigOrExit } from './load-config-or-exit.ts';
+import { loadConfigOrExit } from '../lib/config/config.ts';
 import { startOrigin } from './origin/start-origin.ts';
 
 const config = loadConfigOrExit();

@@ -7,8 +7,8 @@ import {
   NO_STORE,
   OPENAPI_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
-} from '../lib/http/cache-control.ts';
-import type { PreparedDocument } from './store/prepared-document.ts';
+} from '../lib/http/response-headers.ts';
+import type { PreparedDocument } from './store/prepared.ts';
 import {
   DOCUMENT_RESOURCES,
   pageResources,

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
-import { baselineHeaders } from '../lib/http/baseline-headers.ts';
-import { preflightHeaders } from '../lib/http/cors.ts';
+import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { answerCatalog } from './handlers/catalog.ts';
+import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
 import { configuredTimeouts, createHttpServer, type DrainableServer } from './http/create-http-server.ts';
@@ -15,13 +14,13 @@ import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { requestPath, urlPathname } from './http/request-path.ts';
-import { answerHealth } from './handlers/health.ts';
+import { answerHealth } from './handlers/health-probe.ts';
 import { answerNotFound } from './handlers/not-found.ts';
 import { sendProblem, type Exchange } from './http/send.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
-import { guardUnreadBody } from './http/unread-body-guard.ts';
+import { guardUnreadBody } from './http/request-body.ts';
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
-import { problemHeadingId } from '../../src/lib/problem/problem-types.ts';
+import { problemHeadingId } from '../../src/lib/http/problem-details.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
 import { expectPolicyCoversInlineCode, pageHeadingOf } from '../helpers/inline-csp.ts';
 import { readPageFiles, withoutCode } from '../helpers/content-files.ts';

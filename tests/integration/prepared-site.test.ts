@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/content/error-page-templates.ts';
 import { FRAGMENT_VALUES, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
-import { BASE_URL_PLACEHOLDER } from '../../src/lib/prepared/base-url-placeholder.ts';
+import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import type { PreparedRender } from '../../src/server/store/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/store/rendered-resources.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';

@@ -3,14 +3,14 @@ import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
 import { apiReferenceMarkdown } from '../../src/lib/api-reference/api-reference-markdown.ts';
-import { securityText } from '../../src/lib/api-reference/api-reference-labels.ts';
-import { translatorFor } from '../../src/lib/api-reference/openapi-translations.ts';
 import {
-  buildApiReferenceView,
   descriptionParagraphs,
+  securityText,
   typeOf,
   valuesOf,
-} from '../../src/lib/api-reference/build-api-reference-view.ts';
+} from '../../src/lib/api-reference/api-reference-labels.ts';
+import { translatorFor } from '../../src/lib/api-reference/openapi-translations.ts';
+import { buildApiReferenceView } from '../../src/lib/api-reference/build-api-reference-view.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { readUiStrings } from '../helpers/content-files.ts';
 import { loadedOpenApi } from '../helpers/openapi-fixture.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockLocale } from '../../src/lib/code-blocks/block-locale.ts';
+import { blockLocale } from '../../src/lib/content/page-paths.ts';
 
 describe('blockLocale', () => {
   it('reads the language from the page file a code block is written in', () => {

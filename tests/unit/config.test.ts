@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/lib/config/config.ts';
-import { SERVER_TIMEOUTS } from '../../src/lib/http/server-timeouts.ts';
+import { SERVER_TIMEOUTS } from '../../src/lib/config/env-schema.ts';
 
 describe('parseConfig', () => {
   it('needs nothing set: every variable has a default', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TITLE_LENGTH, documentTitle } from '../../src/lib/content/document-title.ts';
+import { MAX_TITLE_LENGTH, documentTitle } from '../../src/lib/content/page-registry.ts';
 
 describe('documentTitle', () => {
   it('names the site after the page, and before it on the home page', () => {

@@ -2,9 +2,13 @@ import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import type { PageDataState } from '../../src/lib/content/page-data.ts';
-import { PageFrontmatterSchema } from '../../src/lib/content/page-frontmatter-schema.ts';
 import { contentId, pagePath } from '../../src/lib/content/page-paths.ts';
-import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, itemPageEntry } from '../../src/lib/content/page-registry.ts';
+import {
+  GUIDE_PAGES,
+  ITEM_PAGE_FAMILIES,
+  itemPageEntry,
+  PageFrontmatterSchema,
+} from '../../src/lib/content/page-registry.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { COMPONENT_CONVERTERS } from '../../src/lib/markdown/component-converters.ts';
 import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';

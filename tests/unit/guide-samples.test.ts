@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_LANGUAGES } from '../../src/lib/samples/sample-languages.ts';
 import { MARKER_SAMPLE_ID } from '../../src/lib/samples/marker-sample.ts';
 import { cutFragment, FRAGMENT_VALUES, fillFragment } from '../../src/lib/samples/prepared-sample-fragments.ts';
-import { fillPlaceholders, listSampleIds, loadSample } from '../../src/lib/samples/sample-sources.ts';
+import {
+  fillPlaceholders,
+  listSampleIds,
+  loadSample,
+  SAMPLE_LANGUAGES,
+} from '../../src/lib/samples/request-samples.ts';
 import { readPageFiles } from '../helpers/content-files.ts';
 import { extractSamples, missingExcerptLine } from '../helpers/guide-samples.ts';
 

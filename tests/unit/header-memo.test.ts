@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoizeByHeader } from '../../src/server/http/header-memo.ts';
+import { memoizeByHeader } from '../../src/server/http/send.ts';
 
 describe('memoizeByHeader', () => {
   it('parses each distinct header value once, a missing header included', () => {

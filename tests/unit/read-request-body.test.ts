@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readRequestBody } from '../../src/server/http/read-request-body.ts';
+import { readRequestBody } from '../../src/server/http/request-body.ts';
 
 describe('readRequestBody', () => {
   it('returns the whole body when it is within the limit', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rendered } from '../../src/server/store/astro-renderer.ts';
-import { PreparedBody } from '../../src/server/store/prepared-body.ts';
+import { PreparedBody } from '../../src/server/store/prepared.ts';
 import type { RenderedResource } from '../../src/server/store/rendered-resources.ts';
 import { RenderedStore, type DataVersion, type Renderer } from '../../src/server/store/rendered-store.ts';
 import type { ResourceBuilder } from '../../src/server/store/document-builders.ts';

@@ -2,11 +2,11 @@ import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, 
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepresentation } from '../../src/lib/http/representation.ts';
+import { createRepresentationAsync } from '../../src/lib/http/representation.ts';
 import { sendRepresentation } from '../../src/server/http/send.ts';
 
-const html = createRepresentation('<!doctype html><title>x</title>'.repeat(40), 'text/html; charset=utf-8');
-const json = createRepresentation(JSON.stringify({ a: 'b'.repeat(2000) }), 'application/json');
+const html = await createRepresentationAsync('<!doctype html><title>x</title>'.repeat(40), 'text/html; charset=utf-8');
+const json = await createRepresentationAsync(JSON.stringify({ a: 'b'.repeat(2000) }), 'application/json');
 const storedAt = performance.now();
 
 let url = '';
@@ -73,7 +73,7 @@ describe('sendRepresentation', () => {
   });
 
   it('sends Age once the same bytes have been sent before (RFC 9111 §5.1)', async () => {
-    const fresh = createRepresentation('once', 'text/plain; charset=utf-8');
+    const fresh = await createRepresentationAsync('once', 'text/plain; charset=utf-8');
     const local = createServer((req, res) =>
       sendRepresentation({ req, res, headers: [], baseUrl: '' }, fresh, {
         headers: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SingleFlightCache } from '../../src/lib/cache/single-flight-cache.ts';
+import { SingleFlightCache } from '../../src/server/store/single-flight-cache.ts';
 
 describe('SingleFlightCache', () => {
   it('produces a value once, however many callers ask at the same time', async () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API_RESOURCES } from '../../src/lib/discovery/api-resources.ts';
-import { buildLlmsFullTxt } from '../../src/lib/discovery/build-llms-full-txt.ts';
-import { buildLlmsTxt, type LlmsPage } from '../../src/lib/discovery/build-llms-txt.ts';
-import { buildRobotsTxt } from '../../src/lib/discovery/build-robots-txt.ts';
-import { buildSitemap, type SitemapPage } from '../../src/lib/discovery/build-sitemap.ts';
+import { buildRobotsTxt, buildSitemap, type SitemapPage } from '../../src/lib/discovery/build-crawl-documents.ts';
+import { buildLlmsFullTxt, buildLlmsTxt, type LlmsPage } from '../../src/lib/discovery/build-llms-txt.ts';
+import { API_RESOURCES } from '../../src/lib/discovery/site-page-documents.ts';
 
 const BASE = 'https://catalog.example';
 

@@ -1,5 +1,81 @@
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
-import type { SecurityView, TextRun } from './build-api-reference-view.ts';
+import type { JsonSchema } from '../openapi/openapi-types.ts';
+import type { SecurityView, TextRun, TypeView } from './api-reference-view.ts';
+
+/** The last segment of a local `$ref`: `#/components/schemas/Problem` → `Problem`. */
+export const refName = (ref: string): string => ref.slice(ref.lastIndexOf('/') + 1);
+
+/** A schema value as text: strings as they are, anything else as JSON. */
+export const literal = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A short, language-neutral name for a JSON Schema's type. */
+export function typeOf(schema: JsonSchema | undefined): TypeView {
+  if (schema === undefined) return { label: 'any' };
+  if (typeof schema.$ref === 'string') {
+    const name = refName(schema.$ref);
+    return { label: name, schema: name };
+  }
+  for (const combinator of ['anyOf', 'oneOf'] as const) {
+    const options = schema[combinator];
+    if (Array.isArray(options)) {
+      const types = (options as JsonSchema[]).map(typeOf);
+      const schema = types.find((t) => t.schema !== undefined)?.schema;
+      const label = types.map((t) => t.label).join(' | ');
+      return schema === undefined ? { label } : { label, schema };
+    }
+  }
+  if (schema.type === 'array') {
+    const items = typeOf(schema.items as JsonSchema | undefined);
+    return { ...items, label: `${items.label}[]` };
+  }
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
+  const base = typeof type === 'string' ? type : 'any';
+  return { label: typeof schema.format === 'string' ? `${base} (${schema.format})` : base };
+}
+
+/** The values a schema allows when it lists them (`enum`, `const`). */
+export function valuesOf(schema: JsonSchema | undefined): string[] {
+  if (schema === undefined) return [];
+  if (Array.isArray(schema.enum)) return schema.enum.map(literal);
+  if ('const' in schema) return [literal(schema.const)];
+  return [];
+}
+
+/** Reason phrases of the statuses the document uses, as RFC 9110 §15 names them. */
+const REASONS: Readonly<Record<string, string>> = {
+  '200': 'OK',
+  '204': 'No Content',
+  '304': 'Not Modified',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '404': 'Not Found',
+  '405': 'Method Not Allowed',
+  '413': 'Content Too Large',
+  '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
+  '502': 'Bad Gateway',
+  '503': 'Service Unavailable',
+};
+
+/** The reason phrase of a status code, or `''` for one the table lacks (a `default` response). */
+export const statusReason = (status: string): string => REASONS[status] ?? '';
+
+/**
+ * The CommonMark the document's descriptions use, reduced to what they hold: paragraphs
+ * split by blank lines, and inline code. Anything else stays literal text.
+ */
+export function descriptionParagraphs(description: string): TextRun[][] {
+  return description
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
+    .filter((paragraph) => paragraph !== '')
+    .map((paragraph) =>
+      paragraph
+        .split('`')
+        .map((text, index) => ({ code: index % 2 === 1, text }))
+        .filter((run) => run.text !== ''),
+    );
+}
 
 /** One alternative of an operation's security, in the page's language; scopes as code. */
 function securityRuns(security: SecurityView, ui: ApiReferenceUiStrings): TextRun[] {

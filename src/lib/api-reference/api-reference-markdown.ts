@@ -2,9 +2,8 @@ import type { ListItem, PhrasingContent, RootContent } from 'mdast';
 import { text, code } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import type { ExampleView } from './api-reference-examples.ts';
-import { requiredLabel, securityText } from './api-reference-labels.ts';
+import { descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
 import {
-  descriptionParagraphs,
   type ApiReferenceView,
   type MediaView,
   type OperationView,

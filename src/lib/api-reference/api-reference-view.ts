@@ -10,6 +10,12 @@ export interface ApiReferenceView {
   headers: HeaderView[];
 }
 
+/** A run of a description: plain text, or code where the document wrote `backticks`. */
+export interface TextRun {
+  code: boolean;
+  text: string;
+}
+
 /** A type as shown to a reader: `string`, `integer`, `Category`, `Translation[]`… */
 export interface TypeView {
   label: string;

@@ -9,7 +9,6 @@ import {
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
 import { mediaExamples, requestExamples, type ExampleView } from './api-reference-examples.ts';
-import { statusReason } from './status-reason.ts';
 import type {
   ApiReferenceView,
   HeaderView,
@@ -22,11 +21,9 @@ import type {
   SchemaView,
   SecurityView,
 } from './api-reference-view.ts';
-import { literal, refName, typeOf, valuesOf } from './json-schema-labels.ts';
+import { literal, refName, statusReason, typeOf, valuesOf } from './api-reference-labels.ts';
 
 export type * from './api-reference-view.ts';
-export { typeOf, valuesOf } from './json-schema-labels.ts';
-export { descriptionParagraphs, type TextRun } from './description-runs.ts';
 
 // The API reference as plain data, built from the served OpenAPI document: the page's HTML
 // (ApiReference.astro) and its Markdown twin (api-reference-markdown.ts) both render this

@@ -141,10 +141,6 @@ export function formatFilter({ filter, ignored }: ParsedFilter): string {
   return query.toString();
 }
 
-/** Whether a view shows every marker. */
-export const isUnfiltered = (filter: BiomarkerFilter): boolean =>
-  FILTER_PARAMS.every((param) => filter[param] === NO_FILTER[param]);
-
 /** The panels a marker must be on: those of the chosen region and size (all when neither is chosen). */
 function wantedTemplates(filter: BiomarkerFilter): CatalogTemplate[] {
   return (Object.keys(PANEL_KINDS) as CatalogTemplate[]).filter((template) => {

@@ -6,8 +6,7 @@ import type { MarkerPageView } from './build-marker-page-view.ts';
 import { regionName } from './marker-labels.ts';
 import { derivedFromParts, languageName } from './marker-page-labels.ts';
 import { markerSample } from '../samples/marker-sample.ts';
-import { sampleLabels } from '../samples/sample-labels.ts';
-import { sampleMarkdown } from '../samples/sample-markdown.ts';
+import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 import { PANEL_KINDS } from './panel-kinds.ts';
 import { langAttribute } from './pick-translation.ts';
 

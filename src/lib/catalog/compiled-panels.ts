@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { substituteBaseUrlPlaceholder } from '../prepared/base-url-placeholder.ts';
+import { substituteBaseUrlPlaceholder } from '../config/config.ts';
 import type { BiomarkerCatalog, CatalogTemplate } from '../schemas/catalog.ts';
 
 /** The four panels, validated at build time, as the bundled origin serves them. */

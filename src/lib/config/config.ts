@@ -45,6 +45,19 @@ export interface Config {
   metricsPort: number | undefined;
 }
 
+/**
+ * The origin written into everything prepared at build time (catalog panels, guide pages):
+ * `BASE_URL` differs per deployment and per test server, so the build writes this
+ * placeholder and the server puts its own origin in when it loads the files. The `.invalid`
+ * top-level domain can never be a real origin (RFC 6761 §6.4), so no content contains it
+ * by accident.
+ */
+export const BASE_URL_PLACEHOLDER = 'https://prepared-base-url.invalid';
+
+/** `text` with every occurrence of the placeholder replaced by `baseUrl`. */
+export const substituteBaseUrlPlaceholder = (text: string, baseUrl: string): string =>
+  text.replaceAll(BASE_URL_PLACEHOLDER, baseUrl);
+
 /** Raised when an environment variable holds a bad value; the message names each variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -136,4 +149,15 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/** Reads the configuration, or exits with a message naming each bad variable (no stack). */
+export function loadConfigOrExit(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\nSee docs/configuration.md.\n`);
+    process.exit(78); // EX_CONFIG (sysexits.h)
+  }
 }

@@ -1,6 +1,28 @@
 import { z } from 'zod';
-// The server's own timeouts, imported so that the bound below cannot drift from them.
-import { SERVER_TIMEOUTS } from '../http/server-timeouts.ts';
+
+/** Server timeouts: slow or idle clients are cut off in bounded time (see docs/deployment.md). */
+export const SERVER_TIMEOUTS = {
+  /** Whole header section, from the first byte (Node also answers 408 past it). */
+  headersTimeout: 10_000,
+  /** Whole request, body included. */
+  requestTimeout: 30_000,
+  /**
+   * Idle time allowed between requests on a kept-alive connection, unless configured
+   * (`KEEP_ALIVE_TIMEOUT_S`). Longer than the 60 s idle timeout of nginx's upstream pool and
+   * of an AWS ALB, so the proxy, not this server, closes an idle connection: a server that
+   * closes first races the proxy's next request on it, which then fails (RFC 9112 §9.6).
+   */
+  keepAliveTimeout: 65_000,
+  /**
+   * Inactivity of any socket. headersTimeout alone only catches connections that keep
+   * sending header bytes: one that sends nothing, or half a request and then nothing,
+   * stayed open indefinitely (measured on Node 24), so sockets also time out when silent.
+   */
+  socketTimeout: 10_000,
+  maxHeaderSize: 16 * 1024,
+  // Node checks headersTimeout and requestTimeout every 30 s by default; check every second.
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /** Time kept between the upstream deadline and the socket timeout, to validate, compress and send a catalog. */
 export const RESPONSE_MARGIN_MS = 1_000;
@@ -91,7 +113,7 @@ export const EnvSchema = z.object({
   DEPLOY_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
   /** Number of trusted reverse-proxy hops in front of the service; 0 ignores X-Forwarded-For. */
   TRUST_PROXY: integerVar(0, 32).default(0),
-  /** Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (≤ 250,000 keeps the limiter under 64 MB). */
+  /** Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (the bound caps the limiter's memory: docs/performance.md). */
   RATE_LIMIT_MAX_CLIENTS: integerVar(1, 250_000).default(100_000),
   /**
    * Seconds the server keeps an idle connection open between requests. It must outlast the

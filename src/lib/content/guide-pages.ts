@@ -1,10 +1,15 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
 import { LOCALES, type Locale } from './locales.ts';
 import { loadPageData, type PageDataState } from './page-data.ts';
-import type { PageFrontmatter } from './page-frontmatter-schema.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId } from './page-paths.ts';
-import { contentSlug, GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from './page-registry.ts';
+import {
+  contentSlug,
+  GUIDE_PAGES,
+  ITEM_PAGE_FAMILIES,
+  type GuidePageEntry,
+  type PageFrontmatter,
+} from './page-registry.ts';
 import { assembleSitePages, type PageSummary, type SitePageIndex } from './site-page-index.ts';
 import type { UiStrings } from './ui-strings-schema.ts';
 
@@ -14,7 +19,7 @@ export type { PageSummary } from './site-page-index.ts';
  * The collection entry of a registered page. A registered page without its MDX file is a
  * build mistake, not a 404, so it throws (and the integration tests fetch every page).
  */
-export async function getPageEntry(locale: Locale, slug: string): Promise<CollectionEntry<'pages'>> {
+async function getPageEntry(locale: Locale, slug: string): Promise<CollectionEntry<'pages'>> {
   const entry = await getEntry('pages', contentId(locale, slug));
   if (entry === undefined) throw new Error(`content/pages/${contentId(locale, slug)}.mdx is missing`);
   return entry;
@@ -85,4 +90,26 @@ export async function listSitePages(baseUrl: string): Promise<PageSummary[]> {
   ]);
   const byFamily = new Map(data);
   return assembleSitePages(index, (family) => byFamily.get(family), baseUrl);
+}
+
+/** One link of Starlight's sidebar, in the shape its `sidebar` prop takes. */
+export interface SidebarLink {
+  label: string;
+  link: string;
+}
+
+/**
+ * The sidebar of a locale, built from the page registry: every page with `nav`, labelled
+ * from its frontmatter, so that adding a page stays one registry line plus its MDX files.
+ * Links are given without the locale prefix: Starlight puts the page's locale in front of
+ * them itself.
+ */
+export async function listSidebarLinks(locale: Locale): Promise<SidebarLink[]> {
+  const pages = GUIDE_PAGES.filter((page) => page.nav);
+  return Promise.all(
+    pages.map(async ({ slug }) => {
+      const { data } = await getPageEntry(locale, slug);
+      return { label: data.navLabel ?? data.title, link: `/${slug}` };
+    }),
+  );
 }

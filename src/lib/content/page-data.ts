@@ -1,7 +1,7 @@
 import { getCatalogService } from '../catalog/catalog-service.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
-import { getOpenApiDocument } from '../openapi/openapi-document-instance.ts';
+import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { OpenApiDocument } from '../openapi/openapi-types.ts';
 
 /** Seconds the page built from the OpenAPI document may be reused: as long as `/openapi.json` itself. */

@@ -2,9 +2,8 @@ import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { assignMarkerKeys } from '../catalog-page/marker-keys.ts';
 import type { Locale } from './locales.ts';
 import { loadPageData, type LoadedPageData } from './page-data.ts';
-import type { PageFrontmatter } from './page-frontmatter-schema.ts';
 import { resolvePagePath, type ResolvedPage } from './page-paths.ts';
-import type { GuidePageEntry, ItemPageFamily } from './page-registry.ts';
+import type { GuidePageEntry, ItemPageFamily, PageFrontmatter } from './page-registry.ts';
 
 /** One item of a family's data as its page names it in one locale. */
 export interface PageItem {

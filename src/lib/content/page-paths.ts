@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locales.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, isItemKey, itemPageEntry, type GuidePageEntry } from './page-registry.ts';
 
 /** Which representation a path asks for: the page itself (negotiated) or its `.md` sibling. */
@@ -26,6 +26,17 @@ export function markdownPath(locale: Locale, slug: string): string {
 
 /** The id of a page's entry in the `pages` collection: `en/index`, `de/docs/mcp`. */
 export const contentId = (locale: Locale, slug: string): string => `${locale}/${slug === '' ? 'index' : slug}`;
+
+/**
+ * The language of a code block, from the page file it is written in
+ * (`content/pages/<lang>/…`), so that Expressive Code labels its copy button in the page's
+ * language. Starlight's own lookup expects pages under `src/content/docs/` and answers
+ * English for every page of this site.
+ */
+export function blockLocale({ file }: { file: { path: string } }): Locale {
+  const lang = /[\\/]content[\\/]pages[\\/]([^\\/]+)[\\/]/.exec(file.path)?.[1] ?? '';
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
 
 /**
  * The other `.md` sibling of a home page: "append `.md` to its path" gives `/.md` and

@@ -1,4 +1,36 @@
+import { z } from 'zod';
 import type { PageDataSource } from './page-data.ts';
+
+/** Frontmatter of every MDX page in `content/pages/<lang>/`. */
+export const PageFrontmatterSchema = z.strictObject({
+  /** The page's H1, `<title>`, and its name in `llms.txt` and the Markdown twin's `# Title`. */
+  title: z.string().trim().min(1).max(80),
+  /** One or two sentences: the meta description, the lead paragraph, the `llms.txt` note. */
+  description: z.string().trim().min(20).max(300),
+  /** Short label for the navigation; the title when absent. */
+  navLabel: z.string().trim().min(1).max(24).optional(),
+  /** Date of the last substantive change (YYYY-MM-DD): the sitemap's `lastmod`. */
+  lastUpdated: z.coerce.date(),
+});
+
+/** The validated frontmatter of a page. */
+export type PageFrontmatter = z.infer<typeof PageFrontmatterSchema>;
+
+/**
+ * The longest `<title>` a search result shows whole; html-validate's `long-title` (in its
+ * `recommended` set) flags longer ones, and Lighthouse's SEO audits read the same element.
+ */
+export const MAX_TITLE_LENGTH = 70;
+
+/**
+ * The document title of a guide page: "Site — Title" for the home page, "Title · Site"
+ * elsewhere, and the page's own title alone when the site name would push it past
+ * {@link MAX_TITLE_LENGTH} (some marker names are long: "NT-proBNP (N-terminal …)").
+ */
+export function documentTitle(siteName: string, pageTitle: string, isHome: boolean): string {
+  const full = isHome ? `${siteName} — ${pageTitle}` : `${pageTitle} · ${siteName}`;
+  return full.length <= MAX_TITLE_LENGTH ? full : pageTitle;
+}
 
 /** The data sources whose items can have pages of their own. */
 type ItemPageSource = Extract<PageDataSource, 'catalog'>;

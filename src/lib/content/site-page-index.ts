@@ -1,6 +1,5 @@
 import { LOCALES, type Locale } from './locales.ts';
 import type { PageDataState } from './page-data.ts';
-import type { PageFrontmatter } from './page-frontmatter-schema.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { markdownPath, pagePath } from './page-paths.ts';
 import {
@@ -9,6 +8,7 @@ import {
   itemPageEntry,
   type GuidePageEntry,
   type ItemPageFamily,
+  type PageFrontmatter,
 } from './page-registry.ts';
 
 /** A page in one locale with its frontmatter and URLs: what nav, sitemap and llms.txt need. */

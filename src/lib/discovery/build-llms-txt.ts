@@ -1,6 +1,13 @@
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import type { LlmsSection } from '../content/page-registry.ts';
-import type { ApiResource } from './api-resources.ts';
+
+/** A machine-readable resource of the service that `llms.txt` lists besides the pages. */
+export interface ApiResource {
+  title: string;
+  /** Path on `BASE_URL`, query included where one is needed. */
+  path: string;
+  description: string;
+}
 
 /** A page as `llms.txt` lists it. */
 export interface LlmsPage {
@@ -66,4 +73,18 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** One page of `llms-full.txt`: its Markdown twin and the URL it is published at. */
+export interface FullTextPage {
+  markdown: string;
+  url: string;
+}
+
+/**
+ * `/llms-full.txt`: the Markdown twins of the default-locale pages in one file, in
+ * registry order, each followed by its source URL and separated by a thematic break.
+ */
+export function buildLlmsFullTxt(pages: readonly FullTextPage[]): string {
+  return `${pages.map((page) => `${page.markdown.trimEnd()}\n\nSource: <${page.url}>\n`).join('\n---\n\n')}`;
 }

@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
-import { buildLlmsFullTxt } from './build-llms-full-txt.ts';
+import { buildLlmsFullTxt } from './build-llms-txt.ts';
 import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
 
 /** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */

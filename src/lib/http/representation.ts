@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** The content codings a representation is stored in, in the server's order of preference. */
 export const CODINGS = ['br', 'gzip'] as const;
@@ -51,23 +51,12 @@ function assemble(identity: Buffer, br: Uint8Array, gz: Uint8Array, contentType:
   };
 }
 
-/** Serialises and compresses `text` now: for small documents built once per process. */
-export function createRepresentation(text: string, contentType: string): Representation {
-  const identity = Buffer.from(text, 'utf8');
-  return assemble(
-    identity,
-    brotliCompressSync(identity, BROTLI(identity.length)),
-    gzipSync(identity, { level: 9 }),
-    contentType,
-  );
-}
-
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * The same, compressing on libuv's thread pool: for bodies built while serving. `brotliQuality`
- * below the maximum trades a few percent of size for time and memory (see catalog-body.ts).
+ * Serialises `text` and compresses it once per coding on libuv's thread pool, off the event
+ * loop. `brotliQuality` trades size against time (rendered-store.ts picks one per page).
  */
 export async function createRepresentationAsync(
   text: string,

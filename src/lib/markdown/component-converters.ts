@@ -13,11 +13,8 @@ import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
-import { errorHeadingParts } from '../content/error-heading.ts';
-import { jsxAttributes } from './jsx-attributes.ts';
-import { sampleLabels } from '../samples/sample-labels.ts';
-import { sampleHeadingLevel, sampleMarkdown } from '../samples/sample-markdown.ts';
-import { loadSample } from '../samples/sample-sources.ts';
+import { errorHeadingParts } from '../http/problem-details.ts';
+import { loadSample, sampleHeadingLevel, sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 
 /** What data-driven components need besides their attributes; the page route gives them the same. */
 interface ComponentContext {
@@ -60,6 +57,22 @@ export type ComponentConverter = (
   element: MdxJsxFlowElement | MdxJsxTextElement,
   options: MarkdownTwinOptions,
 ) => RootContent[];
+
+/**
+ * The string attributes of an MDX element (`<Callout type="note">` → `{ type: 'note' }`).
+ * Expression attributes (`x={…}`) and spreads cannot be turned into Markdown without
+ * running the page, so they are refused: components in the guide take strings only.
+ */
+function jsxAttributes(element: MdxJsxFlowElement | MdxJsxTextElement): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const attribute of element.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') {
+      throw new Error(`<${element.name ?? ''}>: only string attributes can be converted to Markdown`);
+    }
+    attributes[attribute.name] = attribute.value;
+  }
+  return attributes;
+}
 
 /** Reads a required string attribute of a component. */
 function required(element: MdxJsxFlowElement | MdxJsxTextElement, name: string): string {

@@ -2,11 +2,31 @@ import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
-import { absolutizeUrl } from './absolutize-url.ts';
 import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-converters.ts';
-import { substituteBaseUrl } from './substitute-base-url.ts';
 
 export type { MarkdownTwinOptions } from './component-converters.ts';
+
+/**
+ * The placeholder pages write where the service's public origin belongs, e.g. in code
+ * samples (`curl {BASE_URL}/v1/biomarkers/public`). MDX treats braces in prose as
+ * expressions, so it appears only inside code; both the HTML and the Markdown of a page
+ * replace it with the configured `BASE_URL`.
+ */
+const BASE_URL_PLACEHOLDER = '{BASE_URL}';
+
+/** Replaces every `{BASE_URL}` in rendered text with the configured origin. */
+export const substituteBaseUrl = (text: string, baseUrl: string): string =>
+  text.replaceAll(BASE_URL_PLACEHOLDER, baseUrl);
+
+/**
+ * Makes a link target of the page at `pagePath` absolute on `baseUrl`: `/auth` and
+ * `#errors` become `{baseUrl}/auth` and `{baseUrl}{pagePath}#errors` (RFC 3986 §5.2).
+ * Absolute URLs (`https:`, `mailto:`) are left as they are.
+ */
+function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  return new URL(url, `${baseUrl}${pagePath}`).href;
+}
 
 /** MDX with GFM tables, as the pages are written. */
 const parser = remark().use(remarkMdx).use(remarkGfm);

@@ -97,9 +97,8 @@ let next = pool.length;
 
 /**
  * A fresh opaque access token from the CSPRNG, base64url. Tokens are not stored (spec 5.5).
- * The bytes come from a pool refilled 4 KiB at a time, as Node's own `randomUUID` does: a
- * `randomBytes` call per token was 5% of a token request's CPU (a syscall each), and every
- * byte is still the CSPRNG's, used once.
+ * The bytes come from a pool refilled 4 KiB at a time, as Node's own `randomUUID` does,
+ * which spares a syscall per token; every byte is still the CSPRNG's, used once.
  */
 function mintAccessToken(): string {
   if (next === pool.length) {

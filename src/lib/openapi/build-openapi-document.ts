@@ -1,4 +1,5 @@
-import type { Config } from '../config/config.ts';
+import { createHash } from 'node:crypto';
+import { getConfig, type Config } from '../config/config.ts';
 import { TOKEN_ENDPOINT_PATH } from '../oauth/discovery-metadata.ts';
 import { CATALOG_READ } from '../schemas/oauth.ts';
 import { OAS_31_DIALECT, OPENAPI_VERSION, OpenApiDocumentSchema } from '../schemas/openapi.ts';
@@ -91,4 +92,22 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'catalogOr
   };
   OpenApiDocumentSchema.parse(document);
   return document;
+}
+
+/** The OpenAPI document of this process and a version naming its content. */
+export interface VersionedOpenApiDocument {
+  document: OpenApiDocument;
+  version: string;
+}
+
+let instance: VersionedOpenApiDocument | undefined;
+
+/** The process-wide document, built from the configuration on first use (the API reference page's data). */
+export function getOpenApiDocument(): VersionedOpenApiDocument {
+  if (instance === undefined) {
+    const document = buildOpenApiDocument(getConfig());
+    const version = createHash('sha1').update(JSON.stringify(document)).digest('base64url');
+    instance = { document, version };
+  }
+  return instance;
 }

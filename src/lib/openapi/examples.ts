@@ -1,6 +1,6 @@
 import { categoryImageUrl } from '../catalog/build-panels.ts';
 import { TOKEN_BODY_LIMIT } from '../oauth/token-request.ts';
-import { buildProblem } from '../problem/problem-response.ts';
+import { buildProblem } from '../http/problem-details.ts';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog } from '../schemas/catalog.ts';
 import {
   INVALID_CLIENT,

@@ -1,4 +1,4 @@
-import { PROBLEM_CONTENT_TYPE } from '../problem/problem-response.ts';
+import { PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
 import { ProblemSchema, type Problem } from '../schemas/problem.ts';
 import { schemaRef } from './component-schemas.ts';
 import { headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';

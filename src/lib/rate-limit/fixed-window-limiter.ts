@@ -62,8 +62,8 @@ function prefixesOf(key: string): [string, string] | undefined {
  * estimate never falls below the true count, so `remaining` is never reported higher than
  * the truth; it overshoots only when all four counters are shared with heavy senders, which
  * with 2^22 counters per row even a flood of 10,000,000 new addresses a window makes rare
- * (`npm run bench:limiter`). A flood therefore costs a newcomer nothing, unlike the shared
- * overflow window this replaces, which refused every new client while the table was full.
+ * (`npm run bench:limiter`). A flood therefore costs a newcomer nothing, where one shared
+ * overflow window would refuse every new client while the table is full.
  * GCRA would need one timestamp per client, that is unbounded state again; Cloudflare's
  * sliding-window estimate smooths window edges but needs per-client state too.
  */

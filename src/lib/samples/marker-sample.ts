@@ -1,6 +1,6 @@
 import type { MarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { MARKER_SAMPLE_ID } from './prepared-sample-fragments.ts';
-import { loadSample, type Sample } from './sample-sources.ts';
+import { loadSample, type Sample } from './request-samples.ts';
 
 export { MARKER_SAMPLE_ID };
 

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '../content/locales.ts';
-import { BASE_URL_PLACEHOLDER } from '../prepared/base-url-placeholder.ts';
+import { BASE_URL_PLACEHOLDER } from '../config/config.ts';
 
 /**
  * A sample whose values come from data (a marker's page: its panel, uuid, name and unit) is
@@ -20,7 +20,7 @@ export const FRAGMENT_VALUES: Readonly<Record<string, string>> = {
 export const MARKER_SAMPLE_ID = 'marker-fetch';
 
 /**
- * The samples prepared this way. This module loads no sample file (`sample-sources.ts` needs
+ * The samples prepared this way. This module loads no sample file (`request-samples.ts` needs
  * Vite's `import.meta.glob`): the build script and the server import it as plain Node.
  */
 export const FRAGMENT_SAMPLE_IDS = [MARKER_SAMPLE_ID] as const;

@@ -2,8 +2,7 @@ import { negotiate } from '../../lib/http/accept.ts';
 import { notFoundHtml, notFoundMarkdown } from '../../lib/http/not-found-body.ts';
 import { localeOfPath } from '../../lib/content/error-page-templates.ts';
 import type { ErrorPages } from '../store/error-pages.ts';
-import { memoizeByHeader } from '../http/header-memo.ts';
-import { sendBody, sendProblem, type Exchange } from '../http/send.ts';
+import { memoizeByHeader, sendBody, sendProblem, type Exchange } from '../http/send.ts';
 
 /** Representations of a 404, in order of preference; `*\/*` gets the first. */
 const NOT_FOUND_OFFERS = ['text/markdown', 'text/html', 'application/problem+json', 'application/json'] as const;

@@ -2,9 +2,8 @@ import { negotiate } from '../../lib/http/accept.ts';
 import { localeOfPath } from '../../lib/content/error-page-templates.ts';
 import type { RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import type { ErrorPages } from '../store/error-pages.ts';
-import { memoizeByHeader } from '../http/header-memo.ts';
+import { memoizeByHeader, sendBody, sendProblem, type Exchange } from '../http/send.ts';
 import { rateLimitedDetail } from '../steps/rate-limit.ts';
-import { sendBody, sendProblem, type Exchange } from '../http/send.ts';
 
 /** Forms of a 429 outside the API, in order of preference: `*\/*` and no `Accept` get the Problem. */
 const RATE_LIMITED_OFFERS = ['application/problem+json', 'application/json', 'text/html'] as const;

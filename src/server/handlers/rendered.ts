@@ -1,11 +1,10 @@
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import { negotiate } from '../../lib/http/accept.ts';
-import { PAGE_CACHE_CONTROL } from '../../lib/http/cache-control.ts';
-import { memoizeByHeader } from '../http/header-memo.ts';
-import type { PreparedDocument, ReadyDocument } from '../store/prepared-document.ts';
+import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
+import { memoizeByHeader, sendBody, sendRepresentation, type Exchange } from '../http/send.ts';
+import type { PreparedDocument, ReadyDocument } from '../store/prepared.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';
 import { PAGE_VARY, type PageResources, type RenderedResource } from '../store/rendered-resources.ts';
-import { sendBody, sendRepresentation, type Exchange } from '../http/send.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;

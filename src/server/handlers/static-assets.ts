@@ -81,8 +81,8 @@ export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
 
 /**
  * The file's bytes and validators, read on its first request and kept. A synchronous read:
- * the build output is local and small (the largest file is some 100 KB), and a read through
- * the thread pool would cost more than it frees the event loop.
+ * the build output is local and small, and a read through the thread pool would cost more
+ * than it frees the event loop.
  */
 export function assetContent(asset: StaticAsset): StaticAssetContent {
   if (asset.content !== undefined) return asset.content;

@@ -1,5 +1,5 @@
 import type { TokenAnswer } from '../../lib/oauth/token-answer.ts';
-import { readRequestBody } from '../http/read-request-body.ts';
+import { readRequestBody } from '../http/request-body.ts';
 import type { Exchange } from '../http/send.ts';
 
 /** The token endpoint's module, loaded on the first token request: start-up never needs it. */

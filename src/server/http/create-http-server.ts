@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { describeError, type Logger } from '../../lib/log/logger.ts';
-import { SERVER_TIMEOUTS } from '../../lib/http/server-timeouts.ts';
+import { SERVER_TIMEOUTS } from '../../lib/config/env-schema.ts';
 import { sendProblem } from './send.ts';
 import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
 
@@ -113,4 +113,16 @@ function originForm(target: string): string {
   } catch {
     return target;
   }
+}
+
+/** Starts listening and resolves with `host:port` as bound (port 0 picks a free one). */
+export function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const { address, port: bound, family } = server.address() as AddressInfo;
+      resolve(family === 'IPv6' ? `[${address}]:${bound}` : `${address}:${bound}`);
+    });
+  });
 }

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/problem/problem-response.ts';
+import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
 import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
 import { CODINGS, type Representation } from '../../lib/http/representation.ts';
-import { memoizeByHeader } from './header-memo.ts';
 
 /**
  * One request being answered: what every handler and writer takes. `headers` are those every
@@ -27,7 +26,7 @@ export interface SendOptions {
   /**
    * When the stored representation was made or fetched (`performance.now()`): once its bytes
    * have been sent before, a response is served from the store and carries its `Age`
-   * (RFC 9111 §5.1), as the response cache this replaced did.
+   * (RFC 9111 §5.1), as a response from a cache would.
    */
   storedAt: number;
   /** The HTML's Content-Security-Policy when it is not the representation's own (a filtered view's). */
@@ -56,6 +55,27 @@ export function htmlPolicy(representation: Representation): string {
 
 /** The codings of stored representations that have been sent at least once. */
 const sent = new WeakSet<object>();
+
+/** Most distinct header values remembered per memo; the table is cleared when full. */
+const MAX_HEADER_VALUES = 256;
+
+/**
+ * Memoises a pure function of one request header (`Accept`, `Accept-Encoding`): clients
+ * send a handful of distinct values, so each is parsed once instead of on every request.
+ * Bounded whatever clients send.
+ */
+export function memoizeByHeader<T>(compute: (header: string | undefined) => T): (header: string | undefined) => T {
+  const values = new Map<string, T>();
+  return (header) => {
+    const key = header ?? '';
+    const known = values.get(key);
+    if (known !== undefined || values.has(key)) return known as T;
+    const value = compute(header);
+    if (values.size >= MAX_HEADER_VALUES) values.clear();
+    values.set(key, value);
+    return value;
+  };
+}
 
 /** The coding a client prefers among ours (RFC 9110 §12.5.3), parsed once per distinct header. */
 const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));

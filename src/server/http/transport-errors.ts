@@ -1,7 +1,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { rateLimitKey } from '../../lib/http/client-address.ts';
-import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/problem/problem-response.ts';
+import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { rateLimitHeaders } from '../../lib/rate-limit/headers.ts';
 import type { RequestLog } from '../steps/request-log.ts';

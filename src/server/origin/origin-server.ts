@@ -1,21 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ORIGIN_KEY_HEADER, originKeyMatches } from '../../lib/catalog/origin-key.ts';
-import { CATALOG_PATH } from '../../lib/schemas/catalog.ts';
+import { CATALOG_PATH, type BiomarkerCatalog, type CatalogTemplate } from '../../lib/schemas/catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
-import { baselineHeaders } from '../../lib/http/baseline-headers.ts';
+import { baselineHeaders, preflightHeaders } from '../../lib/http/response-headers.ts';
 import { etagMatches } from '../../lib/http/conditional.ts';
-import { preflightHeaders } from '../../lib/http/cors.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
-import type { BiomarkerCatalog, CatalogTemplate } from '../../lib/schemas/catalog.ts';
 import { applyRateLimit, rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
 import { requestPath } from '../http/request-path.ts';
 import { sendProblem } from '../http/send.ts';
 import { configuredTimeouts, createHttpServer, type DrainableServer } from '../http/create-http-server.ts';
-import { guardUnreadBody } from '../http/unread-body-guard.ts';
+import { guardUnreadBody } from '../http/request-body.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */

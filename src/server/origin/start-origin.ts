@@ -5,9 +5,8 @@ import type { Logger } from '../../lib/log/logger.ts';
 import type { ServiceMetrics } from '../../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../../lib/rate-limit/headers.ts';
-import { listen } from '../http/listen.ts';
+import { listen, type DrainableServer } from '../http/create-http-server.ts';
 import { createOriginServer } from './origin-server.ts';
-import type { DrainableServer } from '../http/create-http-server.ts';
 
 /** The bundled catalog data, the single source of the origin's panels. */
 const CATALOG_DATA_DIR = fileURLToPath(new URL('../../../content/catalog', import.meta.url));

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ERROR_PAGE_KEY_PREFIX } from '../../lib/content/error-page-templates.ts';
-import { substituteBaseUrlPlaceholder } from '../../lib/prepared/base-url-placeholder.ts';
+import { substituteBaseUrlPlaceholder } from '../../lib/config/config.ts';
 import { putSampleFragment, SAMPLE_FRAGMENT_KEY_PREFIX } from '../../lib/samples/prepared-sample-fragments.ts';
-import { PreparedBody } from './prepared-body.ts';
+import { PreparedBody } from './prepared.ts';
 import type { RenderedStore } from './rendered-store.ts';
 
 /** Where `npm run build` writes what it rendered through Astro, relative to the project root. */

@@ -1,19 +1,18 @@
-import { BoundedSingleFlightCache } from '../../lib/cache/bounded-single-flight-cache.ts';
-import { SingleFlightCache } from '../../lib/cache/single-flight-cache.ts';
-import { PAGE_CACHE_CONTROL } from '../../lib/http/cache-control.ts';
+import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { developmentPolicy } from '../../lib/http/content-security-policy.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
-import { PreparedBody, type Prepared } from './prepared-body.ts';
+import { PreparedBody, type Prepared } from './prepared.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 import { htmlPolicy } from '../http/send.ts';
 import type { ResourceBuilder } from './document-builders.ts';
+import { BoundedSingleFlightCache, SingleFlightCache } from './single-flight-cache.ts';
 
 /** What a request for a rendered resource gets: its prepared representation, or an error state passed on once. */
 export type RenderedAnswer =
   ({ ok: true; cacheControl: string; policy?: string } & Prepared) | { ok: false; rendered: Rendered };
 
-/** The version and freshness of the data a resource is built from (see `page-data-version.ts`). */
+/** The version and freshness of the data a resource is built from (see `pageDataVersion`). */
 export interface DataVersion {
   version: string;
   /** Seconds the data stays fresh: a page's `max-age`. */
@@ -157,4 +156,22 @@ export class RenderedStore {
     const built = await this.#builders.get(resource.key)?.(resource);
     return built ?? this.#renderer.render(resource.renderPath, resource.accept);
   }
+}
+
+/**
+ * The version of a resource's data, from the same loaders its components read
+ * (`src/lib/content/page-data.ts`): the catalog's panels as the API serves them now, the
+ * OpenAPI document of this process. Those loaders, and the schemas they use, are imported
+ * on the first request for a data-driven resource, never at start-up.
+ */
+export async function pageDataVersion(resource: RenderedResource): Promise<DataVersion> {
+  const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/content/page-data.ts');
+  const states = await Promise.all(resource.sources.map((source) => loadPageData(source)));
+  let freshForS = Number.POSITIVE_INFINITY;
+  let ok = true;
+  for (const state of states) {
+    if (state?.ok === true) freshForS = Math.min(freshForS, state.freshForS);
+    else ok = false;
+  }
+  return { version: states.map(versionOf).join(' '), freshForS: Number.isFinite(freshForS) ? freshForS : 0, ok };
 }

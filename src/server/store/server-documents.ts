@@ -1,5 +1,5 @@
 import type { Config } from '../../lib/config/config.ts';
-import { PreparedDocument } from './prepared-document.ts';
+import { PreparedDocument } from './prepared.ts';
 import { fixedCacheControl } from '../routes.ts';
 
 /** What the documents depend on. */
@@ -14,46 +14,36 @@ async function buildOpenApi(config: DocumentsConfig) {
   return { document: buildOpenApiDocument(config), paths };
 }
 
-/** The discovery documents' builders and `Cache-Control`, imported when first built. */
-async function discovery() {
-  return import('../../lib/oauth/discovery-metadata.ts');
-}
-
 /**
- * The documents that depend on this deployment's configuration only, by URL path (their
- * `Cache-Control` from the route table): built by the server from the same builders the Astro routes use, once per process, never per
- * request. Their builders are imported after start-up (see `prepareInBackground`).
+ * The documents that depend on this deployment's configuration only, by URL path, with their
+ * `Cache-Control` from the route table: built once per process, never per request. Their
+ * builders are imported after start-up (see `prepareInBackground`).
  */
 export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, PreparedDocument> {
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const openApi = () => (openapi ??= buildOpenApi(config));
+  /** An OAuth discovery document (RFC 8414, RFC 9728) as JSON, its builder imported when first built. */
+  const discoveryDocument = (
+    path: string,
+    builder: 'buildAuthorizationServerMetadata' | 'buildProtectedResourceMetadata',
+  ): [string, PreparedDocument] => [
+    path,
+    new PreparedDocument(async () => {
+      const metadata = (await import('../../lib/oauth/discovery-metadata.ts'))[builder](config.baseUrl);
+      return { text: JSON.stringify(metadata), contentType: 'application/json', cacheControl: fixedCacheControl(path) };
+    }),
+  ];
   return new Map<string, PreparedDocument>([
     [
       '/robots.txt',
       new PreparedDocument(async () => {
-        const { buildRobotsTxt } = await import('../../lib/discovery/build-robots-txt.ts');
+        const { buildRobotsTxt } = await import('../../lib/discovery/build-crawl-documents.ts');
         const text = buildRobotsTxt({ baseUrl: config.baseUrl, production: config.deployEnv === 'production' });
         return { text, contentType: 'text/plain; charset=utf-8', cacheControl: fixedCacheControl('/robots.txt') };
       }),
     ],
-    [
-      '/.well-known/oauth-authorization-server',
-      new PreparedDocument(async () => {
-        const { buildAuthorizationServerMetadata } = await discovery();
-        const text = JSON.stringify(buildAuthorizationServerMetadata(config.baseUrl));
-        const cacheControl = fixedCacheControl('/.well-known/oauth-authorization-server');
-        return { text, contentType: 'application/json', cacheControl };
-      }),
-    ],
-    [
-      '/.well-known/oauth-protected-resource',
-      new PreparedDocument(async () => {
-        const { buildProtectedResourceMetadata } = await discovery();
-        const text = JSON.stringify(buildProtectedResourceMetadata(config.baseUrl));
-        const cacheControl = fixedCacheControl('/.well-known/oauth-protected-resource');
-        return { text, contentType: 'application/json', cacheControl };
-      }),
-    ],
+    discoveryDocument('/.well-known/oauth-authorization-server', 'buildAuthorizationServerMetadata'),
+    discoveryDocument('/.well-known/oauth-protected-resource', 'buildProtectedResourceMetadata'),
     [
       '/openapi.json',
       new PreparedDocument(async () => {

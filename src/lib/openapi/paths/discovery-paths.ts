@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { METADATA_CACHE_CONTROL } from '../../http/cache-control.ts';
+import { METADATA_CACHE_CONTROL } from '../../http/response-headers.ts';
 import { buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../../oauth/discovery-metadata.ts';
 import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../../schemas/oauth-metadata.ts';
 import { schemaRef } from '../component-schemas.ts';

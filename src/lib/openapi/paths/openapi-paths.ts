@@ -1,4 +1,4 @@
-import { OPENAPI_CACHE_CONTROL } from '../../http/cache-control.ts';
+import { OPENAPI_CACHE_CONTROL } from '../../http/response-headers.ts';
 import { OpenApiDocumentSchema } from '../../schemas/openapi.ts';
 import { schemaRef } from '../component-schemas.ts';
 import { headerRefs } from '../components-headers.ts';

@@ -1,0 +1,84 @@
+import { PROBLEM_CODES, type Problem, type ProblemCode } from '../schemas/problem.ts';
+
+/** Status and title of each problem type; the single table behind every Problem (spec section 7). */
+export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
+  bad_request: { status: 400, title: 'Bad request' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  unsupported_grant_type: { status: 400, title: 'Unsupported grant type' },
+  invalid_request: { status: 400, title: 'Invalid request' },
+  invalid_scope: { status: 400, title: 'Invalid scope' },
+  bad_gateway: { status: 502, title: 'Bad gateway' },
+  internal_error: { status: 500, title: 'Internal error' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+};
+
+/**
+ * The `id` of the developer-guide heading that documents a code. The guide's "Errors"
+ * section must carry exactly these ids; a test checks the served page for each.
+ */
+export const problemHeadingId = (code: ProblemCode): string => code.replaceAll('_', '-');
+
+/** The Problem `type` URI for a code: `{base_url}/developers#<heading-id>` (spec 2.5). */
+const problemTypeUri = (baseUrl: string, code: ProblemCode): string =>
+  `${baseUrl}/developers#${problemHeadingId(code)}`;
+
+/** What the guide shows for one error code: the heading's `id`, the code and its status. */
+export interface ErrorHeadingParts {
+  /** The fragment of the Problem `type` URI (spec 2.5), e.g. `rate-limited`. */
+  id: string;
+  code: ProblemCode;
+  status: number;
+}
+
+/**
+ * The parts of the "Errors" heading for `code`, shared by the HTML component and the
+ * Markdown converter. Throws on a code spec section 7 does not define, so a typo in a
+ * page fails the build instead of publishing a heading no Problem points at.
+ */
+export function errorHeadingParts(code: string): ErrorHeadingParts {
+  const known = PROBLEM_CODES.find((candidate) => candidate === code);
+  if (known === undefined) throw new Error(`<ErrorHeading code="${code}">: not a code of spec section 7`);
+  return { id: problemHeadingId(known), code: known, status: PROBLEM_TYPES[known].status };
+}
+
+/** Media type of RFC 9457 problem details (RFC 9457 §3). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** What varies between two occurrences of the same problem type. */
+export interface ProblemInit {
+  code: ProblemCode;
+  /** Explanation specific to this occurrence; never a stack trace. */
+  detail: string;
+  /** Request path or other URI reference identifying this occurrence. */
+  instance?: string;
+  /** Extra response headers, e.g. `Allow` on a 405 or `Retry-After` on a 429. */
+  headers?: HeadersInit;
+  /**
+   * A more precise status of the same problem type, for transport-level refusals of
+   * `bad_request` (408, 413, 414, 417, 431); defaults to the type's status.
+   */
+  status?: 408 | 413 | 414 | 417 | 431;
+}
+
+/** Builds the body of a Problem; the one place a Problem's fields are chosen. */
+export function buildProblem(baseUrl: string, init: Omit<ProblemInit, 'headers'>): Problem {
+  const { title } = PROBLEM_TYPES[init.code];
+  const status = init.status ?? PROBLEM_TYPES[init.code].status;
+  return {
+    type: problemTypeUri(baseUrl, init.code),
+    title,
+    status,
+    detail: init.detail,
+    code: init.code,
+    ...(init.instance === undefined ? {} : { instance: init.instance }),
+  };
+}
+
+/** Serialises a Problem body to the bytes and headers every error response uses. */
+export function serializeProblem(problem: Problem): { body: string; headers: Record<string, string> } {
+  return {
+    body: JSON.stringify(problem),
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store' },
+  };
+}

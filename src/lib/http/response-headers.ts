@@ -1,0 +1,78 @@
+import type { Config } from '../config/config.ts';
+
+/** Response headers a browser script may read besides the CORS-safelisted ones (Fetch §3.2.6). */
+const EXPOSED_HEADERS = [
+  'RateLimit',
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'ETag',
+  'Link',
+  'WWW-Authenticate',
+  'X-Request-Id',
+].join(', ');
+
+/** CORS headers of every response: the API is public and cookie-less, so any origin may read it. */
+const CORS_HEADERS: ReadonlyArray<[string, string]> = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', EXPOSED_HEADERS],
+];
+
+/** Extra headers of a CORS preflight answer for a route serving `methods`. */
+export function preflightHeaders(methods: readonly string[]): Array<[string, string]> {
+  return [
+    ['Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', ')],
+    ['Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match'],
+    ['Access-Control-Max-Age', '86400'],
+  ];
+}
+
+/**
+ * Powerful features the site never uses, denied to it and to anything it could embed
+ * (W3C Permissions Policy §5; `()` is the empty allowlist). Only names Chromium knows:
+ * it warns on the console about any other, and the browser tests fail on warnings.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * Headers every response of the site carries, whichever layer answers it (static file,
+ * page, API, error, or a request the parser refused): CORS, nosniff, a referrer policy,
+ * a permissions policy, HSTS on https origins, and `noindex` outside production.
+ */
+export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ...CORS_HEADERS,
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+  ];
+  // RFC 6797 §7.2: HSTS is only meaningful (and only honoured) over https.
+  if (config.baseUrl.startsWith('https:')) {
+    headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']);
+  }
+  if (config.deployEnv !== 'production') headers.push(['X-Robots-Tag', 'noindex']);
+  return headers;
+}
+
+/** How long caches may reuse a page or site document without asking again. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=300';
+
+/** The OpenAPI document changes only on deploy; five minutes keeps clients current soon after one. */
+export const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
+
+/** The OAuth discovery documents (RFC 8414, RFC 9728) change only on deploy. */
+export const METADATA_CACHE_CONTROL = 'public, max-age=3600';
+
+/** Answers about this moment (health, tokens, problems): no cache may keep them. */
+export const NO_STORE = 'no-store';
