@@ -54,11 +54,16 @@ describe('the page registry and content/pages', () => {
     expect(componentFiles).toEqual(converters);
   });
 
-  it.each(LOCALES)('the %s developer guide has one ErrorHeading per code of spec section 7', (locale) => {
-    const body = files.find((file) => file.id === `${locale}/developers`)!.body;
-    const codes = [...body.matchAll(/<ErrorHeading code="([a-z_]+)"/g)].map((m) => m[1]);
-    expect(codes.sort()).toEqual([...PROBLEM_CODES].sort());
-  });
+  it.each(LOCALES)(
+    'the %s developer guide has one ErrorHeading per code of spec section 7, and one for invalid_client',
+    (locale) => {
+      const body = files.find((file) => file.id === `${locale}/developers`)!.body;
+      const codes = [...body.matchAll(/<ErrorHeading code="([a-z_]+)"/g)].map((m) => m[1]);
+      expect(codes.sort()).toEqual([...PROBLEM_CODES, 'invalid_client'].sort());
+      // Every error heading is an ErrorHeading: one anchor pattern (`#invalid-client`, `#rate-limited`).
+      expect(body).not.toMatch(/^#{3} `[a-z_]+` —/m);
+    },
+  );
 });
 
 describe('the Markdown twin of every page', () => {

@@ -89,7 +89,7 @@ describe('mdxToMarkdown', () => {
     ['an expression', 'Total: {1 + 1}\n', /MDX expression/],
     ['an expression attribute', '<Callout title={"x"}>\ny\n</Callout>\n', /only string attributes/],
     ['a missing required attribute', '<Callout>\ny\n</Callout>\n', /missing "title"/],
-    ['an error code spec section 7 does not define', '<ErrorHeading code="teapot" title="x" />\n', /not a code/],
+    ['an error code the service does not send', '<ErrorHeading code="teapot" title="x" />\n', /not an error code/],
     ['an H1 in the body', '# Another title\n', /must not contain an H1/],
   ])('refuses %s instead of leaking it', (_name, source, error) => {
     expect(() => convert(source)).toThrow(error);

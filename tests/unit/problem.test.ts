@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildProblem, PROBLEM_TYPES, problemHeadingId, serializeProblem } from '../../src/lib/http/problem-details.ts';
+import {
+  buildProblem,
+  PROBLEM_TYPES,
+  problemHeadingId,
+  serializeProblem,
+  errorHeadingParts,
+} from '../../src/lib/http/problem-details.ts';
 import { PROBLEM_CODES, ProblemSchema } from '../../src/lib/schemas/problem.ts';
 
 describe('buildProblem', () => {
@@ -33,5 +39,18 @@ describe('buildProblem', () => {
   it('rejects a body with extra members (the schema forbids them)', () => {
     const body = { type: 'http://x/developers#a', title: 't', status: 400, detail: 'd', code: 'bad_request', extra: 1 };
     expect(ProblemSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('errorHeadingParts', () => {
+  it('gives every error heading of the guide one id pattern, the Problem type fragment', () => {
+    expect(errorHeadingParts('rate_limited')).toEqual({ id: 'rate-limited', code: 'rate_limited', status: '429' });
+    // The token endpoint's one OAuth error that is no Problem code follows the same pattern.
+    expect(errorHeadingParts('invalid_client')).toEqual({
+      id: 'invalid-client',
+      code: 'invalid_client',
+      status: '400, 401',
+    });
+    expect(() => errorHeadingParts('teapot')).toThrow(/not an error code/);
   });
 });

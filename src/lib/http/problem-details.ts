@@ -1,3 +1,4 @@
+import { INVALID_CLIENT } from '../schemas/oauth.ts';
 import { PROBLEM_CODES, type Problem, type ProblemCode } from '../schemas/problem.ts';
 
 /** Status and title of each problem type; the single table behind every Problem (spec section 7). */
@@ -25,21 +26,33 @@ const problemTypeUri = (baseUrl: string, code: ProblemCode): string =>
 
 /** What the guide shows for one error code: the heading's `id`, the code and its status. */
 export interface ErrorHeadingParts {
-  /** The fragment of the Problem `type` URI (spec 2.5), e.g. `rate-limited`. */
+  /** The fragment of the Problem `type` URI (spec 2.5), e.g. `rate-limited`; the same pattern for the others. */
   id: string;
-  code: ProblemCode;
-  status: number;
+  code: string;
+  /** The status, or statuses (`400, 401`). */
+  status: string;
 }
 
 /**
+ * The token endpoint's OAuth error that is no Problem code (the others are both), with its
+ * statuses: 400 for a `client_secret` or assertion, 401 for an `Authorization` header.
+ */
+const OAUTH_ONLY_ERRORS: Record<string, string> = { [INVALID_CLIENT]: '400, 401' };
+
+/**
  * The parts of the "Errors" heading for `code`, shared by the HTML component and the
- * Markdown converter. Throws on a code spec section 7 does not define, so a typo in a
- * page fails the build instead of publishing a heading no Problem points at.
+ * Markdown converter: a code of spec section 7, or an OAuth error the token endpoint alone
+ * sends. Throws on any other, so a typo in a page fails the build instead of publishing a
+ * heading no Problem points at.
  */
 export function errorHeadingParts(code: string): ErrorHeadingParts {
   const known = PROBLEM_CODES.find((candidate) => candidate === code);
-  if (known === undefined) throw new Error(`<ErrorHeading code="${code}">: not a code of spec section 7`);
-  return { id: problemHeadingId(known), code: known, status: PROBLEM_TYPES[known].status };
+  if (known !== undefined) {
+    return { id: problemHeadingId(known), code: known, status: String(PROBLEM_TYPES[known].status) };
+  }
+  const oauth = OAUTH_ONLY_ERRORS[code];
+  if (oauth === undefined) throw new Error(`<ErrorHeading code="${code}">: not an error code of the service`);
+  return { id: code.replaceAll('_', '-'), code, status: oauth };
 }
 
 /** Media type of RFC 9457 problem details (RFC 9457 §3). */
