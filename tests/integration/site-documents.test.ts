@@ -84,6 +84,21 @@ describe('/llms-full.txt', () => {
     }
     expect(full).not.toContain('Entwicklerhandbuch');
   });
+
+  it('holds the API samples of the marker pages once; every later marker page names its own panel and uuid', async () => {
+    const full = await (await client()(`${server.url}/llms-full.txt`)).text();
+    // 544 KB when each marker page carried its samples; what remains is each page's own content.
+    expect(full.length).toBeLessThan(280 * 1024);
+    const markerPages = full.split('\n---\n').filter((page) => /^Source: <[^>]+\/biomarkers\/[^>]+>$/m.test(page));
+    expect(markerPages.length).toBe(90);
+    expect(full.match(/select\(\.uuid == /g)).toHaveLength(1);
+    for (const page of markerPages.slice(1)) {
+      const uuid = /\*\*UUID \(permanent\)\*\*: `([0-9a-f-]{36})`/.exec(page)![1];
+      expect(page).toMatch(
+        new RegExp(`^As the request under \\[.+\\]\\(.+#api\\) above, .*\`public-[a-z0-9-]+\` .*\`${uuid}\``, 'm'),
+      );
+    }
+  });
 });
 
 describe('/sitemap.xml', () => {

@@ -71,6 +71,37 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
 });
 
 describe('buildLlmsFullTxt', () => {
+  it('holds a section an item family shares once, on its first page; later pages point to it', () => {
+    const page = (key: string) => ({
+      markdown: `# ${key}\n\nAbout ${key}.\n\n## Fetch it\n\ncurl '${key}'\n\n## Names\n\n${key} in German.\n`,
+      url: `${BASE}/biomarkers/${key}`,
+      family: 'biomarkers',
+    });
+    const text = buildLlmsFullTxt([page('ferritin'), page('iron'), page('transferrin')], {
+      heading: '## Fetch it',
+      pointer: (first, section) => `As for [${first.title}](${first.url}), with ${/curl '(\w+)'/.exec(section)![1]}.`,
+    });
+    expect(text.match(/^curl /gm)).toEqual(['curl ']);
+    expect(text).toContain("curl 'ferritin'");
+    expect(text).toContain(`## Fetch it\n\nAs for [ferritin](${BASE}/biomarkers/ferritin), with iron.\n\n## Names`);
+    expect(text).toContain(`As for [ferritin](${BASE}/biomarkers/ferritin), with transferrin.`);
+    // Everything else of every page stays.
+    for (const key of ['ferritin', 'iron', 'transferrin']) expect(text).toContain(`${key} in German.`);
+  });
+
+  it('keeps a paragraph the pages of a family repeat word for word once, and every heading, table and list', () => {
+    const page = (key: string) => ({
+      markdown: `# ${key}\n\n- **Key**: ${key}\n\n| Unit |\n| - |\n| g/L |\n\nPremium means more.\n\n_Last updated: today_\n`,
+      url: `${BASE}/biomarkers/${key}`,
+      family: 'biomarkers',
+    });
+    const text = buildLlmsFullTxt([page('a'), page('b'), { markdown: '# Home\n\nPremium means more.\n', url: BASE }]);
+    expect(text.match(/^Premium means more\.$/gm)).toHaveLength(2); // the family's first page, and another page
+    expect(text.match(/^_Last updated: today_$/gm)).toHaveLength(1);
+    expect(text.match(/^\| g\/L \|$/gm)).toHaveLength(2);
+    expect(text).toContain('- **Key**: b');
+  });
+
   it('joins the pages in order with their source URL and a thematic break between them', () => {
     const text = buildLlmsFullTxt([
       { markdown: '# One\n\nA.\n', url: `${BASE}/` },

@@ -135,6 +135,11 @@ const MarkerPageUiStringsSchema = z.strictObject({
   no: label,
   /** Heading of the description where the catalog has it only in another language. */
   aboutHeading: label,
+  /**
+   * In `llms-full.txt`, in place of the API samples on every marker page after the first: that
+   * request, with this marker's `{template}` and `{uuid}`; `{first}` links the first page's.
+   */
+  apiAsAbove: label.includes('{first}').includes('{template}').includes('{uuid}'),
   /** Heading of the names in every language, and the table's columns. */
   namesHeading: label,
   languageColumn: label,

@@ -79,12 +79,70 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
 export interface FullTextPage {
   markdown: string;
   url: string;
+  /** The item family of an item page (a biomarker's): the family's pages share a section (`SharedSection`). */
+  family?: string;
+}
+
+/**
+ * A section every page of an item family has, alike but for the item's values (the request
+ * samples of a biomarker's page): `llms-full.txt` holds it once, on the family's first page.
+ */
+export interface SharedSection {
+  /** The section's heading line, e.g. `## Fetch it from the API`. */
+  heading: string;
+  /**
+   * What stands in its place on the family's later pages, given the first page (its title and
+   * URL) and this page's section; undefined keeps the section.
+   */
+  pointer(first: { title: string; url: string }, section: string): string | undefined;
+}
+
+/** Where the `##` section under `heading` starts and ends (the next `##` heading, or the end). */
+function sectionRange(markdown: string, heading: string): [number, number] | undefined {
+  const start = markdown.startsWith(`${heading}\n`) ? 0 : markdown.indexOf(`\n${heading}\n`) + 1;
+  if (start === 0 && !markdown.startsWith(`${heading}\n`)) return undefined;
+  const next = markdown.indexOf('\n## ', start + heading.length);
+  return [start, next < 0 ? markdown.length : next + 1];
+}
+
+/**
+ * A later page of an item family without the paragraphs its first page has word for word
+ * (a hint under a table, the date of the family's template); headings, tables, lists and
+ * code stay, since they carry the page's own values or its structure.
+ */
+function withoutSharedParagraphs(markdown: string, first: ReadonlySet<string>): string {
+  return markdown
+    .split('\n\n')
+    .filter((block) => !(first.has(block) && /^[^#|`\-\s]/.test(block)))
+    .join('\n\n');
 }
 
 /**
  * `/llms-full.txt`: the Markdown twins of the default-locale pages in one file, in
- * registry order, each followed by its source URL and separated by a thematic break.
+ * registry order, each followed by its source URL and separated by a thematic break. What
+ * the pages of an item family share is there once, on the family's first page: the
+ * paragraphs they repeat word for word, and the `shared` section, to which later pages point.
  */
-export function buildLlmsFullTxt(pages: readonly FullTextPage[]): string {
-  return `${pages.map((page) => `${page.markdown.trimEnd()}\n\nSource: <${page.url}>\n`).join('\n---\n\n')}`;
+export function buildLlmsFullTxt(pages: readonly FullTextPage[], shared?: SharedSection): string {
+  const firsts = new Map<string, { title: string; url: string }>();
+  const firstBlocks = new Map<string, Set<string>>();
+  const texts = pages.map((page) => {
+    let text = page.markdown.trimEnd();
+    if (page.family !== undefined) {
+      const blocks = firstBlocks.get(page.family);
+      if (blocks === undefined) firstBlocks.set(page.family, new Set(text.split('\n\n')));
+      else text = withoutSharedParagraphs(text, blocks);
+    }
+    const range = page.family === undefined || shared === undefined ? undefined : sectionRange(text, shared.heading);
+    if (range !== undefined && page.family !== undefined && shared !== undefined) {
+      const first = firsts.get(page.family);
+      const pointer = first === undefined ? undefined : shared.pointer(first, text.slice(...range));
+      if (first === undefined)
+        firsts.set(page.family, { title: /^# (.*)$/m.exec(text)?.[1] ?? page.url, url: page.url });
+      if (pointer !== undefined)
+        text = `${text.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${text.slice(range[1])}`;
+    }
+    return `${text.trimEnd()}\n\nSource: <${page.url}>\n`;
+  });
+  return texts.join('\n---\n\n');
 }

@@ -1,17 +1,38 @@
-import { listSitePages } from '../content/guide-pages.ts';
+import { MARKER_SECTION_IDS } from '../catalog-page/build-marker-page-view.ts';
+import { getUiStrings, listSitePages } from '../content/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
-import { buildLlmsFullTxt } from './build-llms-txt.ts';
+import { buildLlmsFullTxt, type SharedSection } from './build-llms-txt.ts';
 import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
 
 /** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */
 export const llmsTxt = async (baseUrl: string): Promise<string> => llmsTxtOf(await listSitePages(baseUrl), baseUrl);
 
 /**
+ * The API samples of a marker page, alike on every one but for its panel and uuid: in
+ * `llms-full.txt` the first marker page has them, every later one names its own values.
+ */
+async function markerSamplesOnce(): Promise<SharedSection> {
+  const ui = (await getUiStrings(DEFAULT_LOCALE)).marker;
+  return {
+    heading: `## ${ui.apiHeading}`,
+    pointer(first, section) {
+      const template = /[?&]template=([a-z0-9-]+)/.exec(section)?.[1];
+      const uuid = /\.uuid == "([0-9a-f-]{36})"/.exec(section)?.[1];
+      if (template === undefined || uuid === undefined) return undefined;
+      return ui.apiAsAbove
+        .replace('{first}', `[${first.title}](${first.url}#${MARKER_SECTION_IDS.api})`)
+        .replace('{template}', `\`${template}\``)
+        .replace('{uuid}', `\`${uuid}\``);
+    },
+  };
+}
+
+/**
  * `/llms-full.txt`: every default-locale page's Markdown twin (each item's page too), the
- * data-driven ones as their `.md` shows them now.
+ * data-driven ones as their `.md` shows them now; a marker page's API samples only once.
  */
 export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const sources = [
@@ -28,9 +49,10 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
         page.page.data === undefined ? undefined : data.get(page.page.data),
       ),
       url: `${baseUrl}${page.path}`,
+      ...(page.page.item === undefined ? {} : { family: page.page.item.family.slug }),
     })),
   );
-  return buildLlmsFullTxt(full);
+  return buildLlmsFullTxt(full, await markerSamplesOnce());
 }
 
 /** `/sitemap.xml`: every page in every locale with its alternates, each item's page included. */
