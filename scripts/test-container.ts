@@ -1,0 +1,94 @@
+// `npm run test:container` (issue 29): from nothing but `npm ci`, builds the image with podman and
+// proves it against running containers (tests/container/). Installs podman, runc and debootstrap
+// when missing and makes a stand-in for the official base image (scripts/container/prepare.sh).
+// CONTAINER_TEST=smoke runs the image's own checks only (tests/container/image.test.ts), without
+// the rolling restart behind nginx. Ends with the time each phase took.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONTAINERS_CONF } from '../tests/helpers/podman.ts';
+
+/** The image the tests run, rebuilt each time; podman's layer cache keeps a rebuild of unchanged steps quick. */
+const IMAGE = 'localhost/biomarker-catalog:test';
+const SMOKE = process.env['CONTAINER_TEST'] === 'smoke';
+const env = { ...process.env, CONTAINERS_CONF };
+
+const timings: Array<[string, number]> = [];
+let mark = performance.now();
+const phase = (name: string, seconds = (performance.now() - mark) / 1000) => {
+  timings.push([name, seconds]);
+  mark = performance.now();
+};
+
+/** Runs a command with its output shown; stops the run when it fails. */
+function run(command: string, args: readonly string[], options: { capture?: boolean; cwd?: string } = {}): string {
+  const result = spawnSync(command, args, {
+    env,
+    cwd: options.cwd,
+    encoding: 'utf8',
+    stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+  });
+  if (result.status !== 0) {
+    report();
+    process.stderr.write(`test:container: ${command} ${args.join(' ')} failed (exit ${result.status})\n`);
+    process.exit(1);
+  }
+  return result.stdout ?? '';
+}
+
+function report(): void {
+  const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);
+  process.stdout.write(`\nnpm run test:container${SMOKE ? ' (smoke)' : ''}, phase by phase:\n`);
+  for (const [name, seconds] of timings)
+    process.stdout.write(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s\n`);
+  process.stdout.write(`  ${'total'.padEnd(18)} ${total.toFixed(0).padStart(5)} s\n`);
+}
+
+// Distribution packages and the stand-in base image, each only when missing.
+const prepared = run('scripts/container/prepare.sh', [], { capture: true });
+for (const [, name, ms] of prepared.matchAll(/^phase (\S+) (\d+)$/gm)) phase(name!, Number(ms) / 1000);
+const base = /^base (\S+)$/m.exec(prepared)?.[1];
+if (base === undefined) throw new Error(`scripts/container/prepare.sh named no base image:\n${prepared}`);
+mark = performance.now();
+
+// The build context of a clean checkout: the files git tracks or would track, nothing built here
+// (dist/, node_modules/) and nothing it ignores.
+const context = mkdtempSync(join(tmpdir(), 'catalog-image-'));
+try {
+  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { capture: true });
+  for (const file of files.split('\0').filter((name) => name !== '')) {
+    cpSync(file, join(context, file), { recursive: true, errorOnExist: false, force: true });
+  }
+  // --network=host: `RUN npm ci` reaches the registry as this machine does. --format docker keeps
+  // the HEALTHCHECK (the OCI image format has no such field).
+  run('nice', [
+    '-n',
+    '10',
+    'podman',
+    'build',
+    '--format',
+    'docker',
+    '--network=host',
+    '--build-arg',
+    `NODE_IMAGE=${base}`,
+    '-t',
+    IMAGE,
+    context,
+  ]);
+} finally {
+  rmSync(context, { recursive: true, force: true });
+}
+phase('image build');
+
+const files = SMOKE ? ['tests/container/image.test.ts'] : [];
+const tests = spawnSync('npx', ['vitest', 'run', '--project', 'container', ...files], {
+  stdio: 'inherit',
+  env: { ...env, CONTAINER_IMAGE: IMAGE, CONTAINER_BASE_IMAGE: base },
+});
+phase(SMOKE ? 'smoke tests' : 'tests');
+report();
+if (tests.status !== 0) {
+  process.stderr.write('npm run test:container: the tests failed\n');
+  process.exit(1);
+}
