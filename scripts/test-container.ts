@@ -23,10 +23,9 @@ const phase = (name: string, seconds = (performance.now() - mark) / 1000) => {
 };
 
 /** Runs a command with its output shown; stops the run when it fails. */
-function run(command: string, args: readonly string[], options: { capture?: boolean; cwd?: string } = {}): string {
+function run(command: string, args: readonly string[], options: { capture?: boolean } = {}): string {
   const result = spawnSync(command, args, {
     env,
-    cwd: options.cwd,
     encoding: 'utf8',
     stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
   });
@@ -50,6 +49,7 @@ function hostBuild(context: string): string {
   return stage;
 }
 
+/** Prints each phase's time and the total. */
 function report(): void {
   const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);
   process.stdout.write(`\nnpm run test:container${SMOKE ? ' (smoke)' : ''}, phase by phase:\n`);
