@@ -12,30 +12,36 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-ENV ASTRO_TELEMETRY_DISABLED=1
+ENV ASTRO_TELEMETRY_DISABLED=1 \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
-# The runtime needs `node` only: no package managers (npm, npx, corepack, yarn) to run or abuse.
+# The runtime needs `node` only: no package managers (npm, npx, corepack, yarn) to run or abuse
+# (removed from use; their bytes stay in the base image's layer).
 RUN rm -rf /usr/local/lib/node_modules /opt/yarn-* \
       /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg
 # HOST is the site's listen address. The bundled catalog origin keeps its defaults,
 # CATALOG_ORIGIN_HOST=127.0.0.1 and CATALOG_ORIGIN_PORT=4322: only the site, in this
 # container, reaches it. Never set CATALOG_ORIGIN_HOST=0.0.0.0 here or publish 4322.
+# NODE_OPTIONS: V8 otherwise grows the old space with the host's memory, not the container's; 128 MB
+# keeps RSS under 256 MB (the manifests' memory limit) at the same throughput (docs/performance.md).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
-    ASTRO_TELEMETRY_DISABLED=1
+    ASTRO_TELEMETRY_DISABLED=1 \
+    NODE_OPTIONS=--max-old-space-size=128
 WORKDIR /app
 # The build carries every module the server runs (dist/node/ and the Astro bundle in
 # dist/server/ are bundled with their dependencies): no node_modules, no sources.
 COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/dist ./dist
-# Files stay owned by root and read-only to the service, which runs as the unprivileged `node` user.
-USER node
+# Files stay owned by root and read-only to the service, which runs as the unprivileged `node` user
+# of the base image, by number so that Kubernetes' runAsNonRoot can verify it.
+USER 1000:1000
 # The site only; the catalog origin is private (see above).
 EXPOSE 4321
 # Liveness: /healthz never calls the catalog origin, costs no rate-limit quota and is never

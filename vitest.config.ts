@@ -4,11 +4,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const LOAD_TESTS = 'tests/integration/**/*.load.test.ts';
 
 /**
- * Three projects: `unit` drives modules and middleware as Request → Response with no
+ * Four projects: `unit` drives modules and middleware as Request → Response with no
  * server; `integration` starts the built server (run `npm run build` first) on free
  * ports and speaks real HTTP to it; `integration-load` does the same with latency
  * budgets, one file at a time after the others, so that no other server under test
- * competes with it for the two cores.
+ * competes with it for the two cores; `container` runs the image (only under
+ * `npm run test:container`).
  */
 export default defineConfig({
   test: {
@@ -32,6 +33,19 @@ export default defineConfig({
           hookTimeout: 30_000,
           // Two cores: servers under test and the tests themselves share them.
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // The image, built by `npm run test:container` (scripts/test-container.ts), which runs this
+          // project alone; npm test does not.
+          name: 'container',
+          include: ['tests/container/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One file at a time: each runs containers and load that the other must not compete with.
+          fileParallelism: false,
         },
       },
       {

@@ -8,10 +8,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureResponse, headerOf, type CapturedResponse } from './bench/capture.ts';
-import { CATALOG, mixedLoad, responseClasses, TARGETS, type ResponseClass } from './bench/classes.ts';
+import { CATALOG, responseClasses, TARGETS, type ResponseClass } from './bench/classes.ts';
 import { freePort } from '../tests/helpers/start-server.ts';
 import { cpuMs, memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './bench/processes.ts';
 import { combine, median, misses, tableHead, tableRows, verdict, type Combined } from './bench/report.ts';
+import { measureMemory, type MemoryRun } from './bench/memory.ts';
 import { measureStartUps, startSite, type Site, type StartUps } from './bench/site.ts';
 import { requireWrk, runWrk, CONNECTIONS, type WrkResult } from './bench/wrk.ts';
 
@@ -200,27 +201,48 @@ async function benchSmallHeap(): Promise<void> {
   }
 }
 
-/** A fresh site (of the build at `root`, this one by default): memory idle, then after MIXED_SECONDS of mixed load. */
-async function benchMemory(root?: string): Promise<void> {
-  const site = await startSite({}, root);
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const idle = memoryMb(site.pid, 'VmRSS');
-    const load = await runWrk(site.origin, mixedLoad(await catalogEtagOf(site)), MIXED_SECONDS);
-    const after = memoryMb(site.pid, 'VmRSS');
-    const answered = ['200', '304', '404'].reduce((sum, status) => sum + (load.statuses[status] ?? 0), 0);
-    const lost = load.requests - answered + load.socketErrors + load.timeouts;
-    console.log(
-      `\n${root === undefined ? '' : `Baseline ${root}: `}Mixed load, ${MIXED_SECONDS} s (catalog, 304s, pages as HTML and Markdown in both locales, tokens, 404s): ` +
-        `${Math.round(load.rps)} req/s, p99 ${load.p99} ms, ${lost} lost, ${JSON.stringify(load.statuses)}`,
+/** Seconds of each response class in the memory part (on one site, before its mixed load). */
+const MEMORY_CLASS_SECONDS = Number(process.env['BENCH_MEMORY_CLASS_SECONDS'] ?? 3);
+
+/**
+ * Memory under load, the site with the default heap and with the image's heap limit side by side
+ * (memory.ts): RSS idle, after the classes, after MIXED_SECONDS of mixed load, and the peak; then
+ * the baseline build's, when given.
+ */
+async function benchMemory(): Promise<void> {
+  console.log(
+    `\nMemory under load: fresh sites side by side, each through every class (${MEMORY_CLASS_SECONDS} s each), ` +
+      `then ${MIXED_SECONDS} s of mixed load (catalog, 304s, pages as HTML and Markdown in both locales, tokens, 404s) ` +
+      `in alternating rounds; a new client address per request, so the limiter's table fills.`,
+  );
+  const runs = await measureMemory(MEMORY_CLASS_SECONDS, MIXED_SECONDS);
+  if (BASELINE !== undefined) {
+    runs.push(
+      ...(await measureMemory(
+        MEMORY_CLASS_SECONDS,
+        MIXED_SECONDS,
+        [{ label: `baseline ${BASELINE}`, env: {} }],
+        BASELINE,
+      )),
     );
-    console.log(`  RSS idle ${idle} MB, after the load ${after} MB, peak ${memoryMb(site.pid, 'VmHWM')} MB`);
-    if (root === undefined) {
-      console.log(`  ${atMost(`RSS after ${MIXED_SECONDS} s of mixed load`, after, TARGETS.loadedRssMb, 'MB')}`);
-    }
-  } finally {
-    await stop(site);
   }
+  for (const run of runs) {
+    console.log(
+      `  ${run.label}: mixed ${Math.round(run.mixedRps)} req/s, ${run.cpuUsPerRequest.toFixed(0)} µs of CPU per request, p99 ${run.p99} ms, ${run.lost} lost; ` +
+        `RSS idle ${run.idleMb} MB, after the classes ${run.afterClassesMb} MB, after the mixed load ${run.afterMixedMb} MB, peak ${run.peakMb} MB`,
+    );
+  }
+  const [usual, limited] = runs as [MemoryRun, MemoryRun];
+  console.log(`  ${atMost('RSS after the mixed load (default heap)', usual.afterMixedMb, TARGETS.loadedRssMb, 'MB')}`);
+  console.log(`  ${atMost("peak RSS with the image's heap limit", limited.peakMb, TARGETS.heapLimitedRssMb, 'MB')}`);
+  const ratio = limited.mixedRps / usual.mixedRps;
+  console.log(`  heap limit / default heap, mixed req/s: ${ratio.toFixed(3)}`);
+  const lost = limited.lost + usual.lost;
+  const reasons = [
+    ...(ratio < TARGETS.heapLimitedRatio ? [`ratio ${ratio.toFixed(3)} < ${TARGETS.heapLimitedRatio}`] : []),
+    ...(lost > 0 ? [`${lost} lost`] : []),
+  ];
+  console.log(`  ${check("same throughput with the image's heap limit", reasons)}`);
 }
 
 /** Start-up time and idle RSS of STARTS spawns (and of the baseline's, alternating). */
@@ -251,10 +273,7 @@ async function main(): Promise<void> {
   if (parts.has('startup')) await benchStartUp();
   if (parts.has('classes')) await benchClasses();
   if (parts.has('small-heap')) await benchSmallHeap();
-  if (parts.has('memory')) {
-    await benchMemory();
-    if (BASELINE !== undefined) await benchMemory(BASELINE);
-  }
+  if (parts.has('memory')) await benchMemory();
   const met = verdicts.filter((line) => line.endsWith(': met')).length;
   console.log(`\nSummary: ${met} of ${verdicts.length} targets met\n${verdicts.map((line) => `  ${line}`).join('\n')}`);
 }

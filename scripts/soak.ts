@@ -1,6 +1,7 @@
 // `npm run soak`: bounded mixed traffic on loopback against the built site while a fake catalog
 // origin fails and recovers. Reports unexpected answers (there must be none), p99 latency and the
-// site's memory at start and end. SOAK_SECONDS (default 60) sets the duration.
+// site's memory at start and end. SOAK_SECONDS (default 60) sets the duration; SOAK_NODE_OPTIONS
+// starts the site with those Node options (e.g. the image's heap limit, as in the Dockerfile).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startFakeUpstream, type UpstreamMode } from '../tests/helpers/fake-upstream.ts';
@@ -64,6 +65,7 @@ const site = spawn(process.execPath, ['dist/node/main.mjs'], {
     TRUST_PROXY: '1',
     LOG_LEVEL: 'error',
     METRICS_PORT: 'off',
+    NODE_OPTIONS: process.env['SOAK_NODE_OPTIONS'] ?? '',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -121,6 +123,9 @@ async function worker(): Promise<void> {
 await Promise.all(Array.from({ length: WORKERS }, worker));
 clearInterval(cycle);
 const memoryEnd = rssMb(site.pid!);
+const memoryPeak = Math.round(
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${site.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+);
 
 site.kill('SIGTERM');
 await upstream.close();
@@ -135,7 +140,7 @@ console.log(
 );
 console.log(`unexpected answers: ${unexpected.size === 0 ? 'none' : JSON.stringify(Object.fromEntries(unexpected))}`);
 console.log(
-  `site memory (RSS): ${memoryIdle} MB idle, ${memoryStart} MB after ${WARM_UP_MS / 1000} s of load, ${memoryEnd} MB at the end (bound: +${MEMORY_BOUND_MB} MB after warm-up); every 5 s: ${memory.join(', ')}`,
+  `site memory (RSS${process.env['SOAK_NODE_OPTIONS'] ? ` with NODE_OPTIONS=${process.env['SOAK_NODE_OPTIONS']}` : ''}): ${memoryIdle} MB idle, ${memoryStart} MB after ${WARM_UP_MS / 1000} s of load, ${memoryEnd} MB at the end, peak ${memoryPeak} MB (bound: +${MEMORY_BOUND_MB} MB after warm-up); every 5 s: ${memory.join(', ')}`,
 );
 const ok = unexpected.size === 0 && memoryEnd - memoryStart <= MEMORY_BOUND_MB;
 console.log(ok ? 'soak passed' : 'soak FAILED');

@@ -77,4 +77,8 @@ export const TARGETS = {
   loadedRssMb: 200,
   /** "The same throughput" with --max-old-space-size=128, read as at least this share of the default's. */
   smallHeapRatio: 0.9,
+  /** RSS through the classes and the mixed load with the image's heap limit: the manifests' memory limit. */
+  heapLimitedRssMb: 256,
+  /** Throughput with the image's heap limit, at least this share of the default heap's (same run). */
+  heapLimitedRatio: 0.95,
 } as const;

@@ -1,57 +1,7 @@
-import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeMixedLoad, REQUESTS, send, startMixedLoad } from '../helpers/mixed-load.ts';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
-
-/** What a client saw for one request through nginx. */
-interface Outcome {
-  kind: string;
-  status: number | string;
-}
-
-/** The mixed load: catalog GETs, pages in both forms, discovery, and token POSTs. */
-const REQUESTS: ReadonlyArray<{ kind: string; method: string; path: string; body?: string }> = [
-  { kind: 'catalog', method: 'GET', path: '/v1/biomarkers/public?template=public-complete-eu' },
-  { kind: 'token', method: 'POST', path: '/oauth/token', body: 'grant_type=client_credentials' },
-  { kind: 'page', method: 'GET', path: '/developers' },
-  { kind: 'catalog', method: 'GET', path: '/v1/biomarkers/public?template=public-v2-light-uk' },
-  { kind: 'markdown', method: 'GET', path: '/de/auth.md' },
-  { kind: 'token', method: 'POST', path: '/oauth/token', body: 'grant_type=client_credentials&scope=catalog.read' },
-  { kind: 'discovery', method: 'GET', path: '/.well-known/oauth-authorization-server' },
-  { kind: 'catalog', method: 'HEAD', path: '/v1/biomarkers/public?template=public-light-eu' },
-];
-
-let counter = 0;
-/** A fresh client address per request (documentation and benchmarking ranges), so no client nears 60/min. */
-function nextClientAddress(): string {
-  counter += 1;
-  return `198.${18 + ((counter >> 16) & 1)}.${(counter >> 8) & 0xff}.${counter & 0xff}`;
-}
-
-/** Clients keep their connections to nginx, as browsers and API clients do. */
-const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-
-/**
- * One request, as if from a new client behind a CDN (the CDN's `X-Forwarded-For` entry,
- * which nginx extends; the instances trust both hops); resolves with the status or the error code.
- */
-function send(port: number, spec: (typeof REQUESTS)[number], path = spec.path): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string> = {
-      Accept: 'application/json, text/html;q=0.9',
-      'X-Forwarded-For': nextClientAddress(),
-    };
-    if (spec.body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const req = request({ host: '127.0.0.1', port, path, method: spec.method, headers, agent }, (res) => {
-      res.resume();
-      res.once('end', () => resolve({ kind: spec.kind, status: res.statusCode ?? 0 }));
-      res.once('error', (error: NodeJS.ErrnoException) => resolve({ kind: spec.kind, status: error.code ?? 'error' }));
-    });
-    req.setTimeout(20_000, () => req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })));
-    req.once('error', (error: NodeJS.ErrnoException) => resolve({ kind: spec.kind, status: error.code ?? 'error' }));
-    req.end(spec.body);
-  });
-}
 
 /** Request log lines an instance wrote after its shutdown began. */
 const requestsAfterShutdown = (server: RunningServer): number => {
@@ -75,7 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  agent.destroy();
+  closeMixedLoad();
   await nginx?.stop();
   await Promise.all(instances.map((instance) => instance.stop()));
 });
@@ -83,13 +33,7 @@ afterAll(async () => {
 describe('a restart behind nginx, with the configuration docs/deployment.md recommends', () => {
   it('loses no request: SIGTERM mid-load, readiness 503 while serving, exit 0', async () => {
     const [stopping, staying] = instances as [RunningServer, RunningServer];
-    const outcomes: Outcome[] = [];
-    let running = true;
-    let next = 0;
-    const worker = async () => {
-      while (running) outcomes.push(await send(nginx.port, REQUESTS[next++ % REQUESTS.length]!));
-    };
-    const workers = Array.from({ length: 16 }, worker);
+    const load = startMixedLoad(nginx.port);
 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const signalledAt = performance.now();
@@ -108,8 +52,7 @@ describe('a restart behind nginx, with the configuration docs/deployment.md reco
     const code = await exited;
     const stoppedAfterMs = performance.now() - signalledAt;
     await new Promise((resolve) => setTimeout(resolve, 500));
-    running = false;
-    await Promise.all(workers);
+    const outcomes = await load.stop();
 
     expect(health.status).toBe(503);
     expect(catalog.status).toBe(200);

@@ -1,0 +1,131 @@
+// deploy/kubernetes/: every object valid against the Kubernetes API schemas (kubernetes-models,
+// no cluster needed), and the values that must agree with the code and the image (issue 29).
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Service } from 'kubernetes-models/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { EnvSchema } from '../../src/lib/config/env-schema.ts';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
+import { HEALTH_PATH } from '../../src/lib/schemas/health.ts';
+import { readRuntimeStage } from '../helpers/dockerfile.ts';
+import { TARGETS } from '../../scripts/bench/classes.ts';
+
+const DIR = fileURLToPath(new URL('../../deploy/kubernetes/', import.meta.url));
+
+/** The model that validates each kind the manifests may hold. */
+const MODELS = {
+  'apps/v1 Deployment': Deployment,
+  'v1 Service': Service,
+  'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
+  'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+} as const;
+type Kind = keyof typeof MODELS;
+
+/** Every YAML document of deploy/kubernetes/, with the file it came from. */
+const documents = readdirSync(DIR)
+  .filter((name) => name.endsWith('.yaml'))
+  .flatMap((file) =>
+    parseAllDocuments(readFileSync(`${DIR}${file}`, 'utf8')).map((doc) => {
+      if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map(String).join('; ')}`);
+      const object = doc.toJS() as { apiVersion: string; kind: string };
+      return { file, kind: `${object.apiVersion} ${object.kind}`, object };
+    }),
+  );
+
+/** Validates `object` as `kind`; throws with the schema's complaint. */
+function validate(kind: string, object: unknown): void {
+  const Model = MODELS[kind as Kind];
+  if (Model === undefined) throw new Error(`no schema known for ${kind}`);
+  new Model(object as never).validate();
+}
+
+/** The one object of `kind`, typed by its model. */
+function only<K extends Kind>(kind: K): InstanceType<(typeof MODELS)[K]> {
+  const found = documents.filter((doc) => doc.kind === kind);
+  expect(found, kind).toHaveLength(1);
+  return new MODELS[kind](found[0]!.object as never) as InstanceType<(typeof MODELS)[K]>;
+}
+
+const deployment = only('apps/v1 Deployment');
+const pod = deployment.spec!.template.spec!;
+const site = pod.containers[0]!;
+const image = readRuntimeStage();
+const defaults = EnvSchema.parse({});
+const envOf = (name: string) => site.env?.find((variable) => variable.name === name)?.value;
+
+describe('deploy/kubernetes/', () => {
+  it('holds a Deployment, a Service, a PodDisruptionBudget and a HorizontalPodAutoscaler, each valid', () => {
+    expect(documents.map(({ kind }) => kind).sort()).toEqual(Object.keys(MODELS).sort());
+    for (const { file, kind, object } of documents) expect(() => validate(kind, object), file).not.toThrow();
+  });
+
+  it('fails validation for a manifest with a wrong field (the schemas are really checked)', () => {
+    const broken = structuredClone(deployment.toJSON()) as { spec: { replicas: unknown } };
+    broken.spec.replicas = 'three';
+    expect(() => validate('apps/v1 Deployment', broken)).toThrow(/replicas/);
+  });
+
+  it('sends traffic to the port the service listens on, the one the image exposes', () => {
+    const http = site.ports?.find((port) => port.name === 'http');
+    expect(http?.containerPort).toBe(defaults.PORT);
+    expect(Number(image.env['PORT'])).toBe(defaults.PORT);
+    expect(image.expose).toEqual([defaults.PORT]);
+    expect(site.ports?.find((port) => port.name === 'metrics')?.containerPort).toBe(defaults.METRICS_PORT);
+    expect(only('v1 Service').spec?.ports?.[0]?.targetPort).toBe('http');
+  });
+
+  it('probes /healthz on that port, at most 60 times a minute from the node (the per-address quota)', () => {
+    const probes = [site.readinessProbe, site.livenessProbe, site.startupProbe].filter((probe) => probe !== undefined);
+    expect(probes.length).toBeGreaterThanOrEqual(2);
+    for (const probe of probes) expect(probe.httpGet).toMatchObject({ path: HEALTH_PATH, port: 'http' });
+    const perMinute = probes.reduce((sum, probe) => sum + 60 / (probe.periodSeconds ?? 10), 0);
+    expect(perMinute).toBeLessThanOrEqual((CATALOG_POLICY.limit * 60) / CATALOG_POLICY.windowSeconds);
+  });
+
+  it('gives a stopping pod longer than SHUTDOWN_TIMEOUT_S before SIGKILL', () => {
+    const shutdownTimeoutS = Number(envOf('SHUTDOWN_TIMEOUT_S') ?? defaults.SHUTDOWN_TIMEOUT_S);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(shutdownTimeoutS);
+  });
+
+  it("sets only the service's own variables (the config schema's names) and NODE_OPTIONS", () => {
+    const names = (site.env ?? []).map(({ name }) => name);
+    const known = new Set([...Object.keys(EnvSchema.shape), 'NODE_OPTIONS']);
+    expect(names.filter((name) => !known.has(name))).toEqual([]);
+    expect(EnvSchema.safeParse(Object.fromEntries(site.env!.map(({ name, value }) => [name, value]))).success).toBe(
+      true,
+    );
+  });
+
+  it("runs the image's start command with its heap limit, inside a memory limit the bench checks RSS against", () => {
+    expect(site.command).toBeUndefined();
+    expect(site.args).toBeUndefined();
+    expect(envOf('NODE_OPTIONS')).toBe(image.env['NODE_OPTIONS']);
+    expect(image.env['NODE_OPTIONS']).toMatch(/--max-old-space-size=\d+/);
+    const mib = (quantity: unknown) => Number(/^(\d+)Mi$/.exec(String(quantity))?.[1]);
+    expect(mib(site.resources?.limits?.['memory'])).toBeGreaterThanOrEqual(TARGETS.heapLimitedRssMb);
+    expect(mib(site.resources?.requests?.['memory'])).toBeLessThanOrEqual(mib(site.resources?.limits?.['memory']));
+    expect(site.resources?.requests?.['cpu']).toBeDefined();
+  });
+
+  it("runs as the image's non-root user, on a read-only root, writing only to /tmp", () => {
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(`${pod.securityContext?.runAsUser}:${pod.securityContext?.runAsGroup}`).toBe(image.user);
+    expect(site.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    expect(site.volumeMounts?.map(({ mountPath }) => mountPath)).toEqual(['/tmp']);
+  });
+
+  it('selects the same pods in the Service and the PodDisruptionBudget, and scales the Deployment on CPU', () => {
+    const labels = deployment.spec!.template.metadata!.labels;
+    expect(deployment.spec!.selector.matchLabels).toEqual(labels);
+    expect(only('v1 Service').spec?.selector).toEqual(labels);
+    expect(only('policy/v1 PodDisruptionBudget').spec?.selector?.matchLabels).toEqual(labels);
+    const autoscaler = only('autoscaling/v2 HorizontalPodAutoscaler').spec!;
+    expect(autoscaler.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: deployment.metadata?.name });
+    expect(autoscaler.metrics?.map((metric) => metric.resource?.name)).toEqual(['cpu']);
+    expect(autoscaler.minReplicas).toBeGreaterThanOrEqual(2);
+  });
+});
