@@ -20,7 +20,7 @@ function shownUuids(html: string): string[] {
 /** The status line of the browser ("Showing 12 of 90 biomarkers."). */
 const statusOf = (html: string): string => /<p id="browser-status"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? '';
 
-/** The markers of a Markdown twin's tables: the path of each linked marker page. */
+/** The markers of a Markdown twin's tables: the URL of each linked marker page's own twin. */
 const markdownMarkers = (markdown: string): string[] =>
   [...markdown.matchAll(/^\| \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]!);
 
@@ -69,7 +69,7 @@ describe('the biomarker browser on /biomarkers, filtered on the server', () => {
       md: '/de/biomarkers.md?q=fasting%20glucose',
     });
     expect(markdownMarkers(markdown)).toEqual(
-      glucose.map((item) => `${server.url}/de/biomarkers/${keyOf.get(item.uuid)}`),
+      glucose.map((item) => `${server.url}/de/biomarkers/${keyOf.get(item.uuid)}.md`),
     );
   });
 
@@ -80,7 +80,7 @@ describe('the biomarker browser on /biomarkers, filtered on the server', () => {
         panels
           .get(template)!
           .data.filter((item) => item.computedInternally === true)
-          .map((item) => `${server.url}/biomarkers/${keyOf.get(item.uuid)}`),
+          .map((item) => `${server.url}/biomarkers/${keyOf.get(item.uuid)}.md`),
       ),
     );
     expect(calculated.size).toBeGreaterThan(0);
