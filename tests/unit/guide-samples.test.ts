@@ -17,6 +17,7 @@ const VALUES = {
   MARKER_UUID: 'bad373cf-1f8d-41d5-9827-c9ce2d9e8641',
   MARKER_NAME: 'LDL cholesterol',
   MARKER_UNIT: 'mmol/L',
+  LOCALE: 'en',
 };
 const LANGUAGES = SAMPLE_LANGUAGES.map((language) => language.id);
 
@@ -124,7 +125,7 @@ describe('a sample prepared with stand-in values', () => {
   const standIns = `${FRAGMENT_VALUES['MARKER_UUID']} ${FRAGMENT_VALUES['MARKER_NAME']} ${FRAGMENT_VALUES['MARKER_UNIT']}`;
   const rendered =
     '<!DOCTYPE html><link rel="stylesheet" href="/_astro/a.css"><script type="module" src="/_astro/tabs.js"></script>' +
-    `<prepared-fragment><pre>curl '?template=${FRAGMENT_VALUES['TEMPLATE']}'</pre>` +
+    `<prepared-fragment><pre>curl '?template=${FRAGMENT_VALUES['TEMPLATE']}' | jq '.locale == "${FRAGMENT_VALUES['LOCALE']}"'</pre>` +
     `<button data-code="${standIns}"></button><pre>${standIns}</pre></prepared-fragment>`;
 
   it('is cut from its render with the module scripts the page needs, and refuses a stand-in split apart', () => {
@@ -143,8 +144,10 @@ describe('a sample prepared with stand-in values', () => {
       MARKER_UUID: '94c0913b-405b-4464-95d9-dd98f710f206',
       MARKER_NAME: `Ferritin <"a" & 'b'>`,
       MARKER_UNIT: 'µg/L',
+      LOCALE: 'de',
     });
     expect(filled).toContain("curl '?template=public-v2-light-uk'");
+    expect(filled).toContain('.locale == "de"');
     expect(filled).toContain(
       'data-code="94c0913b-405b-4464-95d9-dd98f710f206 Ferritin &lt;&quot;a&quot; &amp; &#39;b&#39;&gt; µg/L"',
     );

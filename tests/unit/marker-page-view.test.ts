@@ -98,13 +98,19 @@ describe('buildMarkerPageView on the bundled catalog', () => {
 
   it('fetches a panel that carries the marker in its API sample, in every language, filtered by uuid', () => {
     const tibc = buildMarkerPageView(panels, 'tibc', options('en'))!; // UK only
-    const sample = markerSample(tibc, BASE);
+    const sample = markerSample(tibc, BASE, 'en');
     expect(sample.variants.map((variant) => variant.language)).toEqual(['curl', 'javascript', 'python', 'typescript']);
     for (const variant of sample.variants) {
       expect(variant.code).toContain('public-v2-complete-uk');
       expect(variant.code).toContain(tibc.marker.uuid);
       expect(variant.code).toContain(BASE);
       expect(variant.output).toBe(`${tibc.marker.uuid} Total iron-binding capacity (TIBC) ${tibc.marker.unitUk}`);
+    }
+    // On a German page it selects, and prints, the German name.
+    const german = tibc.names.find((name) => name.lang === 'de')!.text;
+    for (const variant of markerSample(tibc, BASE, 'de').variants) {
+      expect(variant.code).toMatch(/locale (==|===) ['"]de['"]|\["locale"\] == "de"/);
+      expect(variant.output).toBe(`${tibc.marker.uuid} ${german} ${tibc.marker.unitUk}`);
     }
   });
 

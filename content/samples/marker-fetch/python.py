@@ -6,5 +6,5 @@ url = "{BASE_URL}/v1/biomarkers/public?template={TEMPLATE}"
 with urllib.request.urlopen(url, timeout=10) as response:
     data = json.load(response)["data"]
 marker = next(item for item in data if item["uuid"] == "{MARKER_UUID}")
-name = next(t["name"] for t in marker["translations"] if t["locale"] == "en")
+name = next(t["name"] for t in marker["translations"] if t["locale"] == "{LOCALE}")
 print(marker["uuid"], name, marker.get("unit", ""))

@@ -12,5 +12,5 @@ const { data, error } = await client.GET('/v1/biomarkers/public', {
 if (error !== undefined) throw new Error(error.detail);
 const marker = data.data.find((item) => item.uuid === '{MARKER_UUID}');
 if (marker === undefined) throw new Error('not in this panel');
-const name = marker.translations.find((t) => t.locale === 'en')?.name;
+const name = marker.translations.find((t) => t.locale === '{LOCALE}')?.name;
 console.log(marker.uuid, name, marker.unit ?? '');

@@ -101,7 +101,7 @@ export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdown
     ),
     { type: 'heading', depth: 2, children: [text(ui.apiHeading)] },
     { type: 'paragraph', children: [text(ui.apiLead)] },
-    ...sampleMarkdown(markerSample(view, options.baseUrl), sampleLabels(options.locale), 3),
+    ...sampleMarkdown(markerSample(view, options.baseUrl, options.locale), sampleLabels(options.locale), 3),
     { type: 'paragraph', children: [link(options.listUrl, ui.allMarkers)] },
   ];
 }

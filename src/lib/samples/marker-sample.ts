@@ -6,20 +6,23 @@ export { MARKER_SAMPLE_ID };
 
 /**
  * The values of the marker page's request sample (`content/samples/marker-fetch/`): the
- * marker's panel, uuid, English name and unit in that panel, which is what the sample prints.
+ * marker's panel and uuid, the page's language (English where the catalog has no name in it),
+ * and the marker's name in it and unit in that panel, which is what the sample prints.
  */
-export function markerSampleValues(view: MarkerPageView, baseUrl: string): Record<string, string> {
+export function markerSampleValues(view: MarkerPageView, baseUrl: string, locale: string): Record<string, string> {
   const { marker, sampleTemplate } = view;
   const unit = sampleTemplate.endsWith('-uk') ? marker.unitUk : marker.unitEu;
+  const named = view.names.find((name) => name.lang === locale) ?? view.names.find((name) => name.lang === 'en');
   return {
     BASE_URL: baseUrl,
     TEMPLATE: sampleTemplate,
     MARKER_UUID: marker.uuid,
-    MARKER_NAME: view.names.find((name) => name.lang === 'en')?.text ?? marker.name.text,
+    LOCALE: named?.lang ?? 'en',
+    MARKER_NAME: named?.text ?? marker.name.text,
     MARKER_UNIT: unit ?? '',
   };
 }
 
-/** The marker page's request sample with the marker's values filled in. */
-export const markerSample = (view: MarkerPageView, baseUrl: string): Sample =>
-  loadSample(MARKER_SAMPLE_ID, markerSampleValues(view, baseUrl));
+/** The marker page's request sample with the marker's values filled in, for a page in `locale`. */
+export const markerSample = (view: MarkerPageView, baseUrl: string, locale: string): Sample =>
+  loadSample(MARKER_SAMPLE_ID, markerSampleValues(view, baseUrl, locale));
