@@ -20,6 +20,7 @@ import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from '../../src/server
 import { createSiteServer } from '../../src/server/site-server.ts';
 import { loadStaticAssets } from '../../src/server/handlers/static-assets.ts';
 import { registerServerUnderTest } from './contract/servers-under-test.ts';
+import type { FakeUpstream } from './fake-upstream.ts';
 import { freePort } from './start-server.ts';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -250,3 +251,26 @@ export async function startInProcess(
     },
   };
 }
+
+/**
+ * The in-process site in front of a fake catalog origin the test controls, as the page tests
+ * follow their upstream: a 1 s cache on `clock` (the test ages it), no stale copies, a 1 s
+ * upstream deadline, unless `env` says otherwise. Sites of one file share `port` (see `startInProcess`).
+ */
+export const startOnFakeUpstream = (
+  upstream: FakeUpstream,
+  clock: TestClock,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<InProcessServer> =>
+  startInProcess(
+    {
+      CATALOG_ORIGIN_URL: upstream.url,
+      CATALOG_CACHE_TTL_S: '1',
+      CATALOG_STALE_IF_ERROR_S: '0',
+      CATALOG_ORIGIN_TIMEOUT_MS: '1000',
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    { port, now: clock.now },
+  );

@@ -9,7 +9,7 @@ import {
 import { expectPolicyCoversInlineCode, textOf } from '../helpers/inline-csp.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchAs, freePort } from '../helpers/start-server.ts';
-import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
+import { startInProcess, startOnFakeUpstream, testClock, type InProcessServer } from '../helpers/site.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
 import { eventually } from '../helpers/eventually.ts';
 
@@ -156,16 +156,7 @@ describe('/biomarkers follows its upstream', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => testCatalog(template, ['Ferritin', 'Transferrin'], site.url);
-    site = await startInProcess(
-      {
-        CATALOG_ORIGIN_URL: upstream.url,
-        CATALOG_CACHE_TTL_S: '1',
-        CATALOG_STALE_IF_ERROR_S: '0',
-        CATALOG_ORIGIN_TIMEOUT_MS: '1000',
-        TRUST_PROXY: '1',
-      },
-      { port: PORT, now: clock.now },
-    );
+    site = await startOnFakeUpstream(upstream, clock, PORT);
   });
   afterAll(async () => {
     await site.stop();
@@ -236,15 +227,7 @@ describe('/biomarkers while a stale copy stands in', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => testCatalog(template, ['Ferritin', 'Transferrin'], site.url);
-    site = await startInProcess(
-      {
-        CATALOG_ORIGIN_URL: upstream.url,
-        CATALOG_CACHE_TTL_S: '1',
-        CATALOG_STALE_IF_ERROR_S: '60',
-        TRUST_PROXY: '1',
-      },
-      { port: PORT, now: clock.now },
-    );
+    site = await startOnFakeUpstream(upstream, clock, PORT, { CATALOG_STALE_IF_ERROR_S: '60' });
   });
   afterAll(async () => {
     await site.stop();

@@ -11,7 +11,7 @@ import { eventually } from '../helpers/eventually.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
 import { fetchAs, freePort } from '../helpers/start-server.ts';
-import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
+import { startInProcess, startOnFakeUpstream, testClock, type InProcessServer } from '../helpers/site.ts';
 import { extractSamples } from '../helpers/guide-samples.ts';
 
 let n = 0;
@@ -195,16 +195,7 @@ describe('marker pages follow their upstream', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => upstreamCatalog(template, 'Total protein');
-    site = await startInProcess(
-      {
-        CATALOG_ORIGIN_URL: upstream.url,
-        CATALOG_CACHE_TTL_S: '1',
-        CATALOG_STALE_IF_ERROR_S: '0',
-        CATALOG_ORIGIN_TIMEOUT_MS: '1000',
-        TRUST_PROXY: '1',
-      },
-      { port: PORT, now: clock.now },
-    );
+    site = await startOnFakeUpstream(upstream, clock, PORT);
   });
   afterAll(async () => {
     await site.stop();
