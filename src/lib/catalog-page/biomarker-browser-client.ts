@@ -1,5 +1,5 @@
 import type { CatalogTemplate } from '../schemas/catalog.ts';
-import { formatFilter, matchesFilter, parseFilter, searchRank, type FilterableMarker } from './biomarker-filter.ts';
+import { filterRank, formatFilter, parseFilter, type FilterableMarker } from './biomarker-filter.ts';
 import type { PanelRegion } from './panel-kinds.ts';
 
 /** A marker's element and the facts it carries in its `data-*` attributes (`MarkerEntry.astro`). */
@@ -74,11 +74,11 @@ export function startBiomarkerBrowser(root: Document): void {
     const ranks = new Map<HTMLElement, number>();
     let shown = 0;
     for (const { element, marker } of markers) {
-      const match = matchesFilter(marker, parsed.filter);
-      element.hidden = !match;
-      if (!match) continue;
+      const rank = filterRank(marker, parsed.filter);
+      element.hidden = rank === undefined;
+      if (rank === undefined) continue;
       shown += 1;
-      ranks.set(element, searchRank(marker, parsed.filter.q) ?? Infinity);
+      ranks.set(element, rank);
       bump(byCategory, marker.category);
       for (const template of marker.templates) bump(byPanel, template);
     }

@@ -190,19 +190,18 @@ export function searchRank(marker: FilterableMarker, q: string): number | undefi
 }
 
 /**
- * Whether a marker shows in a view: it matches the search text (`searchRank`); it is on a
- * panel of the chosen region and size; it is in the chosen category; calculated and premium
- * (in the chosen region, or any) as chosen.
+ * Where a marker stands in a view: undefined when it does not show, else its `searchRank`. It
+ * shows when it matches the search text; it is on a panel of the chosen region and size; it is
+ * in the chosen category; calculated and premium (in the chosen region, or any) as chosen.
  */
-export function matchesFilter(marker: FilterableMarker, filter: BiomarkerFilter): boolean {
-  if (searchRank(marker, filter.q) === undefined) return false;
+export function filterRank(marker: FilterableMarker, filter: BiomarkerFilter): number | undefined {
   const panels = wantedTemplates(filter);
-  if (!marker.templates.some((template) => panels.includes(template))) return false;
-  if (filter.category !== undefined && marker.category !== filter.category) return false;
-  if (filter.calculated !== undefined && marker.calculated !== filter.calculated) return false;
+  if (!marker.templates.some((template) => panels.includes(template))) return undefined;
+  if (filter.category !== undefined && marker.category !== filter.category) return undefined;
+  if (filter.calculated !== undefined && marker.calculated !== filter.calculated) return undefined;
   if (filter.premium !== undefined) {
     const premium = marker.premiumIn.some((region) => (filter.region ?? region) === region);
-    if (premium !== filter.premium) return false;
+    if (premium !== filter.premium) return undefined;
   }
-  return true;
+  return searchRank(marker, filter.q);
 }

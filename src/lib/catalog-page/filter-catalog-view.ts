@@ -1,12 +1,5 @@
 import { CATALOG_TEMPLATES, type CatalogTemplate } from '../schemas/catalog.ts';
-import {
-  formatFilter,
-  matchesFilter,
-  parseFilter,
-  searchRank,
-  type BiomarkerFilter,
-  type IgnoredValue,
-} from './biomarker-filter.ts';
+import { formatFilter, filterRank, parseFilter, type BiomarkerFilter, type IgnoredValue } from './biomarker-filter.ts';
 import type { CatalogView, CategoryView } from './build-catalog-view.ts';
 
 /** The catalog as one view of the browser shows it: every marker, and which of them match. */
@@ -57,8 +50,12 @@ export function filterCatalogView(view: CatalogView, query: URLSearchParams): Fi
     filter.category = undefined;
   }
   const markers = view.categories.flatMap((category) => category.markers);
-  const matching = markers.filter((marker) => matchesFilter(marker, filter));
-  const ranks = new Map(matching.map((marker) => [marker.uuid, searchRank(marker, filter.q) ?? Infinity]));
+  const ranks = new Map<string, number>();
+  for (const marker of markers) {
+    const rank = filterRank(marker, filter);
+    if (rank !== undefined) ranks.set(marker.uuid, rank);
+  }
+  const matching = markers.filter((marker) => ranks.has(marker.uuid));
   const rankOf = (marker: { uuid: string }) => ranks.get(marker.uuid) ?? Infinity;
   const ranked =
     filter.q === ''

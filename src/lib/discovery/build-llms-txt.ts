@@ -99,8 +99,9 @@ export interface SharedSection {
 
 /** Where the `##` section under `heading` starts and ends (the next `##` heading, or the end). */
 function sectionRange(markdown: string, heading: string): [number, number] | undefined {
-  const start = markdown.startsWith(`${heading}\n`) ? 0 : markdown.indexOf(`\n${heading}\n`) + 1;
-  if (start === 0 && !markdown.startsWith(`${heading}\n`)) return undefined;
+  // A line of its own: with a newline in front, the heading's index is where it starts in `markdown`.
+  const start = `\n${markdown}`.indexOf(`\n${heading}\n`);
+  if (start < 0) return undefined;
   const next = markdown.indexOf('\n## ', start + heading.length);
   return [start, next < 0 ? markdown.length : next + 1];
 }
@@ -117,6 +118,21 @@ function withoutSharedParagraphs(markdown: string, first: ReadonlySet<string>): 
     .join('\n\n');
 }
 
+/** A family's first page, as its later pages leave out its paragraphs and point to its shared section. */
+interface FirstPage {
+  title: string;
+  url: string;
+  blocks: ReadonlySet<string>;
+}
+
+/** `markdown` with the shared section replaced by its pointer to the first page's, where both exist. */
+function pointToShared(markdown: string, shared: SharedSection, first: FirstPage): string {
+  const range = sectionRange(markdown, shared.heading);
+  const pointer = range === undefined ? undefined : shared.pointer(first, markdown.slice(...range));
+  if (range === undefined || pointer === undefined) return markdown;
+  return `${markdown.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${markdown.slice(range[1])}`;
+}
+
 /**
  * `/llms-full.txt`: the Markdown twins of the default-locale pages in one file, in
  * registry order, each followed by its source URL and separated by a thematic break. What
@@ -124,23 +140,19 @@ function withoutSharedParagraphs(markdown: string, first: ReadonlySet<string>): 
  * paragraphs they repeat word for word, and the `shared` section, to which later pages point.
  */
 export function buildLlmsFullTxt(pages: readonly FullTextPage[], shared?: SharedSection): string {
-  const firsts = new Map<string, { title: string; url: string }>();
-  const firstBlocks = new Map<string, Set<string>>();
+  const firsts = new Map<string, FirstPage>();
   const texts = pages.map((page) => {
     let text = page.markdown.trimEnd();
-    if (page.family !== undefined) {
-      const blocks = firstBlocks.get(page.family);
-      if (blocks === undefined) firstBlocks.set(page.family, new Set(text.split('\n\n')));
-      else text = withoutSharedParagraphs(text, blocks);
-    }
-    const range = page.family === undefined || shared === undefined ? undefined : sectionRange(text, shared.heading);
-    if (range !== undefined && page.family !== undefined && shared !== undefined) {
-      const first = firsts.get(page.family);
-      const pointer = first === undefined ? undefined : shared.pointer(first, text.slice(...range));
-      if (first === undefined)
-        firsts.set(page.family, { title: /^# (.*)$/m.exec(text)?.[1] ?? page.url, url: page.url });
-      if (pointer !== undefined)
-        text = `${text.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${text.slice(range[1])}`;
+    const first = page.family === undefined ? undefined : firsts.get(page.family);
+    if (page.family !== undefined && first === undefined) {
+      firsts.set(page.family, {
+        title: /^# (.*)$/m.exec(text)?.[1] ?? page.url,
+        url: page.url,
+        blocks: new Set(text.split('\n\n')),
+      });
+    } else if (first !== undefined) {
+      text = withoutSharedParagraphs(text, first.blocks);
+      if (shared !== undefined) text = pointToShared(text, shared, first);
     }
     return `${text.trimEnd()}\n\nSource: <${page.url}>\n`;
   });
