@@ -24,11 +24,18 @@ export interface PageRepresentationOptions {
 const wantsMarkdown = (page: ResolvedPage, request: Request): boolean =>
   page.format === 'markdown' || negotiate(request.headers.get('accept'), PAGE_OFFERS) === 'text/markdown';
 
+/**
+ * Starlight writes `data-theme="dark"` and leaves the reader's choice to its inline script, so without
+ * JavaScript every page was dark. Without the attribute, theme.css follows the system's colour scheme.
+ */
+const followSystemScheme = (html: string): string =>
+  html.replace(/^(<!DOCTYPE html><html\b[^>]*?) data-theme="dark"/i, '$1');
+
 /** Renders the page's HTML through Astro (the route and its components). */
 async function renderHtml(next: MiddlewareNext, htmlUrl: string, baseUrl: string): Promise<string> {
   const rendered = await next();
   if (rendered.status !== 200) throw new Error(`rendering ${htmlUrl} answered ${rendered.status}`);
-  return substituteBaseUrl(await rendered.text(), baseUrl);
+  return followSystemScheme(substituteBaseUrl(await rendered.text(), baseUrl));
 }
 
 /** How long caches may reuse a page: as long as its data stays fresh, or the static pages' time. */

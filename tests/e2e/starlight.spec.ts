@@ -52,6 +52,29 @@ test('the theme switch overrides the system scheme and keeps the choice on the n
   expect(errors).toEqual([]);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`a page and its code blocks follow the system's ${colorScheme} scheme`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/developers');
+      await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+      // The relative luminance of a computed `rgb(…)` colour, 0 (black) to 1 (white).
+      const luminance = (selector: string) =>
+        page.locator(selector).first().evaluate((element) => {
+          const [r, g, b] = getComputedStyle(element).backgroundColor.match(/[\d.]+/g)!.map(Number);
+          return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+        });
+      for (const selector of ['body', '.expressive-code pre']) {
+        const value = await luminance(selector);
+        if (colorScheme === 'light') expect(value, selector).toBeGreaterThan(0.8);
+        else expect(value, selector).toBeLessThan(0.3);
+      }
+    });
+  }
+});
+
 test('the language picker keeps the page, the API reference included', async ({ page }) => {
   await page.goto('/developers/api');
   await page.getByRole('combobox', { name: 'Select language' }).selectOption('Deutsch');
