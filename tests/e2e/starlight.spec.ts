@@ -62,10 +62,15 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
       // The relative luminance of a computed `rgb(…)` colour, 0 (black) to 1 (white).
       const luminance = (selector: string) =>
-        page.locator(selector).first().evaluate((element) => {
-          const [r, g, b] = getComputedStyle(element).backgroundColor.match(/[\d.]+/g)!.map(Number);
-          return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
-        });
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => {
+            const [r, g, b] = getComputedStyle(element)
+              .backgroundColor.match(/[\d.]+/g)!
+              .map(Number);
+            return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+          });
       for (const selector of ['body', '.expressive-code pre']) {
         const value = await luminance(selector);
         if (colorScheme === 'light') expect(value, selector).toBeGreaterThan(0.8);
