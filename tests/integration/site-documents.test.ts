@@ -85,18 +85,29 @@ describe('/llms-full.txt', () => {
     expect(full).not.toContain('Entwicklerhandbuch');
   });
 
-  it('holds the API samples of the marker pages once; every later marker page names its own panel and uuid', async () => {
+  it("holds what the marker pages share once: the API samples on the first, units, panels and descriptions in the list's rows", async () => {
     const full = await (await client()(`${server.url}/llms-full.txt`)).text();
-    // 544 KB when each marker page carried its samples; what remains is each page's own content.
-    expect(full.length).toBeLessThan(280 * 1024);
+    // 544 KB when each marker page carried its samples, 278 KB when it repeated its row of the list.
+    expect(full.length).toBeLessThan(250 * 1024);
     const markerPages = full.split('\n---\n').filter((page) => /^Source: <[^>]+\/biomarkers\/[^>]+>$/m.test(page));
     expect(markerPages.length).toBe(90);
     expect(full.match(/select\(\.uuid == /g)).toHaveLength(1);
-    for (const page of markerPages.slice(1)) {
-      const uuid = /\*\*UUID \(permanent\)\*\*: `([0-9a-f-]{36})`/.exec(page)![1];
-      expect(page).toMatch(
-        new RegExp(`^As the request under \\[.+\\]\\(.+#api\\) above, .*\`public-[a-z0-9-]+\` .*\`${uuid}\``, 'm'),
-      );
+    const list = full.split('\n---\n').find((page) => page.trimStart().startsWith('# Biomarkers\n'))!;
+    for (const [index, page] of markerPages.entries()) {
+      const uuid = /\*\*UUID \(permanent\)\*\*: `([0-9a-f-]{36})`/.exec(page)![1]!;
+      const key = /^Source: <[^>]+\/biomarkers\/([^>]+)>$/m.exec(page)![1]!;
+      if (index > 0) {
+        expect(page).toMatch(
+          new RegExp(`^As the request under \\[.+\\]\\(.+#api\\) above, .*\`public-[a-z0-9-]+\` .*\`${uuid}\``, 'm'),
+        );
+      }
+      // The units and panels, and the description, are in the marker's row of the list.
+      expect(page).not.toContain('| Region |');
+      expect(page).toContain(`In its [row of the biomarker list](${server.url}/biomarkers#${key}) above`);
+      const row = list.split('\n').find((line) => line.includes(`\`${uuid}\``))!;
+      const description = row.split(' | ').at(-1)!.replace(/ \|$/, '');
+      expect(description.length).toBeGreaterThan(40);
+      expect(page).not.toContain(description);
     }
   });
 });

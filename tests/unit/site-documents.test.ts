@@ -77,10 +77,16 @@ describe('buildLlmsFullTxt', () => {
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
     });
-    const text = buildLlmsFullTxt([page('ferritin'), page('iron'), page('transferrin')], {
-      heading: '## Fetch it',
-      pointer: (first, section) => `As for [${first.title}](${first.url}), with ${/curl '(\w+)'/.exec(section)![1]}.`,
-    });
+    const text = buildLlmsFullTxt(
+      [page('ferritin'), page('iron'), page('transferrin')],
+      [
+        {
+          heading: '## Fetch it',
+          pointer: (first, section) =>
+            first && `As for [${first.title}](${first.url}), with ${/curl '(\w+)'/.exec(section)![1]}.`,
+        },
+      ],
+    );
     expect(text.match(/^curl /gm)).toEqual(['curl ']);
     expect(text).toContain("curl 'ferritin'");
     expect(text).toContain(`## Fetch it\n\nAs for [ferritin](${BASE}/biomarkers/ferritin), with iron.\n\n## Names`);
@@ -100,6 +106,25 @@ describe('buildLlmsFullTxt', () => {
     expect(text.match(/^_Last updated: today_$/gm)).toHaveLength(1);
     expect(text.match(/^\| g\/L \|$/gm)).toHaveLength(2);
     expect(text).toContain('- **Key**: b');
+  });
+
+  it("leaves out of an item page what an earlier page's table holds, and points a section to it on every page", () => {
+    const list = { markdown: '# List\n\n| Name | About |\n| - | - |\n| a | The a. |\n| b | The b. |\n', url: BASE };
+    const page = (key: string) => ({
+      markdown: `# ${key}\n\nThe ${key}.\n\n## Units\n\n| g/L |\n\n## Names\n\n${key} in German.\n`,
+      url: `${BASE}/biomarkers/${key}`,
+      family: 'biomarkers',
+    });
+    const text = buildLlmsFullTxt(
+      [list, page('a'), page('b'), { markdown: '# Guide\n\nThe a.\n', url: `${BASE}/guide` }],
+      [{ heading: '## Units', pointer: (_first, _section, url) => `In [its row](${url}#row).` }],
+    );
+    expect(text.match(/^The a\.$/gm)).toHaveLength(1); // the guide page keeps its own
+    expect(text).not.toMatch(/^The b\.$/m);
+    expect(text.match(/\| The [ab]\. \|/g)).toHaveLength(2);
+    expect(text).not.toContain('| g/L |');
+    expect(text).toContain(`## Units\n\nIn [its row](${BASE}/biomarkers/a#row).\n\n## Names\n\na in German.`);
+    expect(text).toContain(`In [its row](${BASE}/biomarkers/b#row).`);
   });
 
   it('joins the pages in order with their source URL and a thematic break between them', () => {

@@ -140,6 +140,8 @@ const MarkerPageUiStringsSchema = z.strictObject({
    * request, with this marker's `{template}` and `{uuid}`; `{first}` links the first page's.
    */
   apiAsAbove: label.includes('{first}').includes('{template}').includes('{uuid}'),
+  /** In `llms-full.txt`, in place of the units and panels, which the marker's row in the list above has: `{row}` links it. */
+  regionsAsListed: label.includes('{row}'),
   /** Heading of the names in every language, and the table's columns. */
   namesHeading: label,
   languageColumn: label,

@@ -84,17 +84,17 @@ export interface FullTextPage {
 }
 
 /**
- * A section every page of an item family has, alike but for the item's values (the request
- * samples of a biomarker's page): `llms-full.txt` holds it once, on the family's first page.
+ * A section the pages of an item family have, alike but for the item's values: `llms-full.txt`
+ * holds it once and points to that from the others.
  */
 export interface SharedSection {
   /** The section's heading line, e.g. `## Fetch it from the API`. */
   heading: string;
   /**
-   * What stands in its place on the family's later pages, given the first page (its title and
-   * URL) and this page's section; undefined keeps the section.
+   * What stands in its place, given the family's first page (undefined on that page itself),
+   * this page's section and its URL; undefined keeps the section.
    */
-  pointer(first: { title: string; url: string }, section: string): string | undefined;
+  pointer(first: { title: string; url: string } | undefined, section: string, url: string): string | undefined;
 }
 
 /** Where the `##` section under `heading` starts and ends (the next `##` heading, or the end). */
@@ -106,54 +106,63 @@ function sectionRange(markdown: string, heading: string): [number, number] | und
   return [start, next < 0 ? markdown.length : next + 1];
 }
 
-/**
- * A later page of an item family without the paragraphs its first page has word for word
- * (a hint under a table, the date of the family's template); headings, tables, lists and
- * code stay, since they carry the page's own values or its structure.
- */
-function withoutSharedParagraphs(markdown: string, first: ReadonlySet<string>): string {
-  return markdown
-    .split('\n\n')
-    .filter((block) => !(first.has(block) && /^[^#|`\-\s]/.test(block)))
-    .join('\n\n');
-}
-
-/** A family's first page, as its later pages leave out its paragraphs and point to its shared section. */
-interface FirstPage {
-  title: string;
-  url: string;
-  blocks: ReadonlySet<string>;
-}
-
-/** `markdown` with the shared section replaced by its pointer to the first page's, where both exist. */
-function pointToShared(markdown: string, shared: SharedSection, first: FirstPage): string {
+/** A page's `markdown` with the shared section replaced by its pointer, where it has the section and the pointer applies. */
+function pointToShared(
+  markdown: string,
+  url: string,
+  shared: SharedSection,
+  first: { title: string; url: string } | undefined,
+): string {
   const range = sectionRange(markdown, shared.heading);
-  const pointer = range === undefined ? undefined : shared.pointer(first, markdown.slice(...range));
+  const pointer = range === undefined ? undefined : shared.pointer(first, markdown.slice(...range), url);
   if (range === undefined || pointer === undefined) return markdown;
   return `${markdown.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${markdown.slice(range[1])}`;
 }
 
+/** What the pages so far hold, which an item page need not repeat: item pages' paragraphs, every page's table cells. */
+class EarlierText {
+  readonly #blocks = new Set<string>();
+  readonly #cells = new Set<string>();
+
+  add(markdown: string, itemPage: boolean): void {
+    if (itemPage) for (const block of markdown.split('\n\n')) this.#blocks.add(block);
+    for (const row of markdown.matchAll(/^\| (.*) \|$/gm))
+      for (const cell of row[1]!.split(' | ')) this.#cells.add(cell);
+  }
+
+  /**
+   * `markdown` without its plain paragraphs that an earlier item page has word for word (a hint
+   * under a table, the template's date) or any earlier page has as a table cell (a marker's
+   * description in its row of the list); headings, tables, lists and code stay, since they carry the page's own values.
+   */
+  withoutRepeats(markdown: string): string {
+    return markdown
+      .split('\n\n')
+      .filter((block) => !(/^[^#|`\-\s]/.test(block) && (this.#blocks.has(block) || this.#cells.has(block))))
+      .join('\n\n');
+  }
+}
+
 /**
- * `/llms-full.txt`: the Markdown twins of the default-locale pages in one file, in
- * registry order, each followed by its source URL and separated by a thematic break. What
- * the pages of an item family share is there once, on the family's first page: the
- * paragraphs they repeat word for word, and the `shared` section, to which later pages point.
+ * `/llms-full.txt`: the Markdown twins of the default-locale pages in one file, in registry
+ * order, each followed by its source URL and separated by a thematic break. Each guide page
+ * is there whole; a page of an item family leaves out the paragraphs an earlier page has word
+ * for word, and its `shared` sections point to where the content already is.
  */
-export function buildLlmsFullTxt(pages: readonly FullTextPage[], shared?: SharedSection): string {
-  const firsts = new Map<string, FirstPage>();
+export function buildLlmsFullTxt(pages: readonly FullTextPage[], shared: readonly SharedSection[] = []): string {
+  const firsts = new Map<string, { title: string; url: string }>();
+  const earlier = new EarlierText();
   const texts = pages.map((page) => {
-    let text = page.markdown.trimEnd();
-    const first = page.family === undefined ? undefined : firsts.get(page.family);
-    if (page.family !== undefined && first === undefined) {
-      firsts.set(page.family, {
-        title: /^# (.*)$/m.exec(text)?.[1] ?? page.url,
-        url: page.url,
-        blocks: new Set(text.split('\n\n')),
-      });
-    } else if (first !== undefined) {
-      text = withoutSharedParagraphs(text, first.blocks);
-      if (shared !== undefined) text = pointToShared(text, shared, first);
+    const own = page.markdown.trimEnd();
+    let text = own;
+    if (page.family !== undefined) {
+      const first = firsts.get(page.family);
+      if (first === undefined)
+        firsts.set(page.family, { title: /^# (.*)$/m.exec(text)?.[1] ?? page.url, url: page.url });
+      text = earlier.withoutRepeats(text);
+      for (const section of shared) text = pointToShared(text, page.url, section, first);
     }
+    earlier.add(own, page.family !== undefined);
     return `${text.trimEnd()}\n\nSource: <${page.url}>\n`;
   });
   return texts.join('\n---\n\n');

@@ -3,6 +3,7 @@ import { getUiStrings, listSitePages } from '../content/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
+import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-txt.ts';
 import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
@@ -11,28 +12,37 @@ import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
 export const llmsTxt = async (baseUrl: string): Promise<string> => llmsTxtOf(await listSitePages(baseUrl), baseUrl);
 
 /**
- * The API samples of a marker page, alike on every one but for its panel and uuid: in
- * `llms-full.txt` the first marker page has them, every later one names its own values.
+ * What every marker page has alike but for its values: the API samples (on the first page only;
+ * the others name their panel and uuid) and the units and panels (in the marker's row of the list).
  */
-async function markerSamplesOnce(): Promise<SharedSection> {
+async function markerSectionsOnce(baseUrl: string): Promise<SharedSection[]> {
   const ui = (await getUiStrings(DEFAULT_LOCALE)).marker;
-  return {
+  const samples: SharedSection = {
     heading: `## ${ui.apiHeading}`,
     pointer(first, section) {
       const template = /[?&]template=([a-z0-9-]+)/.exec(section)?.[1];
       const uuid = /\.uuid == "([0-9a-f-]{36})"/.exec(section)?.[1];
-      if (template === undefined || uuid === undefined) return undefined;
+      if (first === undefined || template === undefined || uuid === undefined) return undefined;
       return ui.apiAsAbove
         .replace('{first}', `[${first.title}](${first.url}#${MARKER_SECTION_IDS.api})`)
         .replace('{template}', `\`${template}\``)
         .replace('{uuid}', `\`${uuid}\``);
     },
   };
+  const regions: SharedSection = {
+    heading: `## ${ui.regionsHeading}`,
+    pointer: (_first, _section, url) =>
+      ui.regionsAsListed.replace(
+        '{row}',
+        `${baseUrl}${pagePath(DEFAULT_LOCALE, 'biomarkers')}#${url.slice(url.lastIndexOf('/') + 1)}`,
+      ),
+  };
+  return [samples, regions];
 }
 
 /**
  * `/llms-full.txt`: every default-locale page's Markdown twin (each item's page too), the
- * data-driven ones as their `.md` shows them now; a marker page's API samples only once.
+ * data-driven ones as their `.md` shows them now, what the marker pages share only once.
  */
 export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const sources = [
@@ -52,7 +62,7 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
       ...(page.page.item === undefined ? {} : { family: page.page.item.family.slug }),
     })),
   );
-  return buildLlmsFullTxt(full, await markerSamplesOnce());
+  return buildLlmsFullTxt(full, await markerSectionsOnce(baseUrl));
 }
 
 /** `/sitemap.xml`: every page in every locale with its alternates, each item's page included. */
