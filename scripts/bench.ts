@@ -42,36 +42,44 @@ function selectedParts(value = process.env['BENCH_PARTS'] ?? ''): Set<Part> {
 
 /**
  * Another build's project root (`BENCH_BASELINE`, e.g. a copy of the previous `dist/` beside a
- * `node_modules`): the start-up and memory parts measure it too, in the same run, so a change
- * is compared with what it replaces under the same machine load.
+ * `node_modules`): every part measures it too, in the same run (the classes in the same rounds),
+ * so a change is compared with what it replaces under the same machine load.
  */
 const BASELINE = process.env['BENCH_BASELINE'] || undefined;
 
 /** A server wrk drives, with what its rounds measured. */
 interface Side {
   origin: string;
+  /** What this side is asked: a class, with the side's own validator where the class is a 304. */
+  entry: ResponseClass;
   pid: number;
   runs: WrkResult[];
   cpuMs: number;
 }
 
-const side = (server: { pid: number }, origin: string): Side => ({ origin, pid: server.pid, runs: [], cpuMs: 0 });
+const side = (server: { pid: number; origin: string }, entry: ResponseClass): Side => ({
+  origin: server.origin,
+  entry,
+  pid: server.pid,
+  runs: [],
+  cpuMs: 0,
+});
 
 /**
  * Drives every side with the same requests: a warm-up each, then ROUNDS rounds, each in
  * the order of the one before reversed (A B C, C B A, A B C), so a slow spell of the shared
  * machine falls on all of them.
  */
-async function interleave(sides: readonly Side[], entry: ResponseClass): Promise<Combined[]> {
-  for (const s of sides) await runWrk(s.origin, [entry.request], WARM_UP_SECONDS);
+async function interleave(sides: readonly Side[]): Promise<Combined[]> {
+  for (const s of sides) await runWrk(s.origin, [s.entry.request], WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const s of round % 2 === 0 ? sides : [...sides].reverse()) {
       const before = cpuMs(s.pid);
-      s.runs.push(await runWrk(s.origin, [entry.request], ROUND_SECONDS));
+      s.runs.push(await runWrk(s.origin, [s.entry.request], ROUND_SECONDS));
       s.cpuMs += cpuMs(s.pid) - before;
     }
   }
-  return sides.map((s) => combine(s.runs, entry.expected, s.cpuMs));
+  return sides.map((s) => combine(s.runs, s.entry.expected, s.cpuMs));
 }
 
 /** A server of scripts/bench/ replaying one captured response. */
@@ -151,20 +159,28 @@ async function benchClasses(): Promise<void> {
       `(scripts/bench/floor-server.ts): the most the site can reach with them.\n`,
   );
   const rssMb: number[] = [];
+  const againstBaseline: string[] = [];
   const count = responseClasses('""').length;
   for (let index = 0; index < count; index += 1) {
     const site = await startSite();
+    const baseline = BASELINE === undefined ? undefined : await startSite({}, BASELINE).catch(stopFirst(site));
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const entry = responseClasses(await catalogEtagOf(site))[index]!;
       const [plain, floor] = await startReplays(site, entry, index);
       try {
-        const [ours, floors, theirs] = await interleave(
-          [site, floor, plain].map((s) => side(s, s.origin)),
-          entry,
-        );
+        const sides = [site, floor, plain].map((server) => side(server, entry));
+        if (baseline !== undefined) {
+          sides.push(side(baseline, responseClasses(await catalogEtagOf(baseline))[index]!));
+        }
+        const [ours, floors, theirs, before] = await interleave(sides);
         console.log([tableHead(), ...tableRows(ours!, theirs!, floors!)].join('\n'));
         console.log(`  site / floor ${(ours!.rps / floors!.rps).toFixed(2)}`);
+        if (before !== undefined) {
+          const line = `${entry.name}: site / baseline ${(ours!.rps / before.rps).toFixed(2)} req/s, CPU per request ${ours!.cpuUs} / ${before.cpuUs} µs`;
+          console.log(`  ${line}`);
+          againstBaseline.push(line);
+        }
         console.log(`  ${check(entry.name, misses(ours!, theirs!))}\n`);
       } finally {
         await stop(plain);
@@ -173,10 +189,24 @@ async function benchClasses(): Promise<void> {
       rssMb.push(memoryMb(site.pid, 'VmRSS'));
     } finally {
       await stop(site);
+      if (baseline !== undefined) await stop(baseline);
     }
   }
   console.log(`site memory after its class run: ${rssMb.join(', ')} MB RSS; most ${Math.max(...rssMb)} MB`);
+  if (againstBaseline.length > 0) {
+    console.log(
+      `\nAgainst the baseline build in ${BASELINE}, driven in the same rounds:\n  ${againstBaseline.join('\n  ')}`,
+    );
+  }
 }
+
+/** Stops `server` when what was started after it failed, and passes the error on. */
+const stopFirst =
+  (server: BenchProcess) =>
+  async (error: unknown): Promise<never> => {
+    await stop(server);
+    throw error;
+  };
 
 /**
  * The catalog class on a site with a 128 MB old space against one with the default heap,
@@ -189,7 +219,7 @@ async function benchSmallHeap(): Promise<void> {
     throw error;
   });
   try {
-    const [ours, theirs] = await interleave([side(small, small.origin), side(usual, usual.origin)], CATALOG);
+    const [ours, theirs] = await interleave([side(small, CATALOG), side(usual, CATALOG)]);
     console.log(`\n${CATALOG.name} with NODE_OPTIONS=--max-old-space-size=128 against the default heap:`);
     console.log([tableHead(), ...tableRows(ours!, theirs!, undefined, ['128 MB', 'dflt'])].join('\n'));
     const ratio = ours!.rps / theirs!.rps;
