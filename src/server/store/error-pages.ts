@@ -8,11 +8,8 @@ import {
   type ErrorPageVariant,
 } from '../../lib/content/error-page-templates.ts';
 
-/**
- * A prepared page cut at its placeholders once (odd entries of `parts` are the placeholders),
- * with its Content-Security-Policy, worked out on first use: the placeholders stand in text,
- * never in a script or style attribute, so every filled page has the template's policy.
- */
+/** A prepared page cut at its placeholders (odd `parts`); placeholders are text, never in a script or style, so one CSP
+ * fits every fill. */
 interface Template {
   text: string;
   /** Text between the placeholders, UTF-8 encoded once; `placeholders[i]` follows `parts[i]`. */
@@ -33,11 +30,7 @@ const SPLIT = new RegExp(`(${PATH_PLACEHOLDER}|${SECONDS_PLACEHOLDER})`);
 /** CLDR plural rules per locale, made once: which 429 variant a number of seconds takes. */
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-/**
- * The browser error pages the build rendered through Astro (the site's layout, per
- * locale), held as templates: serving one is a lookup and a substitution of the request
- * path (HTML-escaped) and the seconds of `Retry-After`, never Astro on the request path.
- */
+/** The build's browser error pages, per locale, as templates filled with the escaped path and `Retry-After`. */
 export class ErrorPages {
   readonly #templates = new Map<string, Template>();
 
