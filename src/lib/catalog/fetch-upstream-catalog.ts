@@ -15,11 +15,7 @@ export class UpstreamError extends Error {
     this.reason = reason;
   }
 
-  /**
-   * Recognises an upstream error from either module graph of the process: the server's
-   * catalog service (`dist/node/`) is the one the Astro bundle's pages read, so its errors
-   * are instances of the server graph's copy of this class.
-   */
+  /** Matches an upstream error from either module graph: the Astro bundle's pages read the server graph's service. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return (
       value instanceof Error &&
@@ -41,11 +37,8 @@ export interface UpstreamOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * Fetches one panel from the catalog origin and validates it with the BiomarkerCatalog
- * schema. Every failure — refused connection, deadline, non-2xx, non-JSON, oversize or
- * trickling body, wrong shape — is an UpstreamError, raised within `timeoutMs`.
- */
+/** Fetches and validates one panel; every failure (connection, deadline, status, body, shape) is an UpstreamError
+ * within `timeoutMs`. */
 export async function fetchUpstreamCatalog(
   originUrl: string,
   template: CatalogTemplate,
