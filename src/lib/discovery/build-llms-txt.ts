@@ -41,11 +41,8 @@ const SECTIONS: readonly LlmsSection[] = ['Guide', 'API', 'Biomarkers'];
 /** One list item: `- [title](url): description` (llmstxt.org). */
 const item = (title: string, url: string, description: string): string => `- [${title}](${url}): ${description}`;
 
-/**
- * `/llms.txt` in the llmstxt.org format: an H1, a blockquote summary, notes, then H2
- * sections of links to the Markdown twins and the API documents, and `## Optional`
- * last with what an agent may skip (the pages in other languages).
- */
+/** `/llms.txt` (llmstxt.org): H1, summary blockquote, notes, H2 link sections, and `## Optional` (other languages)
+ * last. */
 export function buildLlmsTxt(input: LlmsTxtInput): string {
   const { baseUrl } = input;
   const main = input.pages.filter((page) => page.locale === DEFAULT_LOCALE);
@@ -83,17 +80,12 @@ export interface FullTextPage {
   family?: string;
 }
 
-/**
- * A section every page of an item family has, alike but for the item's values (the request
- * samples of a biomarker's page): `llms-full.txt` holds it once, on the family's first page.
- */
+/** A section alike on every page of an item family but for its values; `llms-full.txt` holds it once, on the first
+ * page. */
 export interface SharedSection {
   /** The section's heading line, e.g. `## Fetch it from the API`. */
   heading: string;
-  /**
-   * What stands in its place on the family's later pages, given the first page (its title and
-   * URL) and this page's section; undefined keeps the section.
-   */
+  /** What replaces it on the family's later pages, given the first page and this page's section; undefined keeps it. */
   pointer(first: { title: string; url: string }, section: string): string | undefined;
 }
 
@@ -106,11 +98,7 @@ function sectionRange(markdown: string, heading: string): [number, number] | und
   return [start, next < 0 ? markdown.length : next + 1];
 }
 
-/**
- * A later page of an item family without the paragraphs its first page has word for word
- * (a hint under a table, the date of the family's template); headings, tables, lists and
- * code stay, since they carry the page's own values or its structure.
- */
+/** A later family page without paragraphs repeated verbatim from the first; headings, tables, lists and code stay. */
 function withoutSharedParagraphs(markdown: string, first: ReadonlySet<string>): string {
   return markdown
     .split('\n\n')
@@ -134,10 +122,8 @@ function pointToShared(markdown: string, shared: SharedSection, first: FirstPage
 }
 
 /**
- * `/llms-full.txt`: the Markdown twins of the default-locale pages in one file, in
- * registry order, each followed by its source URL and separated by a thematic break. What
- * the pages of an item family share is there once, on the family's first page: the
- * paragraphs they repeat word for word, and the `shared` section, to which later pages point.
+ * `/llms-full.txt`: the default-locale twins in registry order, each with its source URL. What an item family's
+ * pages share (repeated paragraphs, the `shared` section) appears once, on its first page.
  */
 export function buildLlmsFullTxt(pages: readonly FullTextPage[], shared?: SharedSection): string {
   const firsts = new Map<string, FirstPage>();

@@ -10,10 +10,7 @@ import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
 /** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */
 export const llmsTxt = async (baseUrl: string): Promise<string> => llmsTxtOf(await listSitePages(baseUrl), baseUrl);
 
-/**
- * The API samples of a marker page, alike on every one but for its panel and uuid: in
- * `llms-full.txt` the first marker page has them, every later one names its own values.
- */
+/** A marker page's API samples, alike but for panel and uuid: in `llms-full.txt` only the first page carries them. */
 async function markerSamplesOnce(): Promise<SharedSection> {
   const ui = (await getUiStrings(DEFAULT_LOCALE)).marker;
   return {
@@ -30,10 +27,7 @@ async function markerSamplesOnce(): Promise<SharedSection> {
   };
 }
 
-/**
- * `/llms-full.txt`: every default-locale page's Markdown twin (each item's page too), the
- * data-driven ones as their `.md` shows them now; a marker page's API samples only once.
- */
+/** `/llms-full.txt`: every default-locale page's twin, data-driven ones as their `.md` shows them now. */
 export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const sources = [
     ...new Set([...GUIDE_PAGES.flatMap((page) => page.data ?? []), ...ITEM_PAGE_FAMILIES.map((family) => family.data)]),
