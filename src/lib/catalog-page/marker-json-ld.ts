@@ -1,9 +1,7 @@
 import type { MarkerPageView } from './build-marker-page-view.ts';
 
-/**
- * The schema.org MedicalTest properties used, all from Thing. None of MedicalTest's own (normalRange, usedToDiagnose…):
- * the catalog holds no ranges and makes no diagnostic claims.
- */
+/** The MedicalTest properties used, all from Thing; none of MedicalTest's own (normalRange, usedToDiagnose…):
+ * the catalog holds no ranges and makes no diagnostic claims. */
 export const MEDICAL_TEST_PROPERTIES = ['name', 'alternateName', 'description', 'identifier', 'url'] as const;
 
 /** A schema.org PropertyValue naming one of the marker's permanent identifiers. */
