@@ -51,7 +51,7 @@ export async function fetchUpstreamCatalog(
   const tooLarge = () => new UpstreamError('too-large', `The catalog origin sent more than ${options.maxBytes} bytes.`);
   let bytes: Buffer;
   try {
-    // Decoded here, as fetch did: the codings upstream-reply.ts decodes.
+    // Only the codings upstream-reply.ts decodes.
     const headers = { ...options.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' };
     const reply =
       options.fetch === undefined

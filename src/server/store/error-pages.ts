@@ -59,8 +59,7 @@ export class ErrorPages {
     if (template === undefined) return undefined;
     // The template's policy, worked out once: its scripts never change with the path filled in.
     template.policy ??= contentSecurityPolicyFor(template.text);
-    // Only the path and the seconds are encoded per request, never the whole page. The prepared parts are not copied around them
-    // either: the response writes the list as it is, in one system call (sendBody).
+    // Only the path and the seconds are encoded per request; the prepared parts go out uncopied, in one `writev`.
     const chunks: Buffer[] = [];
     for (let i = 0; i < template.parts.length; i += 1) {
       chunks.push(template.parts[i]!);
