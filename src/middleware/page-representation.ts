@@ -35,8 +35,10 @@ async function renderHtml(next: MiddlewareNext, htmlUrl: string, baseUrl: string
 const cacheControl = (data: PageDataState | undefined): string =>
   data?.ok === true ? `public, max-age=${data.freshForS}` : PAGE_CACHE_CONTROL;
 
-/** Renders a guide page as HTML or its Markdown twin, with its data when the registry names a source. Only the site
- * server asks, keeping the result per data version; without data it is the error state, 502 and uncached. */
+/**
+ * Renders a guide page as HTML or its Markdown twin, with its data when the registry names a source. Only the site
+ * server asks, keeping the result per data version; without data it is the error state, 502 and uncached.
+ */
 export function pageRepresentation({ baseUrl }: PageRepresentationOptions): MiddlewareHandler {
   return async function pageRepresentationStep(context, next) {
     const page = context.locals.page;

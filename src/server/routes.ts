@@ -18,8 +18,10 @@ import {
 import type { StaticAsset } from './handlers/static-assets.ts';
 import type { QuotaUse } from './steps/rate-limit.ts';
 
-/** The one route table: per path family the handler, methods (so `Allow`, 405, OPTIONS), quota, metrics label and
- * cache policy. Dispatch, the 429 form, metrics and prepared documents read it; nothing else spells routes out. */
+/**
+ * The one route table: per path family the handler, methods (so `Allow`, 405, OPTIONS), quota, metrics label and
+ * cache policy. Dispatch, the 429 form, metrics and prepared documents read it; nothing else spells routes out.
+ */
 
 /** The bounded set of metrics labels: a request is counted by its route family, never its raw path. */
 export const ROUTE_LABELS = [
@@ -157,8 +159,10 @@ export type SiteRoute = RoutePolicy &
 const isPreflight = (req: IncomingMessage): boolean =>
   req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
 
-/** How a request spends quota: `take` one; `peek` for a CORS preflight on a served route (free, but refused once
- * the quota is gone); `free` for an uncounted route's GET or HEAD. Everything else counts, OPTIONS too. */
+/**
+ * How a request spends quota: `take` one; `peek` for a CORS preflight on a served route (free, but refused once
+ * the quota is gone); `free` for an uncounted route's GET or HEAD. Everything else counts, OPTIONS too.
+ */
 export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): QuotaUse {
   if (route === undefined) return 'take';
   const method = req.method;

@@ -21,13 +21,17 @@ export interface ShutdownTargets {
 const QUIET_MS = 1_000;
 const SWEEP_INTERVAL_MS = 250;
 
-/** Stops listening without closing idle connections: `http.Server#close` closes them at once, and a proxy writing
- * its next request on one gets a reset, which it never retries for a non-idempotent request (RFC 9110 §9.2.2). */
+/**
+ * Stops listening without closing idle connections: `http.Server#close` closes them at once, and a proxy writing
+ * its next request on one gets a reset, which it never retries for a non-idempotent request (RFC 9110 §9.2.2).
+ */
 const stopListening = (server: Server, onClosed: () => void): void =>
   void NetServer.prototype.close.call(server, () => onClosed());
 
-/** Lets connections end without a reset: later responses carry `Connection: close`; idle ones close only once no
- * request has arrived for `QUIET_MS`, i.e. the proxy stopped routing here. Resolves when the last has ended. */
+/**
+ * Lets connections end without a reset: later responses carry `Connection: close`; idle ones close only once no
+ * request has arrived for `QUIET_MS`, i.e. the proxy stopped routing here. Resolves when the last has ended.
+ */
 function drainConnections(target: DrainableServer): Promise<void> {
   return new Promise((resolve) => {
     let seen = requestsReceived(target.server);

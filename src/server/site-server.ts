@@ -74,8 +74,10 @@ export interface DevelopmentRequests {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
-/** The site's `node:http` server, one path per request: rate limit and baseline headers, request log, a lookup of the
- * prepared representation chosen by negotiation, one write. Only the token endpoint computes per request. */
+/**
+ * The site's `node:http` server, one path per request: rate limit and baseline headers, request log, a lookup of the
+ * prepared representation chosen by negotiation, one write. Only the token endpoint computes per request.
+ */
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, routes } = options;
   const { baseUrl } = config;

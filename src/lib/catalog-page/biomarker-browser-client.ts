@@ -37,8 +37,10 @@ function sortByRank(
 /** Adds one to a count in a map. */
 const bump = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
-/** Filters the rendered markers as the reader types, by the server's rules (`biomarker-filter.ts`), best matches first,
- * updating counts, the live status line and the URL (`history.replaceState`: shareable, no history entries). */
+/**
+ * Filters the rendered markers as the reader types, by the server's rules (`biomarker-filter.ts`), best matches first,
+ * updating counts, the live status line and the URL (`history.replaceState`: shareable, no history entries).
+ */
 export function startBiomarkerBrowser(root: Document): void {
   const browser = root.querySelector<HTMLElement>('.biomarker-browser');
   const form = browser?.querySelector('form');

@@ -83,8 +83,10 @@ function singleValue(values: string[], fold: (value: string) => string): string 
   return distinct.length <= 1 ? (distinct[0] ?? '') : undefined;
 }
 
-/** Reads the browser's parameters: empty means "any", same-value repeats count once, case is ignored. Unknown values
- * and conflicting repeats are ignored and reported for the page to say so; other parameters are ignored. */
+/**
+ * Reads the browser's parameters: empty means "any", same-value repeats count once, case is ignored. Unknown values
+ * and conflicting repeats are ignored and reported for the page to say so; other parameters are ignored.
+ */
 export function parseFilter(query: URLSearchParams): ParsedFilter {
   const filter: BiomarkerFilter = { ...NO_FILTER };
   const ignored: IgnoredValue[] = [];
@@ -139,8 +141,10 @@ const INFIX_MIN = 4;
 /** The words of a search term: letters and digits between any other characters. */
 const wordsOf = (term: string): string[] => term.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
 
-/** How well a marker matches a search, best first: 0 exact (name, key, everyday word, uuid); 1 a prefix of one; 2 every
- * word begins a word of one; 3 every word inside one (`INFIX_MIN`). Undefined: no match. Empty text ranks all 0. */
+/**
+ * How well a marker matches a search, best first: 0 exact (name, key, everyday word, uuid); 1 a prefix of one; 2 every
+ * word begins a word of one; 3 every word inside one (`INFIX_MIN`). Undefined: no match. Empty text ranks all 0.
+ */
 export function searchRank(marker: FilterableMarker, q: string): number | undefined {
   const text = searchKey(q);
   if (text === '') return 0;

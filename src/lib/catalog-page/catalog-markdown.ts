@@ -139,8 +139,10 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
   return nodes;
 }
 
-/** The catalog as the twin's Markdown, filtered as the HTML is: parameters and status, panel overview, then a table per
- * matching category, each name linking `<listUrl>/<key>`. `clearUrl` is the unfiltered twin. */
+/**
+ * The catalog as the twin's Markdown, filtered as the HTML is: parameters and status, panel overview, then a table per
+ * matching category, each name linking `<listUrl>/<key>`. `clearUrl` is the unfiltered twin.
+ */
 export function catalogMarkdown(
   filtered: FilteredCatalogView,
   locale: string,

@@ -32,8 +32,10 @@ const byRank = <T>(items: readonly T[], rankOf: (item: T) => number): T[] =>
 export const shownIn = (category: CategoryView, filtered: FilteredCatalogView): number =>
   category.markers.filter((marker) => filtered.shown.has(marker.uuid)).length;
 
-/** Applies the query to the view; an unknown category is reported like any unknown value. Every marker stays: `shown`
- * marks the matches, so the script can reveal the rest without a request. */
+/**
+ * Applies the query to the view; an unknown category is reported like any unknown value. Every marker stays: `shown`
+ * marks the matches, so the script can reveal the rest without a request.
+ */
 export function filterCatalogView(view: CatalogView, query: URLSearchParams): FilteredCatalogView {
   const parsed = parseFilter(query);
   const { filter } = parsed;

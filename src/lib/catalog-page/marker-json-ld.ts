@@ -1,7 +1,9 @@
 import type { MarkerPageView } from './build-marker-page-view.ts';
 
-/** The MedicalTest properties used, all from Thing; none of MedicalTest's own (normalRange, usedToDiagnose…):
- * the catalog holds no ranges and makes no diagnostic claims. */
+/**
+ * The schema.org MedicalTest properties used, all from Thing. None of MedicalTest's own (normalRange, usedToDiagnose…):
+ * the catalog holds no ranges and makes no diagnostic claims.
+ */
 export const MEDICAL_TEST_PROPERTIES = ['name', 'alternateName', 'description', 'identifier', 'url'] as const;
 
 /** A schema.org PropertyValue naming one of the marker's permanent identifiers. */

@@ -23,8 +23,10 @@ export function derivedFromKeys(item: BiomarkerCatalogItem): string[][] {
   return groups.filter((group) => group.length > 0);
 }
 
-/** Each marker's page key by uuid: `metadata.key`, else its lower-cased uuid when unusable or taken. Panels are read in
- * a fixed order (complete EU first), so keys do not depend on which page asks. */
+/**
+ * Each marker's page key by uuid: `metadata.key`, else its lower-cased uuid when unusable or taken. Panels are read in
+ * a fixed order (complete EU first), so keys do not depend on which page asks.
+ */
 export function assignMarkerKeys(panels: Record<CatalogTemplate, BiomarkerCatalog>): Map<string, string> {
   const keys = new Map<string, string>();
   const taken = new Set<string>();

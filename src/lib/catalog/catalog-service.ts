@@ -52,8 +52,10 @@ export interface CatalogServiceDeps {
   now?: () => number;
 }
 
-/** Builds the service. Every failed upstream call is logged (`catalog_upstream_failed`), since a stale answer or a
- * background refresh would hide it from the request log. */
+/**
+ * Builds the service. Every failed upstream call is logged (`catalog_upstream_failed`), since a stale answer or a
+ * background refresh would hide it from the request log.
+ */
 export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
   const logger = deps.logger ?? createLogger(config.logLevel);
@@ -106,8 +108,10 @@ export function catalogCacheControl(service: CatalogService, lookup: CacheLookup
   return directives.join(', ');
 }
 
-/** On `globalThis` because the server (`dist/node/`) and the Astro bundle are two module graphs that must share one
- * cache: a data-driven page renders from the very panels the API serves. */
+/**
+ * On `globalThis` because the server (`dist/node/`) and the Astro bundle are two module graphs that must share one
+ * cache: a data-driven page renders from the very panels the API serves.
+ */
 const INSTANCE = Symbol.for('biomarker-catalog.catalog-service');
 
 /** The process-wide catalog service, created on first use from the configuration. */

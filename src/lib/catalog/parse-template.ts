@@ -14,8 +14,10 @@ function decodeComponent(text: string): string | undefined {
   }
 }
 
-/** Reads `template` from a raw query before any upstream call: absent → the default; unknown, empty, repeated or
- * undecodable → an error listing the allowed values. Any undecodable pair is an error (spec 4.1: malformed query). */
+/**
+ * Reads `template` from a raw query string before any upstream call: absent → the default; unknown, empty, repeated
+ * or undecodable → an error listing the allowed values. Any undecodable pair is an error (spec 4.1: malformed query).
+ */
 export function parseTemplate(query: string, fallback: CatalogTemplate = DEFAULT_TEMPLATE): TemplateResult {
   const values: string[] = [];
   for (const pair of query.split('&')) {

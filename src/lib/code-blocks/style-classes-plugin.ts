@@ -16,8 +16,10 @@ const FONT_STYLES = [
  * each. */
 const TOKEN_ATTRIBUTE = 'data-c';
 
-/** The one `style` every token keeps: Expressive Code colours only `span[style^='--']:not([class])`, so a token needs
- * some style; the same value everywhere costs the page one CSP hash. */
+/**
+ * The one `style` every token keeps: Expressive Code colours only `span[style^='--']:not([class])`, so a token needs
+ * some style; the same value everywhere costs the page one CSP hash.
+ */
 const TOKEN_STYLE = '--tok:1';
 
 /** What stands for one `style` declaration: a word of a token's `data-c`, or a class of another element. */

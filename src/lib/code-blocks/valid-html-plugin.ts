@@ -21,8 +21,10 @@ function nameButtons(node: ElementContent): void {
   node.children.forEach(nameButtons);
 }
 
-/** Expressive Code's blocks as valid HTML (issue 15): lines as `span`s with the same classes, the copy button
- * `type="button"` with an `aria-label`. Runs after the frames plugin, which adds the button in the same hook. */
+/**
+ * Expressive Code's blocks as valid HTML (issue 15): lines as `span`s with the same classes, the copy button
+ * `type="button"` with an `aria-label`. Runs after the frames plugin, which adds the button in the same hook.
+ */
 export function validHtmlPlugin(): ExpressiveCodePlugin {
   return {
     name: 'valid-html',

@@ -45,8 +45,10 @@ export interface Config {
   metricsPort: number | undefined;
 }
 
-/** The origin the build writes into prepared content; the server puts its own `BASE_URL` in on load. `.invalid`
- * (RFC 6761 §6.4) can never occur in content by accident. */
+/**
+ * The origin the build writes into prepared content; the server puts its own `BASE_URL` in on load. `.invalid`
+ * (RFC 6761 §6.4) can never occur in content by accident.
+ */
 export const BASE_URL_PLACEHOLDER = 'https://prepared-base-url.invalid';
 
 /** `text` with every occurrence of the placeholder replaced by `baseUrl`. */

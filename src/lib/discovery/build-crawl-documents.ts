@@ -14,8 +14,10 @@ export interface SitemapPage {
 const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** `/sitemap.xml` (sitemaps.org 0.9): every indexable HTML page per locale, with `lastmod` and `xhtml:link`
- * alternates (itself and `x-default` included), as search engines read localized versions. No twins, no error pages. */
+/**
+ * `/sitemap.xml` (sitemaps.org 0.9): every indexable HTML page per locale, with `lastmod` and `xhtml:link`
+ * alternates (itself and `x-default` included), as search engines read localized versions. No twins, no error pages.
+ */
 export function buildSitemap(baseUrl: string, pages: readonly SitemapPage[]): string {
   const urls = pages.map((page) => {
     const versions = pages.filter((other) => other.slug === page.slug);
@@ -51,8 +53,10 @@ export interface RobotsTxtInput {
   production: boolean;
 }
 
-/** `/robots.txt` (RFC 9309): in production all allowed and the sitemap named (§2.2.4); elsewhere `Disallow: /`, and
- * the server adds `X-Robots-Tag: noindex`, since robots.txt governs crawling, not indexing. */
+/**
+ * `/robots.txt` (RFC 9309): in production all allowed and the sitemap named (§2.2.4 permits the extension); elsewhere
+ * `Disallow: /`. The server also sends `X-Robots-Tag: noindex` there, since robots.txt governs crawling, not indexing.
+ */
 export function buildRobotsTxt({ baseUrl, production }: RobotsTxtInput): string {
   if (!production) return ['User-agent: *', 'Disallow: /', ''].join('\n');
   return ['User-agent: *', 'Allow: /', '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');

@@ -121,8 +121,10 @@ function pointToShared(markdown: string, shared: SharedSection, first: FirstPage
   return `${markdown.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${markdown.slice(range[1])}`;
 }
 
-/** `/llms-full.txt`: the default-locale twins in registry order, each with its source URL. What an item family's
- * pages share (repeated paragraphs, the `shared` section) appears once, on its first page. */
+/**
+ * `/llms-full.txt`: the default-locale twins in registry order, each with its source URL. What an item family's
+ * pages share (repeated paragraphs, the `shared` section) appears once, on its first page.
+ */
 export function buildLlmsFullTxt(pages: readonly FullTextPage[], shared?: SharedSection): string {
   const firsts = new Map<string, FirstPage>();
   const texts = pages.map((page) => {

@@ -73,8 +73,10 @@ function namesExplicitly(ranges: MediaRange[], mediaType: string): boolean {
   return ranges.some((range) => range.type === type && range.subtype === subtype && range.q > 0);
 }
 
-/** Picks among `offers` (server's preference order): highest q, ties to the earlier offer. An offer matched only by a
- * wildcard never beats the first, so `*\/*` gets the default. Undefined when every offer is excluded (q=0). */
+/**
+ * Picks among `offers` (server's preference order): highest q, ties to the earlier offer. An offer matched only by a
+ * wildcard never beats the first, so `*\/*` gets the default. Undefined when every offer is excluded (q=0).
+ */
 export function negotiate(header: string | null | undefined, offers: readonly string[]): string | undefined {
   const ranges = parseAccept(header);
   let chosen: string | undefined;

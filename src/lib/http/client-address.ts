@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 
-/** The client address: with `trustProxy` = N, the N-th `X-Forwarded-For` entry from the right (the socket last),
- * as the outermost trusted proxy saw it. With N = 0 the header is ignored, so a client cannot pick its address. */
+/**
+ * The client address: with `trustProxy` = N, the N-th `X-Forwarded-For` entry from the right (the socket last),
+ * as the outermost trusted proxy saw it. With N = 0 the header is ignored, so a client cannot pick its address.
+ */
 export function resolveClientAddress(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,

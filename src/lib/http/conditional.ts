@@ -1,8 +1,10 @@
 /** The coding suffix `representation.ts` gives the tag of a compressed copy: `"<hash>-br"`, `"<hash>-gzip"`. */
 const CODING_SUFFIX = /-(?:br|gzip)"$/;
 
-/** The content's tag whatever its coding (`W/` and coding suffix removed). Tags differ per coding (RFC 9110 §8.8.3),
- * but a client holding a plain copy that now sends `Accept-Encoding: br` must still get its 304. */
+/**
+ * The content's tag whatever its coding (`W/` and coding suffix removed). Tags differ per coding (RFC 9110 §8.8.3),
+ * but a client holding a plain copy that now sends `Accept-Encoding: br` must still get its 304.
+ */
 const contentTag = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag).replace(CODING_SUFFIX, '"');
 
 /** `If-None-Match` against `etag` by weak comparison (RFC 9110 §13.1.2): `*`, or any tag of the same content. */

@@ -5,7 +5,7 @@ import { formatLogLine } from './format-log-line.ts';
 export interface LogSink {
   info(line: string): void;
   error(line: string): void;
-  /** Takes an info line to format with its batch (`time` from `Date.now()`): `fields` must not change after. */
+  /** Takes an info line to format with its batch (`time` from `Date.now()`): `fields` must not change after the call. */
   defer?(event: string, fields: Record<string, unknown> | undefined, time: number): void;
 }
 
@@ -68,9 +68,9 @@ interface DeferredLine {
 }
 
 /**
- * Info lines go out in batches every FLUSH_INTERVAL_MS, as an async write costs a thread-pool round trip whatever its
- * size (docs/performance.md); error lines at once. A stalled reader costs at most `maxLength`: later lines are dropped
- * and counted. The timer keeps no process alive; exit flushes.
+ * A sink over two bounded destinations. Info lines go out in batches every FLUSH_INTERVAL_MS: an async write costs
+ * a thread-pool round trip whatever its size (docs/performance.md). Error lines go at once. A stalled reader costs
+ * at most `maxLength`; later lines are dropped and counted. The timer keeps no process alive; exit flushes.
  */
 export function createBoundedSink(stdout: LogDestination, stderr: LogDestination): BoundedLogSink {
   const outDrops = countDrops(stdout, 'stdout');

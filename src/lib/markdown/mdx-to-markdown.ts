@@ -21,8 +21,10 @@ function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
 
 /** MDX with GFM tables, as the pages are written. */
 const parser = remark().use(remarkMdx).use(remarkGfm);
-/** Plain CommonMark + GFM. Columns unpadded: their width would depend on BASE_URL, and the build prepares each twin
- * once with a placeholder origin the server replaces. */
+/**
+ * Plain CommonMark + GFM. Columns unpadded: their width would depend on BASE_URL, and the build prepares each twin
+ * once with a placeholder origin the server replaces.
+ */
 const printer = remark().use(remarkGfm, { tablePipeAlign: false }).data('settings', {
   bullet: '-',
   emphasis: '_',
@@ -81,8 +83,10 @@ const updatedLine = (updated: string | undefined): Paragraph[] =>
     ? []
     : [{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: updated }] }] }];
 
-/** A page's Markdown twin (spec 4.4) from its MDX: title, description and "Last updated" first, components as plain
- * Markdown, every link absolute. What has no faithful Markdown form throws rather than leaking through. */
+/**
+ * A page's Markdown twin (spec 4.4) from its MDX: title, description and "Last updated" first, components as plain
+ * Markdown, every link absolute. What has no faithful Markdown form throws rather than leaking through.
+ */
 export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
   const parsed = parser.parse(source);
   const body = convertChildren(parsed.children, options);

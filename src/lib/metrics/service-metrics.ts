@@ -31,8 +31,10 @@ class LabelledCounts<L extends string> {
   }
 }
 
-/** The service's metrics (docs/observability.md), counted in plain numbers; prom-client loads only with `registry()`,
- * off the start-up path (docs/performance.md). */
+/**
+ * The service's metrics (docs/observability.md), counted in plain numbers; prom-client loads only with `registry()`,
+ * off the start-up path (docs/performance.md).
+ */
 export class ServiceMetrics {
   readonly #requests = new RequestSeries();
   readonly #rateLimited = new LabelledCounts<'service'>();

@@ -95,8 +95,10 @@ function parseFormBody(text: string): OAuthResult<BodyEntries> {
 const decodeFormComponent = (raw: string): string =>
   raw.includes('%') || raw.includes('+') ? decodeURIComponent(raw.replaceAll('+', ' ')) : raw;
 
-/** A JSON object of string values, members in order. JSON.parse keeps only the last duplicate, so `jsonMembers` reads
- * them again: duplicates reach the caller and an overwritten non-string is refused. */
+/**
+ * A JSON object of string values, members in order. JSON.parse keeps only the last duplicate, so `jsonMembers` reads
+ * them again: duplicates reach the caller and an overwritten non-string is refused.
+ */
 function parseJsonBody(text: string): OAuthResult<BodyEntries> {
   let document: unknown;
   try {

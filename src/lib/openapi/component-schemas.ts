@@ -61,8 +61,10 @@ function convertRegistry(io: 'input' | 'output'): Record<string, JsonSchema> {
   );
 }
 
-/** `components.schemas` from the zod schemas: only the shapes the document names and uses. A shape used as input and
- * output must convert the same way both ways, or it could not be one component. */
+/**
+ * `components.schemas` from the zod schemas: only the shapes the document names and uses. A shape used as input and
+ * output must convert the same way both ways, or it could not be one component.
+ */
 export function buildComponentSchemas(): Record<string, JsonSchema> {
   const sides = { output: convertRegistry('output'), input: convertRegistry('input') };
   const picked: Record<string, JsonSchema> = {};

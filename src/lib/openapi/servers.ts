@@ -9,8 +9,10 @@ export interface DocumentOrigins {
   catalogOrigin: string | undefined;
 }
 
-/** The document's origins. The catalog origin only with `CATALOG_ORIGIN_PUBLIC_URL`: the bundled one listens on
- * loopback and `CATALOG_ORIGIN_URL` is often internal, so neither is an address to give clients. */
+/**
+ * The document's origins. The catalog origin only with `CATALOG_ORIGIN_PUBLIC_URL`: the bundled one listens on
+ * loopback and `CATALOG_ORIGIN_URL` is often internal, so neither is an address to give clients.
+ */
 export const documentOrigins = (config: Pick<Config, 'baseUrl' | 'catalogOriginPublicUrl'>): DocumentOrigins => ({
   baseUrl: config.baseUrl,
   catalogOrigin: config.catalogOriginPublicUrl,

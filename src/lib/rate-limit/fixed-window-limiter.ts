@@ -59,8 +59,10 @@ export class FixedWindowLimiter {
   readonly #maxClients: number;
   readonly #now: () => number;
   readonly #windows = new Map<string, Window>();
-  /** Windows in expiry order with their keys, in a queue: iterating a Map from its front walks every hole left by
-   * deletions, which grows with the table. Stale entries are skipped; compacted when half consumed. */
+  /**
+   * Windows in creation (so expiry) order with their keys. A queue beside the Map: iterating a Map from the front
+   * walks every hole left by deletions, which grows with the table. Stale entries are skipped; compacted when half consumed.
+   */
   #queueKeys: string[] = [];
   #queueWindows: Window[] = [];
   #head = 0;

@@ -9,8 +9,10 @@ import { sendProblem, sendRepresentation, type Exchange } from '../http/send.ts'
 /** Headers of every catalog representation: it varies by coding only. */
 const CATALOG_HEADERS = ['Vary', 'Accept-Encoding'];
 
-/** Answers `GET|HEAD /v1/biomarkers/public` (spec 4.1): synchronously while the panel is fresh, else through the
- * service's cache (RFC 5861). `template` is checked first; `Authorization` changes nothing (spec 5). */
+/**
+ * Answers `GET|HEAD /v1/biomarkers/public` (spec 4.1): synchronously while the panel is fresh, else through the
+ * service's cache (RFC 5861). `template` is checked first; `Authorization` changes nothing (spec 5).
+ */
 export function answerCatalog(x: Exchange, service: CatalogService, path: string): Promise<void> | void {
   const target = x.req.url ?? path;
   const query = target.indexOf('?');

@@ -13,8 +13,10 @@ const notFoundType = memoizeByHeader((accept) => negotiate(accept, NOT_FOUND_OFF
 /** Every 404 form depends on these request headers. */
 const VARY = 'Accept, Accept-Encoding';
 
-/** The 404 (spec 4.4): Markdown by default, a `not_found` Problem for JSON, the build's styled page in the path's
- * locale for HTML. The body names the path, so it is filled from a template per request, without Astro. */
+/**
+ * The 404 (spec 4.4): Markdown by default, a `not_found` Problem for JSON, the build's styled page in the path's
+ * locale for HTML. The body names the path, so it is filled from a template per request, without Astro.
+ */
 export function answerNotFound(x: Exchange, path: string, errorPages?: ErrorPages): void {
   const { baseUrl } = x;
   const type = notFoundType(x.req.headers.accept);

@@ -14,8 +14,10 @@ const VARY = { Vary: 'Accept' };
 /** Whether `Accept` prefers HTML to a Problem (RFC 9110 §12.5.1), parsed once per distinct header. */
 const prefersHtml = memoizeByHeader((accept) => negotiate(accept, RATE_LIMITED_OFFERS) === 'text/html');
 
-/** The 429 (RFC 6585 §4; spec 7, 8): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths
- * (spec 7.1) and Markdown clients always get the Problem. Both carry Retry-After and the RateLimit headers. */
+/**
+ * The 429 (RFC 6585 §4; spec 7, 8): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths
+ * (spec 7.1) and Markdown clients always get the Problem. Both carry Retry-After and the RateLimit headers.
+ */
 export function answerRateLimited(
   x: Exchange,
   path: string | undefined,

@@ -43,8 +43,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = new Set(['.css', '.js', '.svg', '.txt', '.json', '.webmanifest']);
 
-/** Lists the build output by URL path; serving only from this map means no `..`, encoded slash or NUL reaches a file
- * outside it. Only names are read here; each file is read on its first request (docs/performance.md). */
+/**
+ * Lists the build output by URL path; serving only from this map means no `..`, encoded slash or NUL reaches a file
+ * outside it. Only names are read here; each file is read on its first request (docs/performance.md).
+ */
 export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
   const assets = new Map<string, StaticAsset>();
   // One readdirSync per directory: quicker than the recursive option for the same listing.

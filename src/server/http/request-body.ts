@@ -10,8 +10,10 @@ const UNREADABLE = { ok: false, reason: 'unreadable' } as const;
 /** How long the rest of an unread request body may take to arrive after the response. */
 const UNREAD_BODY_GRACE_MS = 5_000;
 
-/** Reads a body of at most `limit` bytes from Node's stream. Past the limit it is refused at once and the rest left
- * unread (`guardUnreadBody` bounds that), so the keep-alive connection stays usable; a broken body is `unreadable`. */
+/**
+ * Reads a body of at most `limit` bytes from Node's stream. Past the limit it is refused at once and the rest left
+ * unread (`guardUnreadBody` bounds that), so the keep-alive connection stays usable; a broken body is `unreadable`.
+ */
 export function readRequestBody(req: Readable, limit: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -39,8 +41,10 @@ export function readRequestBody(req: Readable, limit: number): Promise<BodyRead>
   });
 }
 
-/** Bounds a connection whose body was left unread: Node drains it after the response, outside `requestTimeout`,
- * so a client trickling bytes could hold the socket forever. Closes it after the grace period. */
+/**
+ * Bounds a connection whose body was left unread: Node drains it after the response, outside `requestTimeout`,
+ * so a client trickling bytes could hold the socket forever. Closes it after the grace period.
+ */
 export function guardUnreadBody(req: IncomingMessage, res: ServerResponse, graceMs = UNREAD_BODY_GRACE_MS): void {
   res.once('finish', () => {
     if (req.complete) return;

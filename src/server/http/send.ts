@@ -4,8 +4,10 @@ import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
 import { CODINGS, type Representation } from '../../lib/http/representation.ts';
 
-/** One request being answered. `headers` go on every response to it (rate limit, baseline, request id): a flat
- * name/value list (RFC 9110 §15.4.5) the writer extends in place for one `writeHead`. */
+/**
+ * One request being answered. `headers` go on every response to it (rate limit, baseline, request id): a flat
+ * name/value list (RFC 9110 §15.4.5) the writer extends in place for one `writeHead`.
+ */
 export interface Exchange {
   req: IncomingMessage;
   res: ServerResponse;
@@ -66,8 +68,10 @@ export function memoizeByHeader<T>(compute: (header: string | undefined) => T): 
 /** The coding a client prefers among ours (RFC 9110 §12.5.3), parsed once per distinct header. */
 const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));
 
-/** Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or 304 when
- * `If-None-Match` names any coding (RFC 9110 §13.1.2); HEAD gets GET's headers and no body (§9.3.2). */
+/**
+ * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or 304 when
+ * `If-None-Match` names any coding (RFC 9110 §13.1.2); HEAD gets GET's headers and no body (§9.3.2).
+ */
 export function sendRepresentation(
   { req, res, headers }: Exchange,
   representation: Representation,
@@ -104,8 +108,10 @@ export interface BodyOptions {
   policy?: string;
 }
 
-/** Writes a body made for this one response, uncompressed and without a validator. A chunk list is written corked,
- * so it leaves with the head in one `writev`. HTML gets `policy`, or one worked out from the body. */
+/**
+ * Writes a body made for this one response, uncompressed and without a validator. A chunk list is written corked,
+ * so it leaves with the head in one `writev`. HTML gets `policy`, or one worked out from the body.
+ */
 export function sendBody(
   { req, res, headers }: Exchange,
   status: number,

@@ -82,8 +82,10 @@ export function refuseTimedOut(socket: Duplex, options: TransportErrorOptions): 
   refuse(socket, options, { ...problemFor('ERR_HTTP_REQUEST_TIMEOUT'), reason: 'socket_timeout' });
 }
 
-/** Answers what Node refuses below the handler (431, 408, 400, and 405 for `CONNECT`) with the same Problem and
- * headers as every other response instead of a bare status line, then closes the connection. */
+/**
+ * Answers what Node refuses below the handler (431, 408, 400, and 405 for `CONNECT`) with the same Problem and
+ * headers as every other response instead of a bare status line, then closes the connection.
+ */
 export function answerTransportErrors(server: Server, options: TransportErrorOptions): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();

@@ -30,8 +30,11 @@ export interface OriginServerOptions {
   observe?: RequestLogOptions['observe'];
 }
 
-/** The bundled catalog origin (default template as the site's, 400 for a bad one, 404 elsewhere). Requests carrying the
- * site's key (`origin-key.ts`) cost no quota, so no client can spend the site's upstream budget. */
+/**
+ * The bundled catalog origin: `public-complete-eu` when no template is named (as the site), 400 for a bad template,
+ * 404 elsewhere. It trusts its own proxy hops (`CATALOG_ORIGIN_TRUST_PROXY`), and requests with the site's key
+ * (`origin-key.ts`) cost no quota, so no client can use up the site's upstream budget.
+ */
 export function createOriginServer(options: OriginServerOptions): DrainableServer {
   const { config, logger, limiter } = options;
   const keyHeader = ORIGIN_KEY_HEADER.toLowerCase();

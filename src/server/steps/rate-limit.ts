@@ -28,8 +28,10 @@ export interface RateLimitOutcome {
   address: string;
 }
 
-/** Counts the request as `use` says and returns the baseline and rate-limit headers every response carries (spec 8).
- * `free` and exempt requests cost none; their headers report the quota as it stands. */
+/**
+ * Counts the request as `use` says and returns the baseline and rate-limit headers every response carries (spec 8).
+ * `free` and exempt requests cost none; their headers report the quota as it stands.
+ */
 export function countRequest(
   req: IncomingMessage,
   options: RateLimitStepOptions,

@@ -26,7 +26,7 @@ export type ObservedRequest = RequestObservation;
 
 /** One log line per request, whichever way it ends. */
 export interface RequestLog {
-  /** Gives the request its id (a trusted proxy's, or new) and logs it when it ends; `route` is its metrics label. */
+  /** Gives the request its id (a trusted proxy's, or a new one) and logs it when it ends; `route` is its metrics label. */
   begin(req: IncomingMessage, res: ServerResponse, path: string | undefined, address: string, route: string): string;
   /** A new request id, for a request refused before it was parsed. */
   nextId(): string;
@@ -45,8 +45,10 @@ interface SocketState {
   timedOut: boolean;
 }
 
-/** One `request` line per request when its response closes: completed, or 499 `aborted` with reason `client_closed`
- * or `socket_timeout`. Never the query string. Fields: docs/observability.md. */
+/**
+ * One `request` line per request when its response closes: completed, or 499 `aborted` with reason `client_closed`
+ * or `socket_timeout`. Never the query string. Fields: docs/observability.md.
+ */
 export function createRequestLog(options: RequestLogOptions): RequestLog {
   const { logger, service, trustProxy, clientAddress, observe } = options;
   const nextId = createRequestIdGenerator();

@@ -20,8 +20,10 @@ const DOCUMENTS = {
   '/sitemap.xml': { contentType: 'application/xml; charset=utf-8', text: 'sitemapXmlOf' },
 } as const;
 
-/** Builders of `/llms.txt` and `/sitemap.xml` from the build's page index and current data: the same builders as their
- * Astro routes, so the same bytes, without loading the Astro bundle. */
+/**
+ * Builders of `/llms.txt` and `/sitemap.xml` from the build's page index and current data: the same builders as their
+ * Astro routes, so the same bytes, without loading the Astro bundle.
+ */
 export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): ReadonlyMap<string, ResourceBuilder> {
   let index: Promise<SitePageIndex | undefined> | undefined;
   const loadIndex = async () => {

@@ -15,8 +15,10 @@ export interface PreparedRender {
   text: string;
 }
 
-/** Puts what the build rendered into `store` for `baseUrl`, and data pages' highlighted samples into the fragments the
- * Astro bundle reads. Returns how many; 0 without build output, when each renders through Astro on first request. */
+/**
+ * Puts what the build rendered into `store` for `baseUrl`, and data pages' highlighted samples into the fragments the
+ * Astro bundle reads. Returns how many; 0 without build output, when each renders through Astro on first request.
+ */
 export async function loadPreparedRenders(path: string, store: RenderedStore, baseUrl: string): Promise<number> {
   let renders: PreparedRender[];
   try {

@@ -81,8 +81,10 @@ export class PreparedDocument {
 /** How long after listening the background work starts: the first requests of a fresh process go first. */
 const BACKGROUND_DELAY_MS = 250;
 
-/** Builds and compresses every prepared body one at a time after listening, so serving keeps a core; a request that
- * comes first prepares its own. Failures are reported and left to the next request. */
+/**
+ * Builds and compresses every prepared body one at a time after listening, so serving keeps a core; a request that
+ * comes first prepares its own. Failures are reported and left to the next request.
+ */
 export function prepareInBackground(
   documents: Iterable<PreparedDocument>,
   bodies: () => Iterable<PreparedBody>,

@@ -48,8 +48,10 @@ export interface RenderedStoreOptions {
 /** What renders a path as a client sending `accept` would get it (`AstroRenderer`). */
 export type Renderer = Pick<AstroRenderer, 'render'>;
 
-/** Everything Astro renders. Resources without data come prepared from the build and answer synchronously; a
- * data-driven one renders once per data version, never per request. A failed (502) render is passed on, not kept. */
+/**
+ * Everything Astro renders. Resources without data come prepared from the build and answer synchronously; a
+ * data-driven one renders once per data version, never per request. A failed (502) render is passed on, not kept.
+ */
 export class RenderedStore {
   readonly #renderer: Renderer;
   readonly #versionOf: DataVersionOf;

@@ -4,8 +4,10 @@ interface Entry<T> {
   value: Promise<T>;
 }
 
-/** One value per key and version: concurrent requests share one producer call, a failure is forgotten, a new version
- * replaces the old. Keys are a fixed set, never request input. */
+/**
+ * One value per key and version: concurrent requests share one producer call, a failure is forgotten, a new version
+ * replaces the old. Keys are a fixed set, never request input.
+ */
 export class SingleFlightCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
 
