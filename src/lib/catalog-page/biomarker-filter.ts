@@ -25,8 +25,10 @@ export interface BiomarkerFilter {
   premium: boolean | undefined;
 }
 
-/** A parameter with an unknown value: ignored and named on the page; only its name, as the value is request input
- * (issue 30). */
+/**
+ * A parameter with an unknown value: ignored and named on the page; only its name, as the value is request input
+ * (issue 30).
+ */
 export interface IgnoredValue {
   param: FilterParam;
 }
@@ -134,8 +136,10 @@ function wantedTemplates(filter: BiomarkerFilter): CatalogTemplate[] {
 /** Fewest characters of a uuid's start that find its marker: a pasted segment, not any hex digits. */
 const UUID_PREFIX_MIN = 8;
 
-/** Shortest search word that may match inside a word, for German compounds ("zucker" → "Blutzucker"); shorter ones
- * match word starts only, so "TSH" does not find SHBG through "geslachtshormoon". */
+/**
+ * Shortest search word that may match inside a word, for German compounds ("zucker" → "Blutzucker"); shorter ones
+ * match word starts only, so "TSH" does not find SHBG through "geslachtshormoon".
+ */
 const INFIX_MIN = 4;
 
 /** The words of a search term: letters and digits between any other characters. */

@@ -56,8 +56,10 @@ export const MARKER_SECTION_IDS = {
 export const showsAboutSection = (view: MarkerPageView, locale: string): boolean =>
   view.marker.description !== undefined && langAttribute(view.marker.description, locale) !== undefined;
 
-/** The page of marker `key`, from the `/biomarkers` list's view so keys, names and anchors agree; undefined if no panel
- * has it. */
+/**
+ * The page of marker `key`, from the `/biomarkers` list's view so keys, names and anchors agree; undefined if no panel
+ * has it.
+ */
 export function buildMarkerPageView(
   panels: Record<CatalogTemplate, BiomarkerCatalog>,
   key: string,

@@ -33,8 +33,10 @@ function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): Ro
   ];
 }
 
-/** One marker's row: name (linked to its page's Markdown twin) and badges, uuid, unit, the panels of each region,
- * description. */
+/**
+ * One marker's row: name (linked to its page's Markdown twin) and badges, uuid, unit, the panels of each region,
+ * description.
+ */
 function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): PhrasingContent[][] {
   const badges = markerBadges(marker, ui).map((badge) => badge.label);
   // Its page's Markdown twin: the reader of this file reads Markdown.

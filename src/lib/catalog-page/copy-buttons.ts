@@ -1,8 +1,10 @@
 /** How long the status beside a copy button says that the text was copied. */
 const STATUS_MS = 4_000;
 
-/** Reveals copy buttons where the Clipboard API exists; each copies `data-copy` and announces it in the live region
- * beside it. */
+/**
+ * Reveals copy buttons where the Clipboard API exists; each copies `data-copy` and announces it in the live region
+ * beside it.
+ */
 export function startCopyButtons(root: Document): void {
   if (navigator.clipboard === undefined) return;
   for (const button of root.querySelectorAll<HTMLButtonElement>('button.copy-button[data-copy]')) {

@@ -12,8 +12,10 @@ export function metadataKey(item: BiomarkerCatalogItem): string | undefined {
   return typeof key === 'string' && isItemKey(key) ? key : undefined;
 }
 
-/** A calculated marker's inputs by key, each a list of alternatives; non-key entries dropped (the metadata is an open
- * object). */
+/**
+ * A calculated marker's inputs by key, each a list of alternatives; non-key entries dropped (the metadata is an open
+ * object).
+ */
 export function derivedFromKeys(item: BiomarkerCatalogItem): string[][] {
   const raw = item.metadata?.['derivedFrom'];
   if (!Array.isArray(raw)) return [];

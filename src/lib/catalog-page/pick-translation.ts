@@ -16,8 +16,10 @@ function rank(translation: Translation, locale: string): number {
   return language(translation.locale) === 'en' ? 2 : 3;
 }
 
-/** The best text of `field` for `locale` (its language, else English, else any) and the language used, for `lang` (WCAG
- * 3.1.2). */
+/**
+ * The best text of `field` for `locale` (its language, else English, else any) and the language used, for `lang` (WCAG
+ * 3.1.2).
+ */
 export function pickText(
   translations: readonly Translation[],
   locale: string,

@@ -33,8 +33,10 @@ function category(source: CategorySource, baseUrl: string): Category {
 type PanelKey = keyof typeof PANEL_KEYS;
 type Region = 'eu' | 'uk';
 
-/** Whether a marker is premium on `panel`: on its region's complete panel, not its light one (issue 16); regions
- * differ. */
+/**
+ * Whether a marker is premium on `panel`: on its region's complete panel, not its light one (issue 16); regions
+ * differ.
+ */
 function isPremiumOn(marker: Pick<MarkerSource, 'panels'>, panel: PanelKey): boolean {
   const region = panel.endsWith('-uk') ? 'uk' : 'eu';
   return (

@@ -4,8 +4,10 @@ export type CacheState = 'fresh' | 'fetched' | 'revalidating' | 'stale';
 /** A cached value and the monotonic time it was fetched at. */
 export interface CacheLookup<T> {
   value: T;
-  /** `fresh`: within the TTL; `fetched`: just loaded; `revalidating`: past the TTL while a load runs; `stale`: standing
-   * in for a failed or slow load. */
+  /**
+   * `fresh`: within the TTL; `fetched`: just loaded; `revalidating`: past the TTL while a load runs; `stale`: standing
+   * in for a failed or slow load.
+   */
   state: CacheState;
   /** Milliseconds since the value was fetched. */
   ageMs: number;
@@ -19,11 +21,15 @@ export interface RefreshCacheOptions<K, T> {
   staleWhileRevalidateMs?: number;
   /** How old a value may be and still stand in for a failed fetch; 0 never. */
   staleIfErrorMs: number;
-  /** How long a failure is remembered and answered from (stale value or the error) without asking again; 0 asks every
-   * time. */
+  /**
+   * How long a failure is remembered and answered from (stale value or the error) without asking again; 0 asks every
+   * time.
+   */
   retryAfterFailureMs?: number;
-  /** With a copy younger than `staleIfErrorMs` at hand, how long a caller waits for a load before the copy is served;
-   * unset waits. */
+  /**
+   * With a copy younger than `staleIfErrorMs` at hand, how long a caller waits for a load before the copy is served;
+   * unset waits.
+   */
   staleGraceMs?: number;
   /** Fetches a fresh value; rejects when upstream fails. */
   load: (key: K) => Promise<T>;

@@ -14,8 +14,10 @@ const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
 /** Longest pause after a failed upstream request; the TTL when shorter, so `CATALOG_CACHE_TTL_S=0` asks every time. */
 const RETRY_AFTER_FAILURE_MAX_MS = 5_000;
 
-/** How long a request with a stale-if-error copy waits for the upstream: a healthy origin answers within it, a hung one
- * is not waited for. */
+/**
+ * How long a request with a stale-if-error copy waits for the upstream: a healthy origin answers within it, a hung one
+ * is not waited for.
+ */
 export const STALE_GRACE_MS = 50;
 
 /** The catalog cache of one process, with the settings it was made with. */
@@ -99,8 +101,10 @@ export const freshnessLeftS = (service: CatalogService, lookup: CacheLookup<Cata
     ? 0
     : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
 
-/** `Cache-Control` matching the server's own cache (RFC 5861), so shared caches keep, revalidate and fall back as we
- * do. */
+/**
+ * `Cache-Control` matching the server's own cache (RFC 5861), so shared caches keep, revalidate and fall back as we
+ * do.
+ */
 export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
   const directives = [`public`, `max-age=${freshnessLeftS(service, lookup)}`];
   if (service.staleWhileRevalidateS > 0) directives.push(`stale-while-revalidate=${service.staleWhileRevalidateS}`);

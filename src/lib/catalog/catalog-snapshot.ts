@@ -30,8 +30,10 @@ function parseBody(body: CatalogBody): BiomarkerCatalog {
   return catalog;
 }
 
-/** All four panels from the service's cache, as the API serves them; rejects with the upstream's error when any is
- * unavailable. */
+/**
+ * All four panels from the service's cache, as the API serves them; rejects with the upstream's error when any is
+ * unavailable.
+ */
 export async function loadCatalogSnapshot(service: CatalogService): Promise<CatalogSnapshot> {
   const lookups = await Promise.all(CATALOG_TEMPLATES.map((template) => service.cache.get(template)));
   const panels = Object.fromEntries(

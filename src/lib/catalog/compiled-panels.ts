@@ -8,8 +8,10 @@ export type CompiledPanels = Record<CatalogTemplate, BiomarkerCatalog>;
 /** Where `npm run build` writes the compiled panels, relative to the project root. */
 export const COMPILED_PANELS_PATH = 'dist/catalog/panels.json';
 
-/** The build's compiled panels for `baseUrl` (already validated, so no YAML or zod at start-up), or undefined without a
- * build. */
+/**
+ * The build's compiled panels for `baseUrl` (already validated, so no YAML or zod at start-up), or undefined without a
+ * build.
+ */
 export async function loadCompiledPanels(path: string, baseUrl: string): Promise<CompiledPanels | undefined> {
   let text: string;
   try {

@@ -37,8 +37,10 @@ export interface UpstreamOptions {
   fetch?: typeof fetch;
 }
 
-/** Fetches and validates one panel; every failure (connection, deadline, status, body, shape) is an UpstreamError
- * within `timeoutMs`. */
+/**
+ * Fetches and validates one panel; every failure (connection, deadline, status, body, shape) is an UpstreamError
+ * within `timeoutMs`.
+ */
 export async function fetchUpstreamCatalog(
   originUrl: string,
   template: CatalogTemplate,

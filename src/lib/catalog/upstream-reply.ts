@@ -66,8 +66,10 @@ function readMessage(message: IncomingMessage, maxBytes: number, signal: AbortSi
   });
 }
 
-/** GET `url` with node:http(s), resolved once headers are in. Not `fetch`: undici delays the first answer
- * (docs/performance.md). */
+/**
+ * GET `url` with node:http(s), resolved once headers are in. Not `fetch`: undici delays the first answer
+ * (docs/performance.md).
+ */
 export async function requestUpstream(
   url: string,
   headers: Readonly<Record<string, string>>,

@@ -12,8 +12,10 @@ const FONT_STYLES = [
   ['td', ['underline', 'line-through', 'none']],
 ] as const;
 
-/** The attribute carrying a token's colours and font styles as words (theme index, then colour), one stylesheet rule
- * each. */
+/**
+ * The attribute carrying a token's colours and font styles as words (theme index, then colour), one stylesheet rule
+ * each.
+ */
 const TOKEN_ATTRIBUTE = 'data-c';
 
 /**
@@ -33,8 +35,10 @@ interface Replacement {
 /** Replacements keyed by declaration as Expressive Code writes it, lower-cased (`--0:#919f9f`). */
 type Replacements = ReadonlyMap<string, Replacement>;
 
-/** Every `style` declaration the stylesheet can hold instead: token colours per theme and font styles; `--ecMaxLine`,
- * `--ecIndent`. */
+/**
+ * Every `style` declaration the stylesheet can hold instead: token colours per theme and font styles; `--ecMaxLine`,
+ * `--ecIndent`.
+ */
 function replacementsOf(styleVariants: readonly StyleVariant[]): Replacements {
   const replacements = new Map<string, Replacement>();
   const add = (kind: Replacement['kind'], declaration: string, name: string) =>

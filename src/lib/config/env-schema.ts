@@ -6,11 +6,15 @@ export const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
   /** Whole request, body included. */
   requestTimeout: 30_000,
-  /** Keep-alive idle time: longer than the proxy's (nginx, AWS ALB), so the proxy closes first and never races us (RFC
-   * 9112 §9.6). */
+  /**
+   * Keep-alive idle time: longer than the proxy's (nginx, AWS ALB), so the proxy closes first and never races us (RFC
+   * 9112 §9.6).
+   */
   keepAliveTimeout: 65_000,
-  /** Inactivity of any socket: headersTimeout misses a connection that sends nothing, which otherwise stays open
-   * forever. */
+  /**
+   * Inactivity of any socket: headersTimeout misses a connection that sends nothing, which otherwise stays open
+   * forever.
+   */
   socketTimeout: 10_000,
   maxHeaderSize: 16 * 1024,
   // Node checks headersTimeout and requestTimeout every 30 s by default; check every second.
@@ -46,8 +50,10 @@ const originVar = z
 /** Listen address: a host name or an IP address, never empty. */
 const hostVar = z.string().trim().min(1, 'must not be empty');
 
-/** A secret shared with a separately run origin: long enough not to be guessed, valid as a header value (RFC 9110
- * §5.5). */
+/**
+ * A secret shared with a separately run origin: long enough not to be guessed, valid as a header value (RFC 9110
+ * §5.5).
+ */
 const originKeyVar = z
   .string()
   .trim()
@@ -82,8 +88,10 @@ export const EnvSchema = z.object({
   CATALOG_ORIGIN_PUBLIC_URL: originVar.optional(),
   /** Shared secret exempting the site's upstream requests from the origin's limiter; random per process when unset. */
   CATALOG_ORIGIN_KEY: originKeyVar.optional(),
-  /** Deadline of one upstream request, kept RESPONSE_MARGIN_MS below SOCKET_TIMEOUT_MS so a waiting client is never cut
-   * silently. */
+  /**
+   * Deadline of one upstream request, kept RESPONSE_MARGIN_MS below SOCKET_TIMEOUT_MS so a waiting client is never cut
+   * silently.
+   */
   CATALOG_ORIGIN_TIMEOUT_MS: integerVar(1, 600_000).default(5000),
   /** Seconds a validated catalog stays fresh in memory; 0 disables the cache. */
   CATALOG_CACHE_TTL_S: integerVar(0, 86_400).default(60),
@@ -95,11 +103,15 @@ export const EnvSchema = z.object({
   DEPLOY_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
   /** Number of trusted reverse-proxy hops in front of the service; 0 ignores X-Forwarded-For. */
   TRUST_PROXY: integerVar(0, 32).default(0),
-  /** Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (the bound caps the
-   * limiter's memory: docs/performance.md). */
+  /**
+   * Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (the bound caps the
+   * limiter's memory: docs/performance.md).
+   */
   RATE_LIMIT_MAX_CLIENTS: integerVar(1, 250_000).default(100_000),
-  /** Idle keep-alive seconds; must outlast the proxy's idle timeout, or the closing side races the other's next
-   * request. */
+  /**
+   * Idle keep-alive seconds; must outlast the proxy's idle timeout, or the closing side races the other's next
+   * request.
+   */
   KEEP_ALIVE_TIMEOUT_S: integerVar(1, 600).default(65),
   /** How long a connection may stay silent mid-request before it is closed (half a request gets a 408). */
   SOCKET_TIMEOUT_MS: integerVar(500, 600_000).default(SERVER_TIMEOUTS.socketTimeout),
@@ -107,8 +119,10 @@ export const EnvSchema = z.object({
   HEADERS_TIMEOUT_MS: integerVar(500, 600_000).default(SERVER_TIMEOUTS.headersTimeout),
   /** Milliseconds the unread rest of a request body may take after the answer, before the connection is closed. */
   UNREAD_BODY_GRACE_MS: integerVar(0, 60_000).default(5_000),
-  /** Seconds after SIGTERM that `/healthz` answers 503 while everything else is served, so balancers stop routing
-   * first. */
+  /**
+   * Seconds after SIGTERM that `/healthz` answers 503 while everything else is served, so balancers stop routing
+   * first.
+   */
   SHUTDOWN_DELAY_S: integerVar(0, 300).default(5),
   /** Seconds from SIGTERM until the process gives up on requests still running and exits 1. */
   SHUTDOWN_TIMEOUT_S: integerVar(1, 600).default(20),

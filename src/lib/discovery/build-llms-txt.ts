@@ -41,8 +41,10 @@ const SECTIONS: readonly LlmsSection[] = ['Guide', 'API', 'Biomarkers'];
 /** One list item: `- [title](url): description` (llmstxt.org). */
 const item = (title: string, url: string, description: string): string => `- [${title}](${url}): ${description}`;
 
-/** `/llms.txt` (llmstxt.org): H1, summary blockquote, notes, H2 link sections, and `## Optional` (other languages)
- * last. */
+/**
+ * `/llms.txt` (llmstxt.org): H1, summary blockquote, notes, H2 link sections, and `## Optional` (other languages)
+ * last.
+ */
 export function buildLlmsTxt(input: LlmsTxtInput): string {
   const { baseUrl } = input;
   const main = input.pages.filter((page) => page.locale === DEFAULT_LOCALE);
@@ -80,8 +82,10 @@ export interface FullTextPage {
   family?: string;
 }
 
-/** A section alike on every page of an item family but for its values; `llms-full.txt` holds it once, on the first
- * page. */
+/**
+ * A section alike on every page of an item family but for its values; `llms-full.txt` holds it once, on the first
+ * page.
+ */
 export interface SharedSection {
   /** The section's heading line, e.g. `## Fetch it from the API`. */
   heading: string;

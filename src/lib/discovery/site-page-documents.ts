@@ -8,8 +8,10 @@ import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../rate-limit/headers.ts';
 /** The name `llms.txt` gives the service (its H1). */
 const LLMS_NAME = 'Biomarker Catalog Service';
 
-/** Facts an agent needs before following any `llms.txt` link; the numbers come from the enforcing code, so cannot
- * drift. */
+/**
+ * Facts an agent needs before following any `llms.txt` link; the numbers come from the enforcing code, so cannot
+ * drift.
+ */
 const LLMS_NOTES: readonly string[] = [
   `The catalog is \`GET /v1/biomarkers/public?template=…\` with \`template\` one of ${CATALOG_TEMPLATES.map((t) => `\`${t}\``).join(', ')} (default \`${DEFAULT_TEMPLATE}\`). No authentication is needed; an optional OAuth 2.0 client-credentials token (scope \`catalog.read\`) is accepted and changes nothing.`,
   `Every page of the guide is also Markdown: append \`.md\` to its path (\`/index.md\` for the home page, \`/de/…\` for German), or send \`Accept: text/markdown\`. Every biomarker has a page of its own at \`/biomarkers/<key>\`, where \`<key>\` is its permanent \`metadata.key\` in the catalog (its \`uuid\` where it has none).`,

@@ -49,8 +49,10 @@ function specificity(range: MediaRange, type: string, subtype: string): number {
   return 2 + range.params.length;
 }
 
-/** The q of the most specific range matching `mediaType` (RFC 9110 §12.5.1), 0 if none; a missing header means weight
- * 1. */
+/**
+ * The q of the most specific range matching `mediaType` (RFC 9110 §12.5.1), 0 if none; a missing header means weight
+ * 1.
+ */
 export function qualityOf(ranges: MediaRange[], mediaType: string): number {
   if (ranges.length === 0) return 1;
   const [type = '', subtype = ''] = mediaType.toLowerCase().split('/');

@@ -38,8 +38,10 @@ function stripPort(entry: string): string {
   return v4WithPort?.[1] ?? entry;
 }
 
-/** The rate-limit key: IPv4 (mapped IPv6 folded in), else the IPv6 /64 a subscriber holds, so rotating within it gains
- * nothing. */
+/**
+ * The rate-limit key: IPv4 (mapped IPv6 folded in), else the IPv6 /64 a subscriber holds, so rotating within it gains
+ * nothing.
+ */
 export function rateLimitKey(address: string): string {
   const version = isIP(address);
   if (version === 4) return address;

@@ -33,8 +33,10 @@ export interface ErrorHeadingParts {
 /** The OAuth-only error code, with its statuses (400 for a secret or assertion, 401 for `Authorization`). */
 const OAUTH_ONLY_ERRORS: Record<string, string> = { [INVALID_CLIENT]: '400, 401' };
 
-/** The "Errors" heading parts for `code`, shared by HTML and Markdown; throws on an unknown code so a typo fails the
- * build. */
+/**
+ * The "Errors" heading parts for `code`, shared by HTML and Markdown; throws on an unknown code so a typo fails the
+ * build.
+ */
 export function errorHeadingParts(code: string): ErrorHeadingParts {
   const known = PROBLEM_CODES.find((candidate) => candidate === code);
   if (known !== undefined) {

@@ -19,8 +19,10 @@ export interface Representation {
   gzip: EncodedBody;
 }
 
-/** Default brotli quality: 11 is slower and leaves memory in every pool arena, and panels are made while requests wait
- * (docs/performance.md). */
+/**
+ * Default brotli quality: 11 is slower and leaves memory in every pool arena, and panels are made while requests wait
+ * (docs/performance.md).
+ */
 export const BROTLI_QUALITY = 9;
 
 const BROTLI = (size: number, quality = BROTLI_QUALITY) => ({

@@ -29,8 +29,10 @@ export function preflightHeaders(methods: readonly string[]): Array<[string, str
   ];
 }
 
-/** Features the site never uses, denied (Permissions Policy §5). Only names Chromium knows: it warns on others, failing
- * browser tests. */
+/**
+ * Features the site never uses, denied (Permissions Policy §5). Only names Chromium knows: it warns on others, failing
+ * browser tests.
+ */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
@@ -42,8 +44,10 @@ const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-/** Headers on every response, whichever layer answers: CORS, nosniff, referrer and permissions policies, HSTS on https,
- * `noindex` outside production. */
+/**
+ * Headers on every response, whichever layer answers: CORS, nosniff, referrer and permissions policies, HSTS on https,
+ * `noindex` outside production.
+ */
 export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): Array<[string, string]> {
   const headers: Array<[string, string]> = [
     ...CORS_HEADERS,

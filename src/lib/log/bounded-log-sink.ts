@@ -125,8 +125,10 @@ export function createBoundedSink(stdout: LogDestination, stderr: LogDestination
   };
 }
 
-/** Stops writing to a destination whose reader has gone (EPIPE) instead of failing the process, as pino.destination
- * would. */
+/**
+ * Stops writing to a destination whose reader has gone (EPIPE) instead of failing the process, as pino.destination
+ * would.
+ */
 function ignoreBrokenPipe(destination: SonicBoom): SonicBoom {
   const onError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') {

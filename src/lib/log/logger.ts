@@ -26,8 +26,10 @@ export function createLogger(level: LogLevel, sink: LogSink = processLogSink()):
   };
 }
 
-/** An unknown thrown value for the server log (never a client), URL credentials redacted: errors may quote a configured
- * URL. */
+/**
+ * An unknown thrown value for the server log (never a client), URL credentials redacted: errors may quote a configured
+ * URL.
+ */
 export function describeError(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) {
     const message = redactUrlCredentials(error.message);
@@ -36,8 +38,10 @@ export function describeError(error: unknown): { message: string; stack?: string
   return { message: redactUrlCredentials(String(error)) };
 }
 
-/** `scheme://` then an authority with `@`: userinfo runs to the last `@` (WHATWG URL §4.4), so a password holding `@`
- * is covered. */
+/**
+ * `scheme://` then an authority with `@`: userinfo runs to the last `@` (WHATWG URL §4.4), so a password holding `@`
+ * is covered.
+ */
 const USERINFO = /([a-z][a-z\d+.-]*:\/\/)[^\s/?#]*@/gi;
 
 /** Replaces every URL's `user:password@` in `text` with `***@`. */

@@ -70,8 +70,10 @@ function required(element: MdxJsxFlowElement | MdxJsxTextElement, name: string):
   return value;
 }
 
-/** One converter per component in `src/components/mdx/`: a component without one makes the twin throw (unit tests catch
- * it). */
+/**
+ * One converter per component in `src/components/mdx/`: a component without one makes the twin throw (unit tests catch
+ * it).
+ */
 export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> = {
   /** `<Callout title="…">…</Callout>` → a blockquote that starts with the title in bold. */
   Callout(element) {
@@ -112,8 +114,10 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       },
     ];
   },
-  /** Browser parameters, panel overview and a table per category, filtered by the query; a blockquote when the catalog
-   * is down. */
+  /**
+   * Browser parameters, panel overview and a table per category, filtered by the query; a blockquote when the catalog
+   * is down.
+   */
   BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
     if (context === undefined || data === undefined || (data.ok && data.source !== 'catalog')) {

@@ -13,8 +13,10 @@ interface Series {
   count: number;
 }
 
-/** Request counts and latencies in plain numbers, turned into series at scrape time: prom-client hashes labels on every
- * call. */
+/**
+ * Request counts and latencies in plain numbers, turned into series at scrape time: prom-client hashes labels on every
+ * call.
+ */
 export class RequestSeries {
   readonly #series = new Map<string, Map<string, Series>>();
 

@@ -10,8 +10,10 @@ import { LOCALES } from '../content/locales.ts';
 /** Path of the token endpoint. */
 export const TOKEN_ENDPOINT_PATH = '/oauth/token';
 
-/** RFC 8414 §2 metadata: `issuer` is BASE_URL exactly; `response_types_supported` empty, as there is no authorization
- * endpoint. */
+/**
+ * RFC 8414 §2 metadata: `issuer` is BASE_URL exactly; `response_types_supported` empty, as there is no authorization
+ * endpoint.
+ */
 export function buildAuthorizationServerMetadata(baseUrl: string): AuthorizationServerMetadata {
   return AuthorizationServerMetadataSchema.parse({
     issuer: baseUrl,

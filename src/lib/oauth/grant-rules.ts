@@ -22,8 +22,10 @@ const CANONICAL_SCHEMES: Readonly<Record<string, string>> = { basic: 'Basic', be
 
 const PUBLIC_ONLY = 'this endpoint serves public clients only (token_endpoint_auth_method none)';
 
-/** Refuses every client authentication (spec 5.3); via `Authorization`, a 401 with a challenge in its scheme (RFC 6749
- * §5.2). */
+/**
+ * Refuses every client authentication (spec 5.3); via `Authorization`, a 401 with a challenge in its scheme (RFC 6749
+ * §5.2).
+ */
 function refuseClientAuthentication(params: TokenParams, authorization: string | null): OAuthFailure | undefined {
   const credentials = authorization?.trim() ?? '';
   if (credentials !== '') {

@@ -35,8 +35,10 @@ const DISALLOWED = /[^\x20-\x21\x23-\x5B\x5D-\x7E]/gu;
 /** Longest piece of client input repeated in a description. */
 const MAX_ECHO = 40;
 
-/** Any text as a valid `error_description`: characters outside RFC 6749 §5.2's set become `?`, so input is never echoed
- * raw. */
+/**
+ * Any text as a valid `error_description`: characters outside RFC 6749 §5.2's set become `?`, so input is never echoed
+ * raw.
+ */
 export function toErrorDescription(text: string): string {
   const ascii = text.replace(DISALLOWED, '?');
   return ascii.length === 0 ? '?' : ascii;

@@ -74,8 +74,10 @@ export function parseTokenBody(bytes: Uint8Array, format: TokenBodyFormat): OAut
   return format === 'json' ? parseJsonBody(text) : parseFormBody(text);
 }
 
-/** Splits a form body (WHATWG URL §5.1); unlike URLSearchParams, bad escapes or non-UTF-8 bytes are refused, not
- * replaced. */
+/**
+ * Splits a form body (WHATWG URL §5.1); unlike URLSearchParams, bad escapes or non-UTF-8 bytes are refused, not
+ * replaced.
+ */
 function parseFormBody(text: string): OAuthResult<BodyEntries> {
   const entries: BodyEntries = [];
   for (const part of text.split('&')) {

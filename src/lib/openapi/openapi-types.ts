@@ -1,5 +1,7 @@
-/** The OpenAPI 3.1 object model this service writes (OAS 3.1.0 §4.8); not imported, as the published typings mark
- * optional fields required. */
+/**
+ * The OpenAPI 3.1 object model this service writes (OAS 3.1.0 §4.8); not imported, as the published typings mark
+ * optional fields required.
+ */
 
 /** A JSON Schema (draft 2020-12), as zod emits it or as written for a header or parameter. */
 export type JsonSchema = { readonly [keyword: string]: unknown };

@@ -9,8 +9,10 @@ export const CATALOG_POLICY = { limit: 60, windowSeconds: 60 } as const;
 /** The `RateLimit-Policy` value, constant for the service. */
 export const RATE_LIMIT_POLICY = `"${POLICY_NAME}";q=${CATALOG_POLICY.limit};w=${CATALOG_POLICY.windowSeconds}`;
 
-/** The IETF httpapi draft's `RateLimit`/`RateLimit-Policy` and the common `RateLimit-Limit/Remaining/Reset`;
- * `Retry-After` (RFC 9110 §10.2.3) when refused. */
+/**
+ * The IETF httpapi draft's `RateLimit`/`RateLimit-Policy` and the common `RateLimit-Limit/Remaining/Reset`;
+ * `Retry-After` (RFC 9110 §10.2.3) when refused.
+ */
 export function rateLimitHeaders(decision: RateLimitDecision): Array<[string, string]> {
   const headers: Array<[string, string]> = [
     ['RateLimit-Policy', RATE_LIMIT_POLICY],

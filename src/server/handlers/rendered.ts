@@ -15,8 +15,10 @@ const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
 /** Whether `Accept` prefers Markdown to HTML (RFC 9110 §12.5.1), parsed once per distinct header. */
 const prefersMarkdown = memoizeByHeader((accept) => negotiate(accept, PAGE_OFFERS) === 'text/markdown');
 
-/** Answers a guide page: its `.md` sibling, or the page URL negotiated on `Accept` (the Markdown cites the HTML as
- * canonical, RFC 6596). */
+/**
+ * Answers a guide page: its `.md` sibling, or the page URL negotiated on `Accept` (the Markdown cites the HTML as
+ * canonical, RFC 6596).
+ */
 export function answerPage(
   x: Exchange,
   store: RenderedStore,
@@ -38,8 +40,10 @@ export function answerPage(
   return answerRendered(x, store, markdown ? page.markdown : page.html, headers);
 }
 
-/** Answers anything Astro renders from the store; an error state (data unavailable) is passed on once, uncached (RFC
- * 9110 §15.6.3). */
+/**
+ * Answers anything Astro renders from the store; an error state (data unavailable) is passed on once, uncached (RFC
+ * 9110 §15.6.3).
+ */
 export function answerRendered(
   x: Exchange,
   store: RenderedStore,

@@ -76,8 +76,10 @@ export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
   return assets;
 }
 
-/** The file's bytes and validators, read synchronously on first request: a thread-pool read of a small local file costs
- * more than it frees. */
+/**
+ * The file's bytes and validators, read synchronously on first request: a thread-pool read of a small local file costs
+ * more than it frees.
+ */
 export function assetContent(asset: StaticAsset): StaticAssetContent {
   if (asset.content !== undefined) return asset.content;
   const body = readFileSync(asset.file);
@@ -96,8 +98,10 @@ export function gzipOf(content: StaticAssetContent): Buffer {
 /** An image opened on its own: an SVG's scripts never run, its inline styles do. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
-/** Answers GET or HEAD for a build file from memory; a tag of either copy (gzip or identity) revalidates both
- * (`etagMatches`). */
+/**
+ * Answers GET or HEAD for a build file from memory; a tag of either copy (gzip or identity) revalidates both
+ * (`etagMatches`).
+ */
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
   const { req, res } = x;
   setHeaders(res, x.headers);

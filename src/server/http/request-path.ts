@@ -1,5 +1,7 @@
-/** The path of an origin-form target (RFC 9112 §3.2.1), or undefined when it is malformed, badly encoded or holds a
- * NUL. */
+/**
+ * The path of an origin-form target (RFC 9112 §3.2.1), or undefined when it is malformed, badly encoded or holds a
+ * NUL.
+ */
 export function requestPath(target: string | undefined): string | undefined {
   if (target === undefined || !target.startsWith('/')) return undefined;
   // `//host` is not a path, and URL parsers read `/\` as `//` in an http(s) URL (WHATWG URL §4.4).

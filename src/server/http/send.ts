@@ -28,8 +28,10 @@ export interface SendOptions {
   policy?: string;
 }
 
-/** Pages get their own browsing context group and no cross-site embedding (HTML §7.1.3.1 COOP, Fetch §3.7 CORP); JSON
- * and Markdown stay CORS-readable. */
+/**
+ * Pages get their own browsing context group and no cross-site embedding (HTML §7.1.3.1 COOP, Fetch §3.7 CORP); JSON
+ * and Markdown stay CORS-readable.
+ */
 const PAGE_ISOLATION = ['Cross-Origin-Opener-Policy', 'same-origin', 'Cross-Origin-Resource-Policy', 'same-origin'];
 
 /** The Content-Security-Policy of each stored HTML representation, worked out on its first send. */

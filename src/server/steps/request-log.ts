@@ -119,8 +119,10 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
 /** The reason on a 413 line: the only body the service reads, the token request's, was over its cap. */
 const BODY_TOO_LARGE = { reason: 'body_too_large' } as const;
 
-/** The template a target names; parsing the query costs more than the rest of the line, so answers are memoised
- * (bounded). */
+/**
+ * The template a target names; parsing the query costs more than the rest of the line, so answers are memoised
+ * (bounded).
+ */
 function createTemplateMemo(): (url: string) => string | undefined {
   const templates = new Map<string, string | undefined>();
   return (url) => {

@@ -31,8 +31,10 @@ export class AstroRenderer {
     return this.#handler;
   }
 
-  /** Renders `path` for `accept`, uncompressed, injected in-process (light-my-request): no port anything else could
-   * call (issue 30). */
+  /**
+   * Renders `path` for `accept`, uncompressed, injected in-process (light-my-request): no port anything else could
+   * call (issue 30).
+   */
   async render(path: string, accept: string): Promise<Rendered> {
     const response = await inject(await this.#astro(), {
       method: 'GET',

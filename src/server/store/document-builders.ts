@@ -4,8 +4,10 @@ import type { SitePageIndex } from '../../lib/content/site-page-index.ts';
 import type { Rendered } from './astro-renderer.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 
-/** The path the build renders the index at through Astro (`src/pages/prepared-index/`); no client can reach it
- * (routes.ts). */
+/**
+ * The path the build renders the index at through Astro (`src/pages/prepared-index/`); no client can reach it
+ * (routes.ts).
+ */
 export const SITE_PAGE_INDEX_RENDER_PATH = '/prepared-index/site-pages.json';
 
 /** Where `npm run build` writes the site's page index (`SitePageIndex`), relative to the project root. */

@@ -8,8 +8,10 @@ import {
   type ErrorPageVariant,
 } from '../../lib/content/error-page-templates.ts';
 
-/** A prepared page cut at its placeholders (odd `parts`); placeholders are text, never in a script or style, so one CSP
- * fits every fill. */
+/**
+ * A prepared page cut at its placeholders (odd `parts`); placeholders are text, never in a script or style, so one CSP
+ * fits every fill.
+ */
 interface Template {
   text: string;
   /** Text between the placeholders, UTF-8 encoded once; `placeholders[i]` follows `parts[i]`. */

@@ -7,8 +7,10 @@ export interface Prepared {
   preparedAt: number;
 }
 
-/** A body whose text is known ahead of requests; its codings are made once off the event loop, by the background pass
- * or the first request. */
+/**
+ * A body whose text is known ahead of requests; its codings are made once off the event loop, by the background pass
+ * or the first request.
+ */
 export class PreparedBody {
   #text: string | undefined;
   readonly #contentType: string;

@@ -22,8 +22,10 @@ export interface RenderedResource {
   bulk?: boolean;
   /** A filtered view's normalized query (`formatFilter`): request input, so such views live in a bounded cache. */
   query?: string;
-  /** A filtered view's page, whose CSP was made before any request input was filled in, so input never adds a hash
-   * (issue 30). */
+  /**
+   * A filtered view's page, whose CSP was made before any request input was filled in, so input never adds a hash
+   * (issue 30).
+   */
   template?: RenderedResource;
 }
 
@@ -61,8 +63,10 @@ const withQuery = (resource: RenderedResource, query: string): RenderedResource 
   template: resource,
 });
 
-/** A filtering page's view for a query string, normalized so equal views share one entry; the page itself when nothing
- * filters. */
+/**
+ * A filtering page's view for a query string, normalized so equal views share one entry; the page itself when nothing
+ * filters.
+ */
 export function filteredPageResources(page: PageResources, search: string): PageResources {
   if (page.page.filtered !== true || search === '') return page;
   const query = formatFilter(parseFilter(new URLSearchParams(search)));

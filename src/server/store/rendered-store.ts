@@ -142,8 +142,10 @@ export class RenderedStore {
   }
 }
 
-/** A resource's data version from the loaders its components read (`page-data.ts`), imported on first use, never at
- * start-up. */
+/**
+ * A resource's data version from the loaders its components read (`page-data.ts`), imported on first use, never at
+ * start-up.
+ */
 export async function pageDataVersion(resource: RenderedResource): Promise<DataVersion> {
   const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/content/page-data.ts');
   const states = await Promise.all(resource.sources.map((source) => loadPageData(source)));
