@@ -5,8 +5,5 @@ import { resolvePage } from './middleware/resolve-page.ts';
 
 const { baseUrl } = getConfig();
 
-/**
- * Astro renders for the site server (src/server/), which answers every request itself: these
- * steps name the guide page a path asks for and render it as HTML or as its Markdown twin.
- */
+/** Astro renders only for the site server (src/server/): name the guide page, then render it as HTML or Markdown. */
 export const onRequest = sequence(resolvePage(), pageRepresentation({ baseUrl }));

@@ -43,12 +43,8 @@ const cacheControl = (data: PageDataState | undefined): string =>
   data?.ok === true ? `public, max-age=${data.freshForS}` : PAGE_CACHE_CONTROL;
 
 /**
- * Renders a guide page as HTML (through Astro) or Markdown (from the MDX source), as the
- * request's `Accept` or `.md` path asks, with the page's data when its registry entry
- * names a source (`loadPageData`, cheap from the catalog cache). Only the site server asks
- * (src/server/store/astro-renderer.ts): it keeps what it gets per data version and serves clients
- * from that. While the data is unavailable the page is rendered with its error state and
- * answered 502, uncached.
+ * Renders a guide page as HTML or its Markdown twin, with its data when the registry names a source. Only the site
+ * server asks, keeping the result per data version; without data it is the error state, 502 and uncached.
  */
 export function pageRepresentation({ baseUrl }: PageRepresentationOptions): MiddlewareHandler {
   return async function pageRepresentationStep(context, next) {
@@ -74,10 +70,7 @@ export function pageRepresentation({ baseUrl }: PageRepresentationOptions): Midd
         headers: { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store' },
       });
     }
-    // Identity only, and nothing kept: the site server asks for identity, keeps the page per
-    // data version and compresses it off the event loop (rendered-store.ts). Compressing
-    // here as well cost a synchronous Brotli run of the whole page on the event loop for
-    // every page rendered, for bytes nobody received.
+    // Identity only: the site server compresses off the event loop; compressing here too ran Brotli synchronously.
     return new Response(body, { headers: { ...headers, 'Content-Type': type, 'Cache-Control': cacheControl(data) } });
   };
 }

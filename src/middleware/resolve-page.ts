@@ -4,10 +4,7 @@ import { resolvePageRequest } from '../lib/content/page-items.ts';
 /** The route pattern of `src/pages/[...page].astro`, which renders every guide page. */
 export const PAGE_ROUTE = '/[...page]';
 
-/**
- * Names the guide page a path asks for (`context.locals.page`). The site server renders only
- * pages its route table knows, so a path the registry does not know is a bare 404 here.
- */
+/** Names the guide page a path asks for (`context.locals.page`); an unknown path is a bare 404 here. */
 export function resolvePage(): MiddlewareHandler {
   return async function resolvePageStep(context, next) {
     if (context.routePattern !== PAGE_ROUTE) return next();

@@ -36,11 +36,8 @@ try {
     // process.env: this is how they learn the key the bundled origin exempts.
     process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
     dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics));
-    // The default panel, fetched now from the origin that has just started listening: its
-    // validation and compression (on the thread pool) overlap with the rest of start-up
-    // instead of following the first request. A failure is logged by the service and
-    // retried by the next request. Not done for a CATALOG_ORIGIN_URL, which may still be
-    // starting: a failure here would hold its requests off for the retry pause.
+    // Fetch the default panel now so its validation and compression overlap start-up. Not for a CATALOG_ORIGIN_URL,
+    // which may still be starting: a failure would hold its requests off for the retry pause.
     getCatalogService()
       .cache.get(DEFAULT_TEMPLATE)
       .catch(() => undefined);

@@ -19,10 +19,8 @@ import type { StaticAsset } from './handlers/static-assets.ts';
 import type { QuotaUse } from './steps/rate-limit.ts';
 
 /**
- * The site's one route table. For every path family it says which handler answers, which
- * methods it serves (and so `Allow`, 405 and OPTIONS), whether a request costs quota, the
- * metrics label and the cache policy. The server's dispatch, the 429 form, the metrics and
- * the prepared documents all read it; nothing else spells routes out.
+ * The one route table: per path family the handler, methods (so `Allow`, 405, OPTIONS), quota, metrics label and
+ * cache policy. Dispatch, the 429 form, metrics and prepared documents read it; nothing else spells routes out.
  */
 
 /** The bounded set of metrics labels: a request is counted by its route family, never its raw path. */
@@ -94,11 +92,7 @@ export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandl
 /** The guide's pages and their `.md` twins, from the page registry (`src/lib/content/`). */
 const PAGE_POLICY = { methods: READ_METHODS, counted: true, cacheControl: undefined, api: false } as const;
 
-/**
- * Files of the build output a browser loads for a page besides the page itself (styles,
- * scripts, fonts, icons, the search index). A page view is one request of the quota
- * (issue 15): these cost none. Documents (HTML, Markdown, JSON, text) still count.
- */
+/** Files a browser loads for a page besides the page itself: a page view is one request of the quota (issue 15). */
 const SUBRESOURCE_EXTENSIONS = new Set([
   '.css',
   '.js',
@@ -122,10 +116,7 @@ const isSubresource = (path: string): boolean =>
 
 /** Astro names its bundles by content hash: a new version is a new URL, so they never go stale. */
 const HASHED = 'public, max-age=31536000, immutable';
-/**
- * Other files: fresh for a day, then reused for a week while a cache revalidates them with
- * `If-None-Match` in the background (RFC 5861 §3).
- */
+/** Other files: fresh for a day, then reused for a week while revalidated in the background (RFC 5861 §3). */
 const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
 
 const assetCacheControl = (path: string): string => (path.startsWith('/_astro/') ? HASHED : REVALIDATED);
@@ -169,9 +160,8 @@ const isPreflight = (req: IncomingMessage): boolean =>
   req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
 
 /**
- * How a request to `route` spends quota: `take` one; `peek` for a CORS preflight on a route
- * the site serves (costs none, refused when the quota is gone); `free` for an uncounted
- * route's GET or HEAD (costs none, never refused). Every other request counts, OPTIONS too.
+ * How a request spends quota: `take` one; `peek` for a CORS preflight on a served route (free, but refused once
+ * the quota is gone); `free` for an uncounted route's GET or HEAD. Everything else counts, OPTIONS too.
  */
 export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): QuotaUse {
   if (route === undefined) return 'take';
@@ -204,10 +194,7 @@ function bind(
   }
 }
 
-/**
- * Every path the site answers, resolved through the table: the build's files, the exact
- * paths, then the pages of the registry (so a page added there is routed here too).
- */
+/** Every path the site answers: the build's files, the exact paths, then the registry's pages. */
 export class SiteRoutes {
   readonly #routes = new Map<string, SiteRoute>();
 

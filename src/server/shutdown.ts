@@ -22,20 +22,15 @@ const QUIET_MS = 1_000;
 const SWEEP_INTERVAL_MS = 250;
 
 /**
- * Stops accepting connections without closing the idle ones. `http.Server#close` also
- * closes every idle keep-alive connection at once (Node ≥ 19), and a proxy may be writing
- * its next request on one of them at that moment: the request is then reset, and a proxy
- * never retries a non-idempotent one (RFC 9110 §9.2.2). `net.Server#close` only stops
- * the listener; the connections end as described in `drainConnections`.
+ * Stops listening without closing idle connections: `http.Server#close` closes them at once, and a proxy writing
+ * its next request on one gets a reset, which it never retries for a non-idempotent request (RFC 9110 §9.2.2).
  */
 const stopListening = (server: Server, onClosed: () => void): void =>
   void NetServer.prototype.close.call(server, () => onClosed());
 
 /**
- * Lets the connections of a server that no longer listens end without a reset: every later
- * response carries `Connection: close`, so a busy connection ends after its next answer;
- * idle ones are closed only once no request at all has arrived for `QUIET_MS`, that is once
- * the proxy has stopped routing here. Resolves when the last connection has ended.
+ * Lets connections end without a reset: later responses carry `Connection: close`; idle ones close only once no
+ * request has arrived for `QUIET_MS`, i.e. the proxy stopped routing here. Resolves when the last has ended.
  */
 function drainConnections(target: DrainableServer): Promise<void> {
   return new Promise((resolve) => {
@@ -64,12 +59,9 @@ function closeDependency(target: DrainableServer): Promise<void> {
 }
 
 /**
- * SIGTERM (an orchestrator's stop): readiness answers 503 for `delayMs` while everything
- * else is served as before; then the listener closes and the open connections drain
- * without a reset (`drainConnections`); then the dependencies close and the process exits
- * 0. Requests still running at `timeoutMs` are cut and the process exits 1.
- * SIGINT (Ctrl-C in a terminal): no delay, idle connections close at once, the requests in
- * flight finish. A second signal exits at once.
+ * SIGTERM: readiness is 503 for `delayMs`, then the listener closes, connections drain, dependencies close, exit 0;
+ * requests still running at `timeoutMs` are cut, exit 1. SIGINT: no delay, idle connections close at once.
+ * A second signal exits at once.
  */
 export function installGracefulShutdown(
   targets: ShutdownTargets,

@@ -28,10 +28,7 @@ const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 /** The methods some resource of the site serves: the answer to `OPTIONS *`. */
 const SERVER_METHODS = 'GET, HEAD, POST, OPTIONS';
 
-/**
- * What makes a parsed request unanswerable (RFC 9112 §3.2: exactly one `Host` in HTTP/1.1;
- * RFC 9110 §10.1.1: an expectation other than 100-continue), as a Problem; undefined when none.
- */
+/** What makes a request unanswerable (RFC 9112 §3.2: one `Host`; RFC 9110 §10.1.1: only 100-continue), as a Problem. */
 function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[1] | undefined {
   let hosts = 0;
   const raw = req.rawHeaders;
@@ -46,10 +43,7 @@ function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[
   return undefined;
 }
 
-/**
- * Whether an item family's page (a biomarker's) exists now: its key is in the data. The page
- * data and its loaders are imported on the first such request, never at start-up.
- */
+/** Whether an item page (a biomarker's) exists now; its data loaders are imported on first use, never at start-up. */
 async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
   const { itemPageExists: exists } = await import('../lib/content/page-items.ts');
   return exists(page);
@@ -70,10 +64,7 @@ export interface SiteServerOptions {
   tokenEndpoint: () => Promise<TokenEndpoint>;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];
-  /**
-   * `npm run dev` only: the development server's own requests (Vite's modules, the live-reload
-   * client), handed to it before the rate limit so an editor's page load counts once.
-   */
+  /** `npm run dev` only: the dev server's own requests (Vite modules, live reload), handled before the rate limit. */
   development?: DevelopmentRequests;
 }
 
@@ -84,12 +75,8 @@ export interface DevelopmentRequests {
 }
 
 /**
- * The site's own `node:http` server, one path for every request: the rate limiter and the
- * baseline headers, the request log, then a lookup of the prepared representation the path
- * and the request's `Accept`, `Accept-Encoding` and `If-None-Match` select, then one write.
- * The build, the catalog service, the server's own documents and Astro (rendering a
- * data-driven page once per data version) fill that lookup ahead of time; only the token
- * endpoint, genuinely dynamic, reads its body and mints a token per request.
+ * The site's `node:http` server, one path per request: rate limit and baseline headers, request log, a lookup of the
+ * prepared representation chosen by negotiation, one write. Only the token endpoint computes per request.
  */
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, routes } = options;

@@ -9,12 +9,9 @@ const isScavenge = (entry: PerformanceEntry): boolean =>
 const V8_GROWTH_FACTOR = 2;
 
 /**
- * Caps the young generation (V8's new space) at `maxMb` from inside the process. V8 fixes the
- * heap's limits before any script runs (`--max-semi-space-size` works on the command line
- * only), but reads the growth factor each time a scavenge grows the new space: after each
- * scavenge, the factor is set to 1 (no growth) once the new space has reached `maxMb`, and
- * back to V8's 2 when V8 has shrunk it below. The new space may overshoot by about one doubling
- * (up to 2.3× the cap seen in the unit test), since a scavenge is reported after it has grown it.
+ * Caps V8's new space at `maxMb` from inside the process (`--max-semi-space-size` works only on the command line):
+ * after each scavenge the growth factor is 1 once the cap is reached, 2 again below it. A scavenge reports after
+ * growing, so the space may overshoot by about one doubling.
  */
 export function capYoungGeneration(maxMb: number): PerformanceObserver {
   const max = maxMb * 1024 * 1024;

@@ -38,10 +38,8 @@ function sortByRank(
 const bump = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
- * Progressive enhancement of the biomarker browser: filters the rendered markers as the
- * reader types or chooses, with the rules the server applies (`biomarker-filter.ts`), lists
- * the best matches of a search first, and updates the counts, the status line (a live region), the empty state and the URL
- * (`history.replaceState`, so the view stays shareable without adding history entries).
+ * Filters the rendered markers as the reader types, by the server's rules (`biomarker-filter.ts`), best matches first,
+ * updating counts, the live status line and the URL (`history.replaceState`: shareable, no history entries).
  */
 export function startBiomarkerBrowser(root: Document): void {
   const browser = root.querySelector<HTMLElement>('.biomarker-browser');

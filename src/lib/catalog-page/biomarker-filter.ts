@@ -1,11 +1,8 @@
 import type { CatalogTemplate } from '../schemas/catalog.ts';
 import { PANEL_KINDS, type PanelRegion, type PanelSize } from './panel-kinds.ts';
 
-/*
- * The biomarker browser's filters, shared by the server (HTML and Markdown of `/biomarkers`)
- * and the page's client script, so both show the same markers for the same URL. No runtime
- * imports beyond `panel-kinds.ts`: this module ships to the browser.
- */
+/* The browser's filters, shared by the server and the page's script so both show the same markers for a URL.
+ * This module ships to the browser: no runtime imports beyond `panel-kinds.ts`. */
 
 /** The query parameters of `/biomarkers`, in the order a normalized query lists them. */
 const FILTER_PARAMS = ['q', 'region', 'panel', 'category', 'calculated', 'premium'] as const;
@@ -29,8 +26,8 @@ export interface BiomarkerFilter {
 }
 
 /**
- * A parameter whose value the browser does not know: ignored, and named on the page. Only
- * its name: the value is request input, never written into a page (issue 30).
+ * A parameter with an unknown value: ignored and named on the page; only its name, as the value is request input
+ * (issue 30).
  */
 export interface IgnoredValue {
   param: FilterParam;
@@ -47,10 +44,7 @@ export interface ParsedFilter {
 
 /** What a marker offers the filters; the page writes the same facts into its `data-*` attributes. */
 export interface FilterableMarker {
-  /**
-   * What the search matches, one `searchKey` per line: its names in every language, its key,
-   * and the everyday words the page's language has for it (`catalog.searchTerms`).
-   */
+  /** What the search matches, one `searchKey` per line: names in every language, the key and everyday words. */
   search: string;
   /** Found by its whole uuid, or by the start of it (at least `UUID_PREFIX_MIN` characters). */
   uuid: string;
@@ -70,11 +64,7 @@ const NO_FILTER: BiomarkerFilter = {
   premium: undefined,
 };
 
-/**
- * Text folded for matching: Unicode NFKD without combining marks, lower-cased, `ß` as `ss`,
- * so "Hémoglobine", "hemoglobine" and "HEMOGLOBINE" are one key, as are "Glukose" typed
- * with or without capitals.
- */
+/** Text folded for matching (NFKD without combining marks, lower case, `ß` as `ss`): "Hémoglobine" = "HEMOGLOBINE". */
 export const searchKey = (text: string): string =>
   text
     .normalize('NFKD')
@@ -96,10 +86,8 @@ function singleValue(values: string[], fold: (value: string) => string): string 
 }
 
 /**
- * Reads the browser's parameters from a query. Empty values mean "any" (the form sends
- * them); a parameter repeated with the same value counts once; values are matched without
- * regard to case. A value the browser does not know, or conflicting repeats, is ignored
- * and reported, so the page can say so. Other parameters are ignored, as the API does.
+ * Reads the browser's parameters: empty means "any", same-value repeats count once, case is ignored. Unknown values
+ * and conflicting repeats are ignored and reported for the page to say so; other parameters are ignored.
  */
 export function parseFilter(query: URLSearchParams): ParsedFilter {
   const filter: BiomarkerFilter = { ...NO_FILTER };
@@ -125,11 +113,7 @@ export function parseFilter(query: URLSearchParams): ParsedFilter {
   return { filter, ignored };
 }
 
-/**
- * The canonical query of a view (without `?`): parameters in `FILTER_PARAMS` order, values
- * lower-cased except the search text, "any" left out, an ignored value as `unknown` so the
- * page can name its parameter. Equal views get equal strings: the key of a filtered view in the server's cache.
- */
+/** A view's canonical query, so equal views get equal strings: the key of a filtered view in the server's cache. */
 export function formatFilter({ filter, ignored }: ParsedFilter): string {
   const query = new URLSearchParams();
   for (const param of FILTER_PARAMS) {
@@ -153,9 +137,8 @@ function wantedTemplates(filter: BiomarkerFilter): CatalogTemplate[] {
 const UUID_PREFIX_MIN = 8;
 
 /**
- * Fewest characters of a search word that may also match inside a word of a name, as German
- * compounds need ("zucker" finds "Blutzucker"); shorter ones match at a word's start only, so
- * "TSH" does not find SHBG through the Dutch "geslachtshormoon".
+ * Shortest search word that may match inside a word, for German compounds ("zucker" → "Blutzucker"); shorter ones
+ * match word starts only, so "TSH" does not find SHBG through "geslachtshormoon".
  */
 const INFIX_MIN = 4;
 
@@ -163,10 +146,8 @@ const INFIX_MIN = 4;
 const wordsOf = (term: string): string[] => term.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
 
 /**
- * How well a marker matches a search text, best first: 0, the text is one of its names, its
- * key, an everyday word for it or its uuid; 1, one of those begins with the text; 2, every word
- * of the text begins a word of one of them; 3, every word is at least part of a word (see
- * `INFIX_MIN`). Undefined: it does not match. An empty text matches everything equally (0).
+ * How well a marker matches a search, best first: 0 exact (name, key, everyday word, uuid); 1 a prefix of one; 2 every
+ * word begins a word of one; 3 every word inside one (`INFIX_MIN`). Undefined: no match. Empty text ranks all 0.
  */
 export function searchRank(marker: FilterableMarker, q: string): number | undefined {
   const text = searchKey(q);
@@ -189,11 +170,7 @@ export function searchRank(marker: FilterableMarker, q: string): number | undefi
   return rank;
 }
 
-/**
- * Where a marker stands in a view: undefined when it does not show, else its `searchRank`. It
- * shows when it matches the search text; it is on a panel of the chosen region and size; it is
- * in the chosen category; calculated and premium (in the chosen region, or any) as chosen.
- */
+/** A marker's `searchRank` in a view, or undefined when the view's filters exclude it. */
 export function filterRank(marker: FilterableMarker, filter: BiomarkerFilter): number | undefined {
   const panels = wantedTemplates(filter);
   if (!marker.templates.some((template) => panels.includes(template))) return undefined;

@@ -181,11 +181,7 @@ function categoryView(group: MarkerGroup, options: CatalogViewOptions, anchor: (
   };
 }
 
-/**
- * The page's view of the four panels: every marker of any panel once, with the panels
- * that carry it, grouped by category in the order the panels list them (complete EU
- * first), texts in the page's language. Markers without a category come last.
- */
+/** Every marker of the four panels once, grouped by category in panel order (complete EU first), uncategorised last. */
 export function buildCatalogView(
   panels: Record<CatalogTemplate, BiomarkerCatalog>,
   options: CatalogViewOptions,

@@ -52,17 +52,13 @@ export const MARKER_SECTION_IDS = {
   api: 'api',
 } as const;
 
-/**
- * Whether the page has an "About" section: where the catalog has the description only in
- * another language than the page's, it is shown there, marked with its language, rather
- * than as the page's lead.
- */
+/** Whether the page has an "About" section: a description only in another language goes there, not in the lead. */
 export const showsAboutSection = (view: MarkerPageView, locale: string): boolean =>
   view.marker.description !== undefined && langAttribute(view.marker.description, locale) !== undefined;
 
 /**
- * The page of the marker with page key `key`, from the same view as the `/biomarkers`
- * list (so keys, names and category anchors agree), or undefined when no panel carries it.
+ * The page of marker `key`, from the `/biomarkers` list's view so keys, names and anchors agree; undefined if no panel
+ * has it.
  */
 export function buildMarkerPageView(
   panels: Record<CatalogTemplate, BiomarkerCatalog>,

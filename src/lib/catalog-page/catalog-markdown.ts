@@ -33,7 +33,10 @@ function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): Ro
   ];
 }
 
-/** One marker's row: name (linked to its page's Markdown twin) and badges, uuid, unit, the panels of each region, description. */
+/**
+ * One marker's row: name (linked to its page's Markdown twin) and badges, uuid, unit, the panels of each region,
+ * description.
+ */
 function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): PhrasingContent[][] {
   const badges = markerBadges(marker, ui).map((badge) => badge.label);
   // Its page's Markdown twin: the reader of this file reads Markdown.
@@ -139,11 +142,8 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
 }
 
 /**
- * The catalog as Markdown nodes for the page's Markdown twin, filtered as the HTML is: the
- * browser's parameters and status, the panel overview, then an H2 per category with a table
- * of its matching markers (name, unit, EU and UK panels, description), each name linking
- * its page at `<listUrl>/<key>`; categories without a match are left out. `clearUrl` is the
- * unfiltered twin. Icons are decorative and left out.
+ * The catalog as the twin's Markdown, filtered as the HTML is: parameters and status, panel overview, then a table per
+ * matching category, each name linking `<listUrl>/<key>`. `clearUrl` is the unfiltered twin.
  */
 export function catalogMarkdown(
   filtered: FilteredCatalogView,

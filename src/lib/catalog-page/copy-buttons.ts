@@ -2,9 +2,8 @@
 const STATUS_MS = 4_000;
 
 /**
- * Reveals every copy button (`CopyButton.astro`) where the Clipboard API exists, and makes each
- * copy its `data-copy` and say `data-copied` in the status right after it (a live region), so
- * the reader sees and hears it where they clicked.
+ * Reveals copy buttons where the Clipboard API exists; each copies `data-copy` and announces it in the live region
+ * beside it.
  */
 export function startCopyButtons(root: Document): void {
   if (navigator.clipboard === undefined) return;

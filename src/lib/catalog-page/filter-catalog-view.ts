@@ -17,10 +17,7 @@ export interface FilteredCatalogView {
   shownCounts: Record<CatalogTemplate, number>;
   /** The canonical query of this view without `?` ('' for the unfiltered page). */
   query: string;
-  /**
-   * The categories in the order this view lists them, each with its markers in that order: while
-   * searching, the best matches first (`searchRank`; ties keep the catalog's order), else the view's.
-   */
+  /** Categories and their markers in display order: best matches first while searching (ties in catalog order). */
   ranked: CategoryView[];
 }
 
@@ -36,10 +33,8 @@ export const shownIn = (category: CategoryView, filtered: FilteredCatalogView): 
   category.markers.filter((marker) => filtered.shown.has(marker.uuid)).length;
 
 /**
- * Applies the browser's query parameters to the catalog view: a category the view does
- * not have is ignored and reported like any unknown value. Every marker stays in the
- * view; `shown` says which match, so the page can hide the rest and its script can show
- * them again without a request, and `ranked` lists the best matches of a search first.
+ * Applies the query to the view; an unknown category is reported like any unknown value. Every marker stays: `shown`
+ * marks the matches, so the script can reveal the rest without a request.
  */
 export function filterCatalogView(view: CatalogView, query: URLSearchParams): FilteredCatalogView {
   const parsed = parseFilter(query);

@@ -1,10 +1,8 @@
 import type { MarkerPageView } from './build-marker-page-view.ts';
 
 /**
- * The schema.org properties a MedicalTest may carry that the page uses (from Thing: name,
- * alternateName, description, identifier, url; https://schema.org/MedicalTest). None of
- * MedicalTest's own properties (normalRange, usedToDiagnose, signDetected, affectedBy,
- * usesDevice) is used: the catalog holds no ranges and makes no diagnostic claims.
+ * The schema.org MedicalTest properties used, all from Thing. None of MedicalTest's own (normalRange, usedToDiagnose…):
+ * the catalog holds no ranges and makes no diagnostic claims.
  */
 export const MEDICAL_TEST_PROPERTIES = ['name', 'alternateName', 'description', 'identifier', 'url'] as const;
 
@@ -26,10 +24,7 @@ export interface MarkerJsonLd {
   url: string;
 }
 
-/**
- * The marker page's structured data: a schema.org `MedicalTest` with the name in the
- * page's language, its other names, its description, its uuid and key, and the page URL.
- */
+/** The marker page's schema.org `MedicalTest`: names, description, uuid and key, and the page URL. */
 export function markerJsonLd(view: MarkerPageView, pageUrl: string): MarkerJsonLd {
   const { marker } = view;
   const alternateName = [...new Set(view.names.map((name) => name.text))].filter((name) => name !== marker.name.text);
@@ -48,8 +43,5 @@ export function markerJsonLd(view: MarkerPageView, pageUrl: string): MarkerJsonL
   };
 }
 
-/**
- * JSON for a `<script type="application/ld+json">` data block: `<` escaped, so no text of
- * the catalog can close the element (HTML §4.12.1.3 restrictions for script contents).
- */
+/** JSON for an ld+json data block with `<` escaped, so no catalog text can close the element (HTML §4.12.1.3). */
 export const jsonLdText = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -13,9 +13,8 @@ export function metadataKey(item: BiomarkerCatalogItem): string | undefined {
 }
 
 /**
- * The inputs of a calculated marker from `metadata.derivedFrom`, by key: each entry is a
- * list of alternatives (transferrin saturation uses iron and transferrin or TIBC). Entries
- * that are not keys are dropped: the metadata comes from the origin as an open object.
+ * A calculated marker's inputs by key, each a list of alternatives; non-key entries dropped (the metadata is an open
+ * object).
  */
 export function derivedFromKeys(item: BiomarkerCatalogItem): string[][] {
   const raw = item.metadata?.['derivedFrom'];
@@ -27,10 +26,8 @@ export function derivedFromKeys(item: BiomarkerCatalogItem): string[][] {
 }
 
 /**
- * The page key of every marker of the panels, by uuid: its `metadata.key`, or its uuid
- * (lower-cased) where the origin gives no usable key or another marker took it first.
- * Markers are taken in panel order, complete EU first, so the keys do not depend on
- * which page asks.
+ * Each marker's page key by uuid: `metadata.key`, else its lower-cased uuid when unusable or taken. Panels are read in
+ * a fixed order (complete EU first), so keys do not depend on which page asks.
  */
 export function assignMarkerKeys(panels: Record<CatalogTemplate, BiomarkerCatalog>): Map<string, string> {
   const keys = new Map<string, string>();

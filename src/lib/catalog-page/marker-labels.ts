@@ -7,10 +7,7 @@ import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
 const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>
   marker.templates.some((template) => PANEL_KINDS[template].region === region);
 
-/**
- * A marker's unit as the page shows it: the EU unit, followed by the UK one where UK
- * labs report it differently (`mU/L (UK: pmol/L)`); the "none" label for unitless markers.
- */
+/** A marker's unit: the EU one, plus the UK one where it differs (`mU/L (UK: pmol/L)`). */
 export function unitLabel(marker: MarkerView, ui: CatalogUiStrings): string {
   const eu = marker.unitEu ?? ui.noUnit;
   const uk = marker.unitUk ?? ui.noUnit;
@@ -39,10 +36,7 @@ export interface MarkerBadge {
   label: string;
 }
 
-/**
- * The badges of a marker: calculated (`computedInternally`), then premium. Premium is per
- * region, so a marker premium in one region of two that carry it says which (`Premium (EU)`).
- */
+/** Badges: calculated, then premium; premium is per region, so a partial one names it (`Premium (EU)`). */
 export function markerBadges(marker: MarkerView, ui: CatalogUiStrings): MarkerBadge[] {
   const badges: MarkerBadge[] = [];
   if (marker.calculated) badges.push({ kind: 'calculated', label: ui.calculated });

@@ -14,10 +14,7 @@ export function languageName(tag: string, locale: string): string {
 /** One piece of a joined list: an item (by its index) or the words between items. */
 type ListPart = { type: 'item'; index: number } | { type: 'literal'; value: string };
 
-/**
- * The pieces of a list of `count` items joined as the language joins them (CLDR):
- * `A, B and C` (conjunction) or `A or B` (disjunction), so each item can be a link.
- */
+/** The pieces of a `count`-item list as the language joins them (CLDR), so each item can be a link. */
 function joinedParts(count: number, locale: string, type: 'conjunction' | 'disjunction'): ListPart[] {
   const placeholders = Array.from({ length: count }, (_, i) => `\u0000${i}\u0000`);
   const parts = new Intl.ListFormat(locale, { type }).formatToParts(placeholders);
@@ -28,10 +25,7 @@ function joinedParts(count: number, locale: string, type: 'conjunction' | 'disju
   );
 }
 
-/**
- * The inputs of a calculated marker as pieces: the groups joined with "and", the
- * alternatives inside a group with "or" (`iron and transferrin or TIBC`).
- */
+/** A calculated marker's inputs as pieces: groups joined with "and", alternatives with "or". */
 export function derivedFromParts(derivedFrom: MarkerLink[][], locale: string): Array<MarkerLink | string> {
   return joinedParts(derivedFrom.length, locale, 'conjunction').flatMap((part) => {
     if (part.type === 'literal') return [part.value];

@@ -75,11 +75,7 @@ function regionsMarkdown(view: MarkerPageView, { ui, catalogUi }: MarkerMarkdown
   ];
 }
 
-/**
- * A marker's page as Markdown nodes: the facts, units and panels per region, the
- * description where it is only in another language, the names in every language and
- * the API sample. The page's MDX adds the notice around it.
- */
+/** A marker page as Markdown nodes: facts, units, panels, a foreign-only description, names and API sample. */
 export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): RootContent[] {
   const { ui, locale } = options;
   const { description } = view.marker;

@@ -17,9 +17,8 @@ function rank(translation: Translation, locale: string): number {
 }
 
 /**
- * The best text of `field` for a page in `locale`: the page's language when the catalog
- * has it, else English, else any. The language actually used is returned too, so the
- * HTML can mark a fallback with `lang` (WCAG 3.1.2). Undefined when no translation has it.
+ * The best text of `field` for `locale` (its language, else English, else any) and the language used, for `lang` (WCAG
+ * 3.1.2).
  */
 export function pickText(
   translations: readonly Translation[],

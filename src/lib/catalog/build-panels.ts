@@ -34,9 +34,8 @@ type PanelKey = keyof typeof PANEL_KEYS;
 type Region = 'eu' | 'uk';
 
 /**
- * Whether a marker is premium on `panel`: on that region's complete panel and not on its
- * light panel (issue 16). Per region, because the panels differ: urea is premium in the EU
- * (complete only) but on the UK light panel.
+ * Whether a marker is premium on `panel`: on its region's complete panel, not its light one (issue 16); regions
+ * differ.
  */
 function isPremiumOn(marker: Pick<MarkerSource, 'panels'>, panel: PanelKey): boolean {
   const region = panel.endsWith('-uk') ? 'uk' : 'eu';
@@ -63,10 +62,7 @@ function item(marker: MarkerSource, cat: Category, panel: PanelKey): BiomarkerCa
   };
 }
 
-/**
- * The four public panels as the catalog origin serves them, each validated by the same
- * `BiomarkerCatalog` schema the site uses on the upstream payload.
- */
+/** The four public panels as the origin serves them, validated by the same schema the site applies upstream. */
 export function buildPanels(source: CatalogSource, baseUrl: string): Record<CatalogTemplate, BiomarkerCatalog> {
   const categories = new Map(source.categories.map((c) => [c.type, category(c, baseUrl)]));
   const panelOf = Object.fromEntries(Object.entries(PANEL_KEYS).map(([key, template]) => [template, key]));

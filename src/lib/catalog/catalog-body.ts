@@ -8,10 +8,7 @@ export interface CatalogBody {
   count: number;
 }
 
-/**
- * Serialises a validated catalog once and compresses it once per coding (off the event
- * loop), so requests only pick bytes.
- */
+/** Serialises a validated catalog and compresses it once per coding, off the event loop. */
 export async function prepareCatalogBody(catalog: BiomarkerCatalog): Promise<CatalogBody> {
   return {
     // The server's default Brotli quality: a request may be waiting (docs/performance.md).

@@ -5,9 +5,8 @@ export type CacheState = 'fresh' | 'fetched' | 'revalidating' | 'stale';
 export interface CacheLookup<T> {
   value: T;
   /**
-   * `fresh`: within the TTL; `fetched`: just loaded; `revalidating`: past the TTL, served
-   * while a background load runs; `stale`: standing in for a failed load, or for one still
-   * running past `staleGraceMs`.
+   * `fresh`: within the TTL; `fetched`: just loaded; `revalidating`: past the TTL while a load runs; `stale`: standing
+   * in for a failed or slow load.
    */
   state: CacheState;
   /** Milliseconds since the value was fetched. */
@@ -18,22 +17,18 @@ export interface CacheLookup<T> {
 export interface RefreshCacheOptions<K, T> {
   /** How long a value is served without asking upstream; 0 asks every time. */
   ttlMs: number;
-  /**
-   * How long past the TTL a value is still served at once while one background load
-   * replaces it; 0 makes callers past the TTL wait for the load. Needs `ttlMs` > 0.
-   */
+  /** How long past the TTL the old value is served at once while one background load replaces it; needs `ttlMs` > 0. */
   staleWhileRevalidateMs?: number;
   /** How old a value may be and still stand in for a failed fetch; 0 never. */
   staleIfErrorMs: number;
   /**
-   * After a failed load, how long the failure is remembered and answered from (the stale
-   * value, or the same error) without asking upstream again; 0 asks every time.
+   * How long a failure is remembered and answered from (stale value or the error) without asking again; 0 asks every
+   * time.
    */
   retryAfterFailureMs?: number;
   /**
-   * When a copy younger than `staleIfErrorMs` exists, how long after a load started a caller
-   * still waits for it; later, or once that time is up, the copy is served and the load goes
-   * on in the background. 0 never waits; unset waits for the load, however long.
+   * With a copy younger than `staleIfErrorMs` at hand, how long a caller waits for a load before the copy is served;
+   * unset waits.
    */
   staleGraceMs?: number;
   /** Fetches a fresh value; rejects when upstream fails. */
@@ -69,13 +64,9 @@ interface Entry<T> {
 }
 
 /**
- * A small keyed cache in front of a slow, fallible loader (the semantics of RFC 5861, on
- * the server side): fresh values are served for `ttlMs`; for `staleWhileRevalidateMs` after
- * that the old value is still served at once while one background load replaces it;
- * concurrent misses of one key share a single load (single flight); when a load fails, a
- * value younger than `staleIfErrorMs` is served instead of the error, and for
- * `retryAfterFailureMs` the failure answers without a new load. While such a value exists,
- * nobody waits more than `staleGraceMs` for a load: a hung upstream costs no latency.
+ * A keyed cache in front of a slow, fallible loader, with RFC 5861 semantics on the server side: fresh for `ttlMs`,
+ * stale-while-revalidate, one shared load per key, stale-if-error, a remembered failure for `retryAfterFailureMs`,
+ * and no wait longer than `staleGraceMs` while a stale copy exists, so a hung upstream costs no latency.
  */
 export class RefreshCache<K, T> {
   readonly #options: RefreshCacheOptions<K, T>;

@@ -11,16 +11,12 @@ import { ORIGIN_KEY_HEADER } from './origin-key.ts';
 /** Largest upstream catalog accepted (the bundled complete panel is about 150 KB). */
 const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
 
-/**
- * Longest pause after a failed upstream request before the next one for that template:
- * the TTL when shorter, so `CATALOG_CACHE_TTL_S=0` still asks every time.
- */
+/** Longest pause after a failed upstream request; the TTL when shorter, so `CATALOG_CACHE_TTL_S=0` asks every time. */
 const RETRY_AFTER_FAILURE_MAX_MS = 5_000;
 
 /**
- * How long a catalog request with a stale-if-error copy at hand waits for the upstream
- * request in flight: a healthy origin answers well within it, so its fresh copy is
- * preferred; a hung or slow one is not waited for (the copy is served, the request goes on).
+ * How long a request with a stale-if-error copy waits for the upstream: a healthy origin answers within it, a hung one
+ * is not waited for.
  */
 export const STALE_GRACE_MS = 50;
 
@@ -38,11 +34,7 @@ export interface CatalogService {
 /** The catalog's part of the service metrics. */
 type CatalogMetrics = Pick<ServiceMetrics, 'observeCatalogLookup' | 'observeUpstreamFailure'>;
 
-/**
- * Where the site fetches the catalog: `CATALOG_ORIGIN_URL`, else the bundled origin on
- * `CATALOG_ORIGIN_HOST:CATALOG_ORIGIN_PORT`, reached over loopback when it listens on a
- * local or wildcard host.
- */
+/** `CATALOG_ORIGIN_URL`, else the bundled origin, reached over loopback when it listens on a local or wildcard host. */
 export function upstreamOrigin(
   config: Pick<Config, 'catalogOriginUrl' | 'catalogOriginPort' | 'catalogOriginHost'>,
 ): string {
@@ -63,11 +55,8 @@ export interface CatalogServiceDeps {
 }
 
 /**
- * Builds the service from the configuration. Every failed upstream call is logged as
- * `catalog_upstream_failed`, whether a client saw a 502, a stale copy, or nothing at all
- * (a background refresh): the request log alone would hide the last two. After a failure
- * the template's upstream is left alone for min(TTL, 5 s). While a stale-if-error copy is at
- * hand, no request waits more than STALE_GRACE_MS for the upstream.
+ * Builds the service. Every failed upstream call is logged (`catalog_upstream_failed`), since a stale answer or a
+ * background refresh would hide it from the request log.
  */
 export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
@@ -113,10 +102,8 @@ export const freshnessLeftS = (service: CatalogService, lookup: CacheLookup<Cata
     : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
 
 /**
- * `Cache-Control` of a catalog response, matching the server's own cache (RFC 5861):
- * shared caches may keep it for what is left of our freshness, serve it while they
- * revalidate in the background for as long as we do, and fall back to it on errors as
- * long as we would. A directive whose window is 0 is left out.
+ * `Cache-Control` matching the server's own cache (RFC 5861), so shared caches keep, revalidate and fall back as we
+ * do.
  */
 export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
   const directives = [`public`, `max-age=${freshnessLeftS(service, lookup)}`];
@@ -126,9 +113,8 @@ export function catalogCacheControl(service: CatalogService, lookup: CacheLookup
 }
 
 /**
- * Where the process-wide service lives: on `globalThis`, because the server (`dist/node/`)
- * and the Astro bundle it loads later are two module graphs, and both must read one cache:
- * a data-driven page must be rendered from the very panels the API serves.
+ * On `globalThis` because the server (`dist/node/`) and the Astro bundle are two module graphs that must share one
+ * cache: a data-driven page renders from the very panels the API serves.
  */
 const INSTANCE = Symbol.for('biomarker-catalog.catalog-service');
 

@@ -31,9 +31,8 @@ function parseBody(body: CatalogBody): BiomarkerCatalog {
 }
 
 /**
- * All four panels from the service's cache, the same validated bodies the API serves
- * (fetched, refreshed or stood in for by a stale copy exactly as for API clients).
- * Rejects with the upstream's error when any panel is unavailable.
+ * All four panels from the service's cache, as the API serves them; rejects with the upstream's error when any is
+ * unavailable.
  */
 export async function loadCatalogSnapshot(service: CatalogService): Promise<CatalogSnapshot> {
   const lookups = await Promise.all(CATALOG_TEMPLATES.map((template) => service.cache.get(template)));

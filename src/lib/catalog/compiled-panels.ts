@@ -9,9 +9,8 @@ export type CompiledPanels = Record<CatalogTemplate, BiomarkerCatalog>;
 export const COMPILED_PANELS_PATH = 'dist/catalog/panels.json';
 
 /**
- * Reads the compiled panels at `path` for this deployment's `baseUrl`, or undefined when there
- * is no build. `scripts/build/compile-catalog.ts` validated them, so start-up parses no YAML
- * and runs no zod (docs/performance.md).
+ * The build's compiled panels for `baseUrl` (already validated, so no YAML or zod at start-up), or undefined without a
+ * build.
  */
 export async function loadCompiledPanels(path: string, baseUrl: string): Promise<CompiledPanels | undefined> {
   let text: string;

@@ -15,11 +15,7 @@ export class UpstreamError extends Error {
     this.reason = reason;
   }
 
-  /**
-   * Recognises an upstream error from either module graph of the process: the server's
-   * catalog service (`dist/node/`) is the one the Astro bundle's pages read, so its errors
-   * are instances of the server graph's copy of this class.
-   */
+  /** Matches an upstream error from either module graph: the Astro bundle's pages read the server graph's service. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return (
       value instanceof Error &&
@@ -42,9 +38,8 @@ export interface UpstreamOptions {
 }
 
 /**
- * Fetches one panel from the catalog origin and validates it with the BiomarkerCatalog
- * schema. Every failure — refused connection, deadline, non-2xx, non-JSON, oversize or
- * trickling body, wrong shape — is an UpstreamError, raised within `timeoutMs`.
+ * Fetches and validates one panel; every failure (connection, deadline, status, body, shape) is an UpstreamError
+ * within `timeoutMs`.
  */
 export async function fetchUpstreamCatalog(
   originUrl: string,
@@ -58,7 +53,7 @@ export async function fetchUpstreamCatalog(
   const tooLarge = () => new UpstreamError('too-large', `The catalog origin sent more than ${options.maxBytes} bytes.`);
   let bytes: Buffer;
   try {
-    // Decoded here, as fetch did: the codings upstream-reply.ts decodes.
+    // Only the codings upstream-reply.ts decodes.
     const headers = { ...options.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' };
     const reply =
       options.fetch === undefined

@@ -35,11 +35,7 @@ function checkDerivedFrom(markers: MarkerSource[]): void {
   }
 }
 
-/**
- * Reads `categories.yaml` and `markers/<type>.yaml` from `dir`, validating each file
- * with the source schemas. Every marker file must name a known category, and every
- * `derivedFrom` input an existing marker.
- */
+/** Reads and validates `categories.yaml` and `markers/<type>.yaml`; categories and `derivedFrom` inputs must exist. */
 export async function loadCatalogSource(dir: string): Promise<CatalogSource> {
   const categories = await readYaml(join(dir, 'categories.yaml'), z.array(CategorySourceSchema).min(1));
   const known = new Set(categories.map((category) => category.type));

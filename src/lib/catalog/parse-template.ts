@@ -15,11 +15,8 @@ function decodeComponent(text: string): string | undefined {
 }
 
 /**
- * Reads `template` from a raw query string (without `?`), before any upstream call:
- * absent → the default; unknown, empty, repeated or badly percent-encoded → an error
- * whose detail lists the allowed values. Other parameters are ignored, but a pair that
- * does not decode is an error, since it might have been `template` (spec 4.1: 400 for
- * a malformed query).
+ * Reads `template` from a raw query string before any upstream call: absent → the default; unknown, empty, repeated
+ * or undecodable → an error listing the allowed values. Any undecodable pair is an error (spec 4.1: malformed query).
  */
 export function parseTemplate(query: string, fallback: CatalogTemplate = DEFAULT_TEMPLATE): TemplateResult {
   const values: string[] = [];

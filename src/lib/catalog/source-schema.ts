@@ -60,16 +60,9 @@ const MarkerSourceSchema = z
     unitUk: z.string().trim().min(1).optional(),
     /** Specimen or derivation: how the value is obtained. */
     specimen: z.enum(['serum', 'plasma', 'whole-blood', 'calculated']),
-    /**
-     * True for values we calculate from other markers of the panel by a formula (eGFR, non-HDL,
-     * ratios, HOMA-IR…); not for indices the analyser reports with the measurement (MCH, MCHC).
-     */
+    /** Calculated by us from other markers (eGFR, non-HDL, ratios); not indices the analyser reports (MCH, MCHC). */
     computedInternally: z.boolean().optional(),
-    /**
-     * The markers a computed value is calculated from, by key; an inner list is a choice of
-     * alternatives, one of which the panel must carry (transferrin saturation uses transferrin
-     * or TIBC). Required exactly when `computedInternally` is true.
-     */
+    /** Inputs of a computed value by key; an inner list is a choice of alternatives. Required exactly when computed. */
     derivedFrom: z
       .array(z.union([KeySchema, z.array(KeySchema).min(2)]))
       .min(1)

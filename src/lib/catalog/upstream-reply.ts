@@ -8,18 +8,14 @@ export interface UpstreamReply {
   contentType: string;
   /** The announced `Content-Length`, NaN when absent. */
   contentLength: number;
-  /**
-   * The body, decoded, up to `maxBytes`: rejects with `tooLarge()` as soon as it grows past
-   * them, with `signal.reason` once the signal aborts, and with the transport's error otherwise.
-   */
+  /** The decoded body up to `maxBytes`; rejects with `tooLarge()` past them, or `signal.reason` on abort. */
   read(maxBytes: number, signal: AbortSignal, tooLarge: () => Error): Promise<Buffer>;
   /** Drops the body unread. */
   discard(): void;
 }
 
-// Connections to the upstream are reused, as fetch reused them: a refresh every TTL is one
-// request on an open socket instead of a new handshake. The agent also honours the server's
-// `Keep-Alive: timeout` hint, so it does not reuse a socket the server is about to close.
+// Keep-alive: a refresh reuses an open socket, and the agent honours `Keep-Alive: timeout` so it never reuses one
+// the server is closing.
 const HTTP_AGENT = new Agent({ keepAlive: true });
 let httpsAgent: Agent | undefined;
 
@@ -71,9 +67,8 @@ function readMessage(message: IncomingMessage, maxBytes: number, signal: AbortSi
 }
 
 /**
- * GET `url` with node:http (or node:https for an https origin), aborted by `signal`. Resolves
- * once the status and headers are in. Not `fetch`: loading undici delayed the first catalog
- * answer after start-up (docs/performance.md).
+ * GET `url` with node:http(s), resolved once headers are in. Not `fetch`: undici delays the first answer
+ * (docs/performance.md).
  */
 export async function requestUpstream(
   url: string,

@@ -13,15 +13,14 @@ const FONT_STYLES = [
 ] as const;
 
 /**
- * The attribute that carries a token's colours and font styles, as words (`0c792ea 18844ae`:
- * the theme's index, then the colour), one rule of the stylesheet per word.
+ * The attribute carrying a token's colours and font styles as words (theme index, then colour), one stylesheet rule
+ * each.
  */
 const TOKEN_ATTRIBUTE = 'data-c';
 
 /**
- * The one `style` value every token keeps: Expressive Code colours only
- * `span[style^='--']:not([class])` (a `:where()` rule per theme), so a token can carry neither
- * a class nor an empty style. The same value on every token costs the page one hash.
+ * The one `style` every token keeps: Expressive Code colours only `span[style^='--']:not([class])`, so a token needs
+ * some style; the same value everywhere costs the page one CSP hash.
  */
 const TOKEN_STYLE = '--tok:1';
 
@@ -37,11 +36,8 @@ interface Replacement {
 type Replacements = ReadonlyMap<string, Replacement>;
 
 /**
- * Every declaration Expressive Code puts in a `style` attribute that the stylesheet can
- * hold instead. On tokens: the colours of each theme (`--0:` dark, `--1:` light; the themes'
- * colours after Expressive Code's contrast fix, applied before the variants exist) and
- * their font styles. On lines and blocks: the longest line (`--ecMaxLine:93ch`) and the
- * wrapped lines' indent (`--ecIndent:2ch`).
+ * Every `style` declaration the stylesheet can hold instead: token colours per theme and font styles; `--ecMaxLine`,
+ * `--ecIndent`.
  */
 function replacementsOf(styleVariants: readonly StyleVariant[]): Replacements {
   const replacements = new Map<string, Replacement>();
@@ -71,11 +67,7 @@ const ruleOf = ({ kind, name, declaration }: Replacement): string =>
 const defaultColoursOf = (styleVariants: readonly StyleVariant[]): string[] =>
   styleVariants.map(({ theme }) => theme.fg.toLowerCase());
 
-/**
- * Whether `node` is a token that only repeats the default colour of the themes it names
- * (plain text, the spaces between tokens): without it the text inherits the same colour
- * from the line, and the page carries about a quarter fewer tokens.
- */
+/** Whether `node` only repeats the themes' default colour (plain text, spaces): the line gives it that colour. */
 function isDefaultToken(node: ElementContent, defaults: readonly string[]): node is Element {
   if (node.type !== 'element' || node.tagName !== 'span' || node.properties['className'] !== undefined) return false;
   const style = node.properties['style'];
@@ -90,10 +82,7 @@ function isDefaultToken(node: ElementContent, defaults: readonly string[]): node
   );
 }
 
-/**
- * Moves what the stylesheet can hold out of the `style` attribute of `node` and its
- * descendants, and drops the tokens that only repeat the default colour.
- */
+/** Moves what the stylesheet can hold out of `style` in `node`'s subtree, and drops default-colour tokens. */
 function moveStyles(node: ElementContent, replacements: Replacements, defaults: readonly string[]): void {
   if (node.type !== 'element') return;
   node.children = node.children.flatMap((child) => (isDefaultToken(child, defaults) ? child.children : [child]));
@@ -127,10 +116,7 @@ function addClasses(node: Element, names: string[]): void {
   node.properties['className'] = [...list, ...names];
 }
 
-/**
- * The engine's style variants: the hook's `config` is the engine itself, whose typed view
- * leaves them out.
- */
+/** The engine's style variants: the hook's `config` is the engine, whose typed view leaves them out. */
 function styleVariantsOf(config: object): readonly StyleVariant[] {
   const { styleVariants } = config as { styleVariants?: readonly StyleVariant[] };
   if (styleVariants === undefined) throw new Error('style-classes: Expressive Code gave no style variants');
@@ -138,12 +124,9 @@ function styleVariantsOf(config: object): readonly StyleVariant[] {
 }
 
 /**
- * Expressive Code's custom properties as rules of its shared stylesheet instead of `style`
- * attributes. Each distinct attribute value needs its own hash in the page's
- * Content-Security-Policy (CSP3 §6.7.3, `'unsafe-hashes'`); with every token colour of the
- * request samples that header grew past 4 KiB, which nginx's default `proxy_buffer_size`
- * refuses with a 502. A declaration the stylesheet does not hold (a line longer than 160
- * characters, a colour outside the themes) stays an attribute, allowed by its hash as before.
+ * Expressive Code's custom properties as stylesheet rules instead of `style` attributes: each distinct attribute
+ * needs its own CSP hash (CSP3 §6.7.3), and with every token colour the header outgrew nginx's default
+ * `proxy_buffer_size`, which answered 502. What the stylesheet does not hold stays an attribute, allowed by hash.
  */
 export function styleClassesPlugin(): ExpressiveCodePlugin {
   let cached: { variants: readonly StyleVariant[]; replacements: Replacements; defaults: string[] } | undefined;

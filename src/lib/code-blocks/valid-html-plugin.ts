@@ -1,10 +1,7 @@
 import type { ExpressiveCodePlugin } from '@astrojs/starlight/expressive-code';
 import type { Element, ElementContent } from '@astrojs/starlight/expressive-code/hast';
 
-/**
- * Elements that allow only phrasing content (HTML §4.5.20 `code`, §4.10.6 `button`), inside
- * which Expressive Code puts `<div>`s: one per code line, and the copy button's backdrop.
- */
+/** Elements allowing only phrasing content (HTML §4.5.20, §4.10.6), where Expressive Code puts `<div>`s. */
 const PHRASING_ONLY = new Set(['code', 'button']);
 
 /** Renames every `div` under a phrasing-only element to `span`; the CSS keys on classes, not tags. */
@@ -25,10 +22,8 @@ function nameButtons(node: ElementContent): void {
 }
 
 /**
- * Expressive Code's rendered blocks made valid HTML (html-validate `recommended`, issue 15
- * item 8): lines are `span`s with the same classes (`.ec-line` is `display: grid` either way),
- * and the copy button is `type="button"` with an `aria-label`. Runs after the frames plugin,
- * which adds the button in the same hook.
+ * Expressive Code's blocks as valid HTML (issue 15): lines as `span`s with the same classes, the copy button
+ * `type="button"` with an `aria-label`. Runs after the frames plugin, which adds the button in the same hook.
  */
 export function validHtmlPlugin(): ExpressiveCodePlugin {
   return {

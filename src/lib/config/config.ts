@@ -46,11 +46,8 @@ export interface Config {
 }
 
 /**
- * The origin written into everything prepared at build time (catalog panels, guide pages):
- * `BASE_URL` differs per deployment and per test server, so the build writes this
- * placeholder and the server puts its own origin in when it loads the files. The `.invalid`
- * top-level domain can never be a real origin (RFC 6761 §6.4), so no content contains it
- * by accident.
+ * The origin the build writes into prepared content; the server puts its own `BASE_URL` in on load. `.invalid`
+ * (RFC 6761 §6.4) can never occur in content by accident.
  */
 export const BASE_URL_PLACEHOLDER = 'https://prepared-base-url.invalid';
 
@@ -63,10 +60,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/**
- * A bad value as a message repeats it: quoted, with the credentials of a URL redacted,
- * and not at all for a secret (only its length, which is what is wrong with it).
- */
+/** A bad value as shown in a message: quoted, URL credentials redacted; a secret only by its length. */
 function shownValue(name: string, value: string): string {
   if (SECRET_VARIABLES.has(name)) return `(hidden, ${value.trim().length} characters)`;
   return JSON.stringify(redactUrlCredentials(value));

@@ -7,16 +7,13 @@ export const SERVER_TIMEOUTS = {
   /** Whole request, body included. */
   requestTimeout: 30_000,
   /**
-   * Idle time allowed between requests on a kept-alive connection, unless configured
-   * (`KEEP_ALIVE_TIMEOUT_S`). Longer than the 60 s idle timeout of nginx's upstream pool and
-   * of an AWS ALB, so the proxy, not this server, closes an idle connection: a server that
-   * closes first races the proxy's next request on it, which then fails (RFC 9112 §9.6).
+   * Keep-alive idle time: longer than the proxy's (nginx, AWS ALB), so the proxy closes first and never races us (RFC
+   * 9112 §9.6).
    */
   keepAliveTimeout: 65_000,
   /**
-   * Inactivity of any socket. headersTimeout alone only catches connections that keep
-   * sending header bytes: one that sends nothing, or half a request and then nothing,
-   * stayed open indefinitely (measured on Node 24), so sockets also time out when silent.
+   * Inactivity of any socket: headersTimeout misses a connection that sends nothing, which otherwise stays open
+   * forever.
    */
   socketTimeout: 10_000,
   maxHeaderSize: 16 * 1024,
@@ -54,8 +51,8 @@ const originVar = z
 const hostVar = z.string().trim().min(1, 'must not be empty');
 
 /**
- * A secret shared by the site and a separately run catalog origin: long enough not to be
- * guessed, and sendable as a header value (visible ASCII, RFC 9110 §5.5).
+ * A secret shared with a separately run origin: long enough not to be guessed, valid as a header value (RFC 9110
+ * §5.5).
  */
 const originKeyVar = z
   .string()
@@ -66,10 +63,7 @@ const originKeyVar = z
 /** Variables whose value is never repeated in a message, even when it is invalid. */
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['CATALOG_ORIGIN_KEY']);
 
-/**
- * The service's environment variables. Every variable is optional: the defaults
- * make `npm start` work with nothing set. Names match the README's table.
- */
+/** The service's environment variables, all optional: `npm start` works with none set. */
 export const EnvSchema = z.object({
   /** Port the site listens on. */
   PORT: integerVar(0, 65535).default(4321),
@@ -79,10 +73,7 @@ export const EnvSchema = z.object({
   BASE_URL: originVar.optional(),
   /** Upstream catalog origin; when set, the bundled origin is not started. */
   CATALOG_ORIGIN_URL: originVar.optional(),
-  /**
-   * Port of the bundled catalog origin. Not 0: the site connects to the origin on this
-   * number, and with 0 (any free port) it would ask port 0 and answer every catalog call 502.
-   */
+  /** Not 0: the site connects to this number, and port 0 would make every catalog call a 502. */
   CATALOG_ORIGIN_PORT: integerVar(
     1,
     65535,
@@ -98,9 +89,8 @@ export const EnvSchema = z.object({
   /** Shared secret exempting the site's upstream requests from the origin's limiter; random per process when unset. */
   CATALOG_ORIGIN_KEY: originKeyVar.optional(),
   /**
-   * Total deadline for one upstream catalog request, in milliseconds. A request with no stale
-   * copy waits that long, so it stays RESPONSE_MARGIN_MS below SOCKET_TIMEOUT_MS (config.ts):
-   * the server cuts a connection silent for that long, with no response and no log line.
+   * Deadline of one upstream request, kept RESPONSE_MARGIN_MS below SOCKET_TIMEOUT_MS so a waiting client is never cut
+   * silently.
    */
   CATALOG_ORIGIN_TIMEOUT_MS: integerVar(1, 600_000).default(5000),
   /** Seconds a validated catalog stays fresh in memory; 0 disables the cache. */
@@ -113,26 +103,25 @@ export const EnvSchema = z.object({
   DEPLOY_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
   /** Number of trusted reverse-proxy hops in front of the service; 0 ignores X-Forwarded-For. */
   TRUST_PROXY: integerVar(0, 32).default(0),
-  /** Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (the bound caps the limiter's memory: docs/performance.md). */
+  /**
+   * Most clients with an exact rate-limit window; the others are counted in a fixed-size sketch (the bound caps the
+   * limiter's memory: docs/performance.md).
+   */
   RATE_LIMIT_MAX_CLIENTS: integerVar(1, 250_000).default(100_000),
   /**
-   * Seconds the server keeps an idle connection open between requests. It must outlast the
-   * idle timeout of the proxy in front (nginx's upstream `keepalive_timeout` and an AWS ALB
-   * both default to 60 s): the side that closes an idle connection races the other's next request.
+   * Idle keep-alive seconds; must outlast the proxy's idle timeout, or the closing side races the other's next
+   * request.
    */
   KEEP_ALIVE_TIMEOUT_S: integerVar(1, 600).default(65),
-  /**
-   * Milliseconds a client connection may stay silent mid-request before it is closed (half a
-   * request gets a 408); bounds slow and idle clients together with HEADERS_TIMEOUT_MS.
-   */
+  /** How long a connection may stay silent mid-request before it is closed (half a request gets a 408). */
   SOCKET_TIMEOUT_MS: integerVar(500, 600_000).default(SERVER_TIMEOUTS.socketTimeout),
   /** Milliseconds a client has to send a whole request head (408 past it), from its first byte. */
   HEADERS_TIMEOUT_MS: integerVar(500, 600_000).default(SERVER_TIMEOUTS.headersTimeout),
   /** Milliseconds the unread rest of a request body may take after the answer, before the connection is closed. */
   UNREAD_BODY_GRACE_MS: integerVar(0, 60_000).default(5_000),
   /**
-   * Seconds after SIGTERM during which `/healthz` answers 503 while every request is still
-   * served and the listener stays open, so load balancers stop routing before it closes.
+   * Seconds after SIGTERM that `/healthz` answers 503 while everything else is served, so balancers stop routing
+   * first.
    */
   SHUTDOWN_DELAY_S: integerVar(0, 300).default(5),
   /** Seconds from SIGTERM until the process gives up on requests still running and exits 1. */

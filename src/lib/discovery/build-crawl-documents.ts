@@ -15,10 +15,8 @@ const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
- * `/sitemap.xml` (sitemaps.org 0.9): every indexable HTML page in every locale, absolute
- * on `baseUrl`, with `lastmod` from its content and `xhtml:link` alternates for all its
- * language versions (itself included) and `x-default` (the default locale), as search
- * engines read localized versions. No Markdown twins and no error pages.
+ * `/sitemap.xml` (sitemaps.org 0.9): every indexable HTML page per locale, with `lastmod` and `xhtml:link`
+ * alternates (itself and `x-default` included), as search engines read localized versions. No twins, no error pages.
  */
 export function buildSitemap(baseUrl: string, pages: readonly SitemapPage[]): string {
   const urls = pages.map((page) => {
@@ -56,10 +54,8 @@ export interface RobotsTxtInput {
 }
 
 /**
- * `/robots.txt` (RFC 9309): in production, every path is allowed and the sitemap named
- * (the `Sitemap` line is the sitemaps.org extension RFC 9309 §2.2.4 permits); elsewhere
- * `Disallow: /` for every crawler. (The server adds `X-Robots-Tag: noindex` outside
- * production as well, since robots.txt controls crawling, not indexing.)
+ * `/robots.txt` (RFC 9309): in production all allowed and the sitemap named (§2.2.4 permits the extension); elsewhere
+ * `Disallow: /`. The server also sends `X-Robots-Tag: noindex` there, since robots.txt governs crawling, not indexing.
  */
 export function buildRobotsTxt({ baseUrl, production }: RobotsTxtInput): string {
   if (!production) return ['User-agent: *', 'Disallow: /', ''].join('\n');

@@ -83,17 +83,11 @@ export interface FullTextPage {
   family?: string;
 }
 
-/**
- * A section the pages of an item family have, alike but for the item's values: `llms-full.txt`
- * holds it once and points to that from the others.
- */
+/** A section alike on every page of an item family but for its values: `llms-full.txt` holds it once. */
 export interface SharedSection {
   /** The section's heading line, e.g. `## Fetch it from the API`. */
   heading: string;
-  /**
-   * What stands in its place, given the family's first page (undefined on that page itself),
-   * this page's section and its URL; undefined keeps the section.
-   */
+  /** What replaces it, given the family's first page (undefined on that page), the section and the page's URL; undefined keeps it. */
   pointer(first: { title: string; url: string } | undefined, section: string, url: string): string | undefined;
 }
 
@@ -131,9 +125,8 @@ class EarlierText {
   }
 
   /**
-   * `markdown` without its plain paragraphs that an earlier item page has word for word (a hint
-   * under a table, the template's date) or any earlier page has as a table cell (a marker's
-   * description in its row of the list); headings, tables, lists and code stay, since they carry the page's own values.
+   * `markdown` without plain paragraphs an earlier item page has, or any earlier page has as a table cell (a marker's
+   * description in its row of the list); headings, tables, lists and code stay: they carry the page's own values.
    */
   withoutRepeats(markdown: string): string {
     return markdown
@@ -144,10 +137,8 @@ class EarlierText {
 }
 
 /**
- * `/llms-full.txt`: the Markdown twins of the default-locale pages in one file, in registry
- * order, each followed by its source URL and separated by a thematic break. Each guide page
- * is there whole; a page of an item family leaves out the paragraphs an earlier page has word
- * for word, and its `shared` sections point to where the content already is.
+ * `/llms-full.txt`: the default-locale twins in registry order, each with its source URL. Guide pages stay whole; an
+ * item page leaves out what an earlier page holds, and its `shared` sections point to where it is.
  */
 export function buildLlmsFullTxt(pages: readonly FullTextPage[], shared: readonly SharedSection[] = []): string {
   const firsts = new Map<string, { title: string; url: string }>();

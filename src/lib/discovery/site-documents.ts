@@ -11,10 +11,7 @@ import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
 /** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */
 export const llmsTxt = async (baseUrl: string): Promise<string> => llmsTxtOf(await listSitePages(baseUrl), baseUrl);
 
-/**
- * What every marker page has alike but for its values: the API samples (on the first page only;
- * the others name their panel and uuid) and the units and panels (in the marker's row of the list).
- */
+/** What marker pages share in `llms-full.txt`: the API samples (on the first only) and units and panels (in the list). */
 async function markerSectionsOnce(baseUrl: string): Promise<SharedSection[]> {
   const ui = (await getUiStrings(DEFAULT_LOCALE)).marker;
   const samples: SharedSection = {
@@ -40,10 +37,7 @@ async function markerSectionsOnce(baseUrl: string): Promise<SharedSection[]> {
   return [samples, regions];
 }
 
-/**
- * `/llms-full.txt`: every default-locale page's Markdown twin (each item's page too), the
- * data-driven ones as their `.md` shows them now, what the marker pages share only once.
- */
+/** `/llms-full.txt`: every default-locale page's twin, data-driven ones as their `.md` shows them now. */
 export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const sources = [
     ...new Set([...GUIDE_PAGES.flatMap((page) => page.data ?? []), ...ITEM_PAGE_FAMILIES.map((family) => family.data)]),

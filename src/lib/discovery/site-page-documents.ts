@@ -9,8 +9,8 @@ import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../rate-limit/headers.ts';
 const LLMS_NAME = 'Biomarker Catalog Service';
 
 /**
- * Facts an agent needs before it follows any link of `llms.txt`, in the order it needs
- * them. The numbers come from the code that enforces them, so they cannot drift.
+ * Facts an agent needs before following any `llms.txt` link; the numbers come from the enforcing code, so cannot
+ * drift.
  */
 const LLMS_NOTES: readonly string[] = [
   `The catalog is \`GET /v1/biomarkers/public?template=…\` with \`template\` one of ${CATALOG_TEMPLATES.map((t) => `\`${t}\``).join(', ')} (default \`${DEFAULT_TEMPLATE}\`). No authentication is needed; an optional OAuth 2.0 client-credentials token (scope \`catalog.read\`) is accepted and changes nothing.`,
@@ -52,10 +52,7 @@ export const API_RESOURCES: readonly ApiResource[] = [
 /** URL path of the full-text companion of `llms.txt`. */
 export const LLMS_FULL_PATH = '/llms-full.txt';
 
-/**
- * The text of `/llms.txt` for the site's pages as they are now (`assembleSitePages`): the
- * same whether the Astro route or the server builds it.
- */
+/** `/llms.txt` for the site's pages as they are now, the same from the Astro route or the server. */
 export function llmsTxtOf(pages: readonly PageSummary[], baseUrl: string): string {
   const home = pages.find((page) => page.page.slug === '' && page.locale === DEFAULT_LOCALE);
   return buildLlmsTxt({

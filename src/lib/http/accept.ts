@@ -50,9 +50,8 @@ function specificity(range: MediaRange, type: string, subtype: string): number {
 }
 
 /**
- * The weight a client gives `mediaType` (e.g. `text/markdown`): the q of the most
- * specific matching range (RFC 9110 §12.5.1), 0 when nothing matches. A missing
- * or empty header means "anything", weight 1.
+ * The q of the most specific range matching `mediaType` (RFC 9110 §12.5.1), 0 if none; a missing header means weight
+ * 1.
  */
 export function qualityOf(ranges: MediaRange[], mediaType: string): number {
   if (ranges.length === 0) return 1;
@@ -77,11 +76,8 @@ function namesExplicitly(ranges: MediaRange[], mediaType: string): boolean {
 }
 
 /**
- * Picks the representation to send among `offers`, listed in the server's order of
- * preference. The highest q wins; a tie goes to the earlier offer. An offer matched
- * only by a wildcard never beats the first offer, so `*\/*` gets the default; it is
- * still chosen when everything named explicitly is excluded. Returns undefined when
- * every offer is excluded (q=0).
+ * Picks among `offers` (server's preference order): highest q, ties to the earlier offer. An offer matched only by a
+ * wildcard never beats the first, so `*\/*` gets the default. Undefined when every offer is excluded (q=0).
  */
 export function negotiate(header: string | null | undefined, offers: readonly string[]): string | undefined {
   const ranges = parseAccept(header);

@@ -1,10 +1,8 @@
 import { isIP } from 'node:net';
 
 /**
- * The address a request is attributed to. With `trustProxy` = N, the N nearest hops
- * are trusted reverse proxies, so the client is the address the outermost trusted proxy
- * saw: the N-th entry from the right of `X-Forwarded-For`, followed by the socket. With
- * N = 0 the header is ignored, so a client cannot pick its own address.
+ * The client address: with `trustProxy` = N, the N-th `X-Forwarded-For` entry from the right (the socket last),
+ * as the outermost trusted proxy saw it. With N = 0 the header is ignored, so a client cannot pick its address.
  */
 export function resolveClientAddress(
   socketAddress: string | undefined,
@@ -41,9 +39,8 @@ function stripPort(entry: string): string {
 }
 
 /**
- * The rate-limit key for an address: IPv4 as is; IPv4-mapped IPv6 (`::ffff:a.b.c.d`)
- * folded to IPv4; other IPv6 reduced to its /64, the block one subscriber usually holds,
- * so rotating through one's own /64 does not multiply the quota.
+ * The rate-limit key: IPv4 (mapped IPv6 folded in), else the IPv6 /64 a subscriber holds, so rotating within it gains
+ * nothing.
  */
 export function rateLimitKey(address: string): string {
   const version = isIP(address);
@@ -70,11 +67,7 @@ function expandIpv6(address: string): string[] {
   return [...left, ...fill, ...right].map((group) => group.padStart(4, '0'));
 }
 
-/**
- * The address as request lines record it. Addresses are personal data (GDPR Art. 4(1),
- * CJEU C-582/14 Breyer), so by default only the network is kept: IPv4 to its /24 (IPv4-mapped
- * IPv6 folded to IPv4 first), IPv6 to its /48, the usual prefix of one site.
- */
+/** The address as logged: personal data (GDPR Art. 4(1), CJEU C-582/14), so by default only IPv4 /24 or IPv6 /48. */
 export function logAddress(address: string, mode: 'truncated' | 'full'): string {
   if (mode === 'full') return address;
   const version = isIP(address);

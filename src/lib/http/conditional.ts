@@ -2,17 +2,12 @@
 const CODING_SUFFIX = /-(?:br|gzip)"$/;
 
 /**
- * The tag of the content behind `tag`, whatever its coding: `W/` and a coding suffix removed.
- * The tags stay distinct per coding (RFC 9110 §8.8.3), but the content is the same, so a client
- * that kept a plain copy and now asks with `Accept-Encoding: br` must still get its 304: the
- * known pitfall of tags that differ only by coding (Apache's `-gzip` suffix) is exactly that.
+ * The content's tag whatever its coding (`W/` and coding suffix removed). Tags differ per coding (RFC 9110 §8.8.3),
+ * but a client holding a plain copy that now sends `Accept-Encoding: br` must still get its 304.
  */
 const contentTag = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag).replace(CODING_SUFFIX, '"');
 
-/**
- * Whether `If-None-Match` matches `etag` by the weak comparison RFC 9110 §13.1.2
- * prescribes for this header: `*`, or any listed tag of the same content (`contentTag`).
- */
+/** `If-None-Match` against `etag` by weak comparison (RFC 9110 §13.1.2): `*`, or any tag of the same content. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   const target = contentTag(etag);

@@ -22,11 +22,9 @@ function hashesOf(html: string, pattern: RegExp, transform: (text: string) => st
 }
 
 /**
- * The Content-Security-Policy of one HTML page: scripts, styles, images and fonts from this
- * origin only, plus exactly the inline scripts and style attributes the page itself carries,
- * each allowed by its hash (CSP3 §6.7.3; `'unsafe-hashes'` lets a hash match an attribute),
- * never `'unsafe-inline'`: Starlight's theme script must run before the first paint, and its
- * layout and Expressive Code set custom properties in `style` attributes. No framing.
+ * A page's CSP: own origin only, plus exactly its inline scripts and style attributes by hash (CSP3 §6.7.3,
+ * `'unsafe-hashes'`), never `'unsafe-inline'`: Starlight's theme script runs before paint and Expressive Code
+ * sets custom properties in `style` attributes. No framing.
  */
 export function contentSecurityPolicyFor(html: string): string {
   const scripts = hashesOf(html, INLINE_SCRIPT);
@@ -48,10 +46,7 @@ export function contentSecurityPolicyFor(html: string): string {
   ].join('; ');
 }
 
-/**
- * `npm run dev` only: Vite injects each stylesheet as an inline `<style>` and the live-reload
- * client styles its error overlay inline, so pages allow inline styles; scripts stay as strict.
- */
+/** `npm run dev` only: Vite and its error overlay inject inline styles, so those are allowed; scripts stay strict. */
 export const developmentPolicy = (policy: string): string =>
   policy
     .split('; ')

@@ -14,10 +14,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   rate_limited: { status: 429, title: 'Too many requests' },
 };
 
-/**
- * The `id` of the developer-guide heading that documents a code. The guide's "Errors"
- * section must carry exactly these ids; a test checks the served page for each.
- */
+/** The guide heading `id` documenting a code; the "Errors" section must carry exactly these (a test checks). */
 export const problemHeadingId = (code: ProblemCode): string => code.replaceAll('_', '-');
 
 /** The Problem `type` URI for a code: `{base_url}/developers#<heading-id>` (spec 2.5). */
@@ -33,17 +30,12 @@ export interface ErrorHeadingParts {
   status: string;
 }
 
-/**
- * The token endpoint's OAuth error that is no Problem code (the others are both), with its
- * statuses: 400 for a `client_secret` or assertion, 401 for an `Authorization` header.
- */
+/** The OAuth-only error code, with its statuses (400 for a secret or assertion, 401 for `Authorization`). */
 const OAUTH_ONLY_ERRORS: Record<string, string> = { [INVALID_CLIENT]: '400, 401' };
 
 /**
- * The parts of the "Errors" heading for `code`, shared by the HTML component and the
- * Markdown converter: a code of spec section 7, or an OAuth error the token endpoint alone
- * sends. Throws on any other, so a typo in a page fails the build instead of publishing a
- * heading no Problem points at.
+ * The "Errors" heading parts for `code`, shared by HTML and Markdown; throws on an unknown code so a typo fails the
+ * build.
  */
 export function errorHeadingParts(code: string): ErrorHeadingParts {
   const known = PROBLEM_CODES.find((candidate) => candidate === code);
@@ -67,10 +59,7 @@ export interface ProblemInit {
   instance?: string;
   /** Extra response headers, e.g. `Allow` on a 405 or `Retry-After` on a 429. */
   headers?: HeadersInit;
-  /**
-   * A more precise status of the same problem type, for transport-level refusals of
-   * `bad_request` (408, 413, 414, 417, 431); defaults to the type's status.
-   */
+  /** A more precise status for transport-level refusals of `bad_request`; defaults to the type's. */
   status?: 408 | 413 | 414 | 417 | 431;
 }
 

@@ -11,10 +11,7 @@ interface EncodedBody {
   etag: string;
 }
 
-/**
- * A response body serialised once and compressed once per coding, held in memory: a page,
- * a site document, a catalog panel, the OpenAPI document. Requests only pick bytes.
- */
+/** A body serialised once and compressed once per coding, held in memory; requests only pick bytes. */
 export interface Representation {
   contentType: string;
   identity: EncodedBody;
@@ -23,10 +20,8 @@ export interface Representation {
 }
 
 /**
- * Brotli quality the server compresses with unless a caller asks for another (data-driven
- * pages: rendered-store.ts). Quality 11 makes pages a little smaller, but its encoder takes
- * several times as long and leaves memory behind in every thread-pool arena, and catalog
- * panels are made while a request may wait (docs/performance.md).
+ * Default brotli quality: 11 is slower and leaves memory in every pool arena, and panels are made while requests wait
+ * (docs/performance.md).
  */
 export const BROTLI_QUALITY = 9;
 
@@ -37,10 +32,7 @@ const BROTLI = (size: number, quality = BROTLI_QUALITY) => ({
 /** Copies bytes into a standalone `ArrayBuffer`, as `Response` bodies want them. */
 const bytes = (buffer: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(buffer);
 
-/**
- * A strong ETag must differ between codings of the same content (RFC 9110 §8.8.3), so each
- * coding's tag is the content hash plus the coding's name.
- */
+/** A strong ETag must differ between codings (RFC 9110 §8.8.3): the content hash plus the coding's name. */
 function assemble(identity: Buffer, br: Uint8Array, gz: Uint8Array, contentType: string): Representation {
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   return {
@@ -54,10 +46,7 @@ function assemble(identity: Buffer, br: Uint8Array, gz: Uint8Array, contentType:
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * Serialises `text` and compresses it once per coding on libuv's thread pool, off the event
- * loop. `brotliQuality` trades size against time (rendered-store.ts picks one per page).
- */
+/** Serialises `text` and compresses each coding on libuv's pool, off the event loop. */
 export async function createRepresentationAsync(
   text: string,
   contentType: string,

@@ -7,9 +7,8 @@ const REQUEST_ID_MAX_LENGTH = 128;
 const WELL_FORMED = /^[A-Za-z0-9._:@+=/-]+$/;
 
 /**
- * The `X-Request-Id` of a trusted proxy, or undefined. Accepted only behind a trusted proxy
- * (`trustProxy` > 0; otherwise any client could choose the id written in our log), and
- * only when well-formed: one value, 1 to 128 safe characters.
+ * A trusted proxy's `X-Request-Id` (else any client could choose the id in our log), if one value of 1–128 safe
+ * characters.
  */
 export function acceptedRequestId(header: string | string[] | undefined, trustProxy: number): string | undefined {
   if (trustProxy === 0 || typeof header !== 'string') return undefined;
@@ -17,10 +16,7 @@ export function acceptedRequestId(header: string | string[] | undefined, trustPr
   return header;
 }
 
-/**
- * Makes request ids unique across processes without a random draw per request: a random
- * 48-bit prefix per generator, then a counter (e.g. `q0Zr3Wx8-1a`).
- */
+/** Ids unique across processes without a random draw per request: a random 48-bit prefix, then a counter. */
 export function createRequestIdGenerator(prefix = randomBytes(6).toString('base64url')): () => string {
   let counter = 0;
   return () => `${prefix}-${(counter++).toString(36)}`;

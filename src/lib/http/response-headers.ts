@@ -30,9 +30,8 @@ export function preflightHeaders(methods: readonly string[]): Array<[string, str
 }
 
 /**
- * Powerful features the site never uses, denied to it and to anything it could embed
- * (W3C Permissions Policy §5; `()` is the empty allowlist). Only names Chromium knows:
- * it warns on the console about any other, and the browser tests fail on warnings.
+ * Features the site never uses, denied (Permissions Policy §5). Only names Chromium knows: it warns on others, failing
+ * browser tests.
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -46,9 +45,8 @@ const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * Headers every response of the site carries, whichever layer answers it (static file,
- * page, API, error, or a request the parser refused): CORS, nosniff, a referrer policy,
- * a permissions policy, HSTS on https origins, and `noindex` outside production.
+ * Headers on every response, whichever layer answers: CORS, nosniff, referrer and permissions policies, HSTS on https,
+ * `noindex` outside production.
  */
 export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): Array<[string, string]> {
   const headers: Array<[string, string]> = [

@@ -5,11 +5,7 @@ import { formatLogLine } from './format-log-line.ts';
 export interface LogSink {
   info(line: string): void;
   error(line: string): void;
-  /**
-   * Takes an info line to format later, with the time it happened (`Date.now()`): a sink that
-   * batches its writes formats a whole batch at once (bounded-log-sink.ts), so `fields` must
-   * not change after the call. Sinks without it get each line formatted.
-   */
+  /** Takes an info line to format with its batch (`time` from `Date.now()`): `fields` must not change after the call. */
   defer?(event: string, fields: Record<string, unknown> | undefined, time: number): void;
 }
 
@@ -39,10 +35,7 @@ export interface BoundedLogSink extends LogSink {
   flushAtExit(): void;
 }
 
-/**
- * Counts the lines `destination` drops while its buffer is full, and once the buffer has
- * drained (the reader is back), writes one `log_lines_dropped` line with the count.
- */
+/** Counts lines dropped while the buffer is full and logs one `log_lines_dropped` once it drains. */
 function countDrops(destination: LogDestination, stream: 'stdout' | 'stderr') {
   const state = { count: 0 };
   destination.on('drop', (data) => {
@@ -75,15 +68,9 @@ interface DeferredLine {
 }
 
 /**
- * A sink over two bounded destinations. Info lines are joined and handed over every
- * FLUSH_INTERVAL_MS (or at once past BATCH_BYTES or BATCH_LINES): an asynchronous write is a
- * thread-pool round trip whose cost does not depend on its size, so a busy server writes at
- * most 100 batches a second instead of one write every few requests. Lines given unformatted
- * (`defer`, the request log's) are formatted when their batch is handed over, in one loop,
- * while the formatter is in the CPU's caches (docs/performance.md). The timer is unreferenced: a pending flush keeps no
- * process alive, and the exit handler writes what is left. Error lines are handed over at
- * once. When a reader stops reading, memory stays within the destination's `maxLength`, and
- * later lines are dropped and counted instead.
+ * A sink over two bounded destinations. Info lines go out in batches every FLUSH_INTERVAL_MS: an async write costs
+ * a thread-pool round trip whatever its size (docs/performance.md). Error lines go at once. A stalled reader costs
+ * at most `maxLength`; later lines are dropped and counted. The timer keeps no process alive; exit flushes.
  */
 export function createBoundedSink(stdout: LogDestination, stderr: LogDestination): BoundedLogSink {
   const outDrops = countDrops(stdout, 'stdout');
@@ -139,10 +126,8 @@ export function createBoundedSink(stdout: LogDestination, stderr: LogDestination
 }
 
 /**
- * Stops writing to a destination whose reader has gone (EPIPE) instead of failing the
- * process; any other error is raised as before. This is what pino.destination added to
- * sonic-boom: the sink uses sonic-boom directly, since it formats its lines itself and
- * pino's serialisers, redaction and thread-stream would only lengthen start-up.
+ * Stops writing to a destination whose reader has gone (EPIPE) instead of failing the process, as pino.destination
+ * would.
  */
 function ignoreBrokenPipe(destination: SonicBoom): SonicBoom {
   const onError = (error: NodeJS.ErrnoException) => {
@@ -160,18 +145,12 @@ function ignoreBrokenPipe(destination: SonicBoom): SonicBoom {
 /** Shared by every copy of this module: the server's own and the one bundled by Astro. */
 const PROCESS_SINK = Symbol.for('biomarker-catalog.log-sink');
 
-/**
- * The process-wide sink on fd 1 and 2, made on first use. Writes are asynchronous
- * (`sync: false`) and bounded (`maxLength`), so a stalled reader costs at most a fixed
- * amount of memory; the count of dropped lines is logged when the reader is back.
- */
+/** The process-wide sink on fd 1 and 2, asynchronous and bounded, made on first use. */
 export function processLogSink(): BoundedLogSink {
   const holder = globalThis as { [PROCESS_SINK]?: BoundedLogSink };
   if (holder[PROCESS_SINK] !== undefined) return holder[PROCESS_SINK];
-  // Opening process.stdout/stderr makes libuv put a pipe or socket in non-blocking mode.
-  // On a blocking fd, a stalled reader holds a thread-pool write forever, and
-  // process.exit then hangs joining that thread; non-blocking, the write fails
-  // with EAGAIN and sonic-boom retries every 100 ms.
+  // Touching process.stdout/stderr makes libuv set the fd non-blocking: on a blocking fd a stalled reader would
+  // hold a thread-pool write forever and process.exit would hang joining it.
   void process.stdout;
   void process.stderr;
   let exitDeadline = Number.POSITIVE_INFINITY;

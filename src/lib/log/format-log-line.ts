@@ -9,10 +9,7 @@ const withoutReserved = (fields: Record<string, unknown>): Record<string, unknow
 let stampedAt = Number.NaN;
 let stamp = '';
 
-/**
- * One JSON line: `time` (`now`, by default the present), `level` and `event` first (never
- * taken from `fields`), then `fields` as given.
- */
+/** One JSON line: `time`, `level` and `event` first (never taken from `fields`), then `fields` as given. */
 export function formatLogLine(
   severity: 'info' | 'error',
   event: string,

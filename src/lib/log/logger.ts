@@ -12,10 +12,7 @@ export interface Logger {
   error(event: string, fields?: Record<string, unknown>): void;
 }
 
-/**
- * Creates a JSON-lines logger at the given level. Lines go to the process-wide bounded
- * sink (see bounded-log-sink.ts) unless another is given.
- */
+/** A JSON-lines logger at `level`, writing to the process-wide bounded sink unless another is given. */
 export function createLogger(level: LogLevel, sink: LogSink = processLogSink()): Logger {
   return {
     info: (event, fields) => {
@@ -30,8 +27,8 @@ export function createLogger(level: LogLevel, sink: LogSink = processLogSink()):
 }
 
 /**
- * Serialises an unknown thrown value for the server log (never for a client), with the
- * credentials of any URL in it redacted: an error may quote a configured URL.
+ * An unknown thrown value for the server log (never a client), URL credentials redacted: errors may quote a configured
+ * URL.
  */
 export function describeError(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) {
@@ -42,14 +39,10 @@ export function describeError(error: unknown): { message: string; stack?: string
 }
 
 /**
- * `scheme://` followed by an authority holding a `@`: the userinfo runs up to the last `@`
- * before the path, query or fragment (WHATWG URL §4.4, authority state), so a password
- * with an unencoded `@` is covered whole.
+ * `scheme://` then an authority with `@`: userinfo runs to the last `@` (WHATWG URL §4.4), so a password holding `@`
+ * is covered.
  */
 const USERINFO = /([a-z][a-z\d+.-]*:\/\/)[^\s/?#]*@/gi;
 
-/**
- * Replaces the `user:password@` of every URL in `text` with `***@`, so a URL from the
- * configuration never repeats its credentials in an error message or a log line.
- */
+/** Replaces every URL's `user:password@` in `text` with `***@`. */
 export const redactUrlCredentials = (text: string): string => text.replace(USERINFO, '$1***@');

@@ -35,10 +35,7 @@ export interface MarkdownTwinOptions {
   title: string;
   /** The lead paragraph under the title (the page's description). */
   description: string;
-  /**
-   * The page's "Last updated" line, as its HTML shows it but with an ISO 8601 date
-   * (`Last updated: 2026-11-22`), so an agent reading only the twin can tell how fresh it is.
-   */
+  /** The "Last updated" line with an ISO 8601 date, so an agent reading only the twin can tell its freshness. */
   updated?: string;
   /** Public origin: every link becomes absolute on it, and `{BASE_URL}` is replaced by it. */
   baseUrl: string;
@@ -48,21 +45,13 @@ export interface MarkdownTwinOptions {
   context?: ComponentContext;
 }
 
-/**
- * Turns one MDX component into Markdown nodes; its children are converted afterwards.
- * It sees the element and the page's options: data-driven components read the page's
- * language, interface strings and data from `options.context`.
- */
+/** Turns one MDX component into Markdown nodes (children converted afterwards); data comes from `options.context`. */
 export type ComponentConverter = (
   element: MdxJsxFlowElement | MdxJsxTextElement,
   options: MarkdownTwinOptions,
 ) => RootContent[];
 
-/**
- * The string attributes of an MDX element (`<Callout type="note">` → `{ type: 'note' }`).
- * Expression attributes (`x={…}`) and spreads cannot be turned into Markdown without
- * running the page, so they are refused: components in the guide take strings only.
- */
+/** An element's string attributes; expressions and spreads are refused, as they would need the page to run. */
 function jsxAttributes(element: MdxJsxFlowElement | MdxJsxTextElement): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const attribute of element.attributes) {
@@ -82,9 +71,8 @@ function required(element: MdxJsxFlowElement | MdxJsxTextElement, name: string):
 }
 
 /**
- * One converter per component the pages use (`src/components/mdx/`). Keep this list and
- * the components passed to `<Content components={…}>` in step: a component without a
- * converter makes the Markdown twin throw, which the unit tests catch.
+ * One converter per component in `src/components/mdx/`: a component without one makes the twin throw (unit tests catch
+ * it).
  */
 export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> = {
   /** `<Callout title="…">…</Callout>` → a blockquote that starts with the title in bold. */
@@ -101,10 +89,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       },
     ];
   },
-  /**
-   * `<Sample id="…" />` → per language a heading, the fenced code and the fenced excerpt of
-   * its output (`content/samples/<id>/`), for the page's origin.
-   */
+  /** Per language a heading, the code and its output excerpt (`content/samples/<id>/`). */
   Sample(element, { baseUrl, context }) {
     const attributes = jsxAttributes(element);
     const sample = loadSample(required(element, 'id'), { BASE_URL: baseUrl });
@@ -130,9 +115,8 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     ];
   },
   /**
-   * `<BiomarkerCategories />` → the browser's parameters, the panel overview and one H2 and
-   * table per category, from the page's catalog data filtered by the request's query; a
-   * blockquote saying so when the catalog is unavailable.
+   * Browser parameters, panel overview and a table per category, filtered by the query; a blockquote when the catalog
+   * is down.
    */
   BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
@@ -154,10 +138,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const urls = { listUrl: `${baseUrl}${listPath}`, clearUrl: `${baseUrl}${listPath}.md` };
     return catalogMarkdown(filtered, locale, ui, urls);
   },
-  /**
-   * `<BiomarkerDetail />` → one marker's facts, units and panels per region, names and API
-   * sample, from the page's catalog data and the item its page shows.
-   */
+  /** One marker's facts, units, panels per region, names and API sample. */
   BiomarkerDetail(element, { baseUrl, context }) {
     const data = context?.data;
     const item = context?.item;
@@ -174,10 +155,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const listUrl = `${baseUrl}${pagePath(locale, item.family.slug)}`;
     return markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: context.ui.marker, catalogUi });
   },
-  /**
-   * `<ApiReference />` → an H2 per path, an H3 per method with headed sections and the
-   * document's examples, then the schemas and response headers, in the page's language.
-   */
+  /** An H2 per path, an H3 per method with sections and examples, then schemas and response headers. */
   ApiReference(element, { context }) {
     const data = context?.data;
     if (context === undefined || data?.ok !== true || data.source !== 'openapi') {

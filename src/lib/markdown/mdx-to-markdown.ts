@@ -6,23 +6,14 @@ import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-conv
 
 export type { MarkdownTwinOptions } from './component-converters.ts';
 
-/**
- * The placeholder pages write where the service's public origin belongs, e.g. in code
- * samples (`curl {BASE_URL}/v1/biomarkers/public`). MDX treats braces in prose as
- * expressions, so it appears only inside code; both the HTML and the Markdown of a page
- * replace it with the configured `BASE_URL`.
- */
+/** Stands for the public origin in code samples (MDX reads braces in prose as code); replaced with `BASE_URL`. */
 const BASE_URL_PLACEHOLDER = '{BASE_URL}';
 
 /** Replaces every `{BASE_URL}` in rendered text with the configured origin. */
 export const substituteBaseUrl = (text: string, baseUrl: string): string =>
   text.replaceAll(BASE_URL_PLACEHOLDER, baseUrl);
 
-/**
- * Makes a link target of the page at `pagePath` absolute on `baseUrl`: `/auth` and
- * `#errors` become `{baseUrl}/auth` and `{baseUrl}{pagePath}#errors` (RFC 3986 §5.2).
- * Absolute URLs (`https:`, `mailto:`) are left as they are.
- */
+/** Resolves a link target against the page (RFC 3986 §5.2); absolute URLs stay. */
 function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
   return new URL(url, `${baseUrl}${pagePath}`).href;
@@ -31,10 +22,8 @@ function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
 /** MDX with GFM tables, as the pages are written. */
 const parser = remark().use(remarkMdx).use(remarkGfm);
 /**
- * Plain CommonMark + GFM out: no MDX extension, so nothing MDX-specific can be printed.
- * Table columns are not padded to a common width (`tablePipeAlign: false`): the width
- * would depend on the length of BASE_URL in absolute links, and the build prepares each
- * twin once with a placeholder origin that the server replaces (issue 14).
+ * Plain CommonMark + GFM. Columns unpadded: their width would depend on BASE_URL, and the build prepares each twin
+ * once with a placeholder origin the server replaces.
  */
 const printer = remark().use(remarkGfm, { tablePipeAlign: false }).data('settings', {
   bullet: '-',
@@ -95,11 +84,8 @@ const updatedLine = (updated: string | undefined): Paragraph[] =>
     : [{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: updated }] }] }];
 
 /**
- * The Markdown twin of a page (spec 4.4), from the same MDX source as its HTML: `# Title`,
- * the description and the "Last updated" line first; components turned into plain Markdown (tables, lists,
- * blockquotes, headings); import/export lines and comments dropped; every link absolute.
- * Anything that has no faithful Markdown form (expressions, raw HTML, an unknown
- * component) throws rather than leaking into the output.
+ * A page's Markdown twin (spec 4.4) from its MDX: title, description and "Last updated" first, components as plain
+ * Markdown, every link absolute. What has no faithful Markdown form throws rather than leaking through.
  */
 export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
   const parsed = parser.parse(source);

@@ -1,6 +1,6 @@
 import type { Counter, Metric, Registry } from 'prom-client';
 
-/** Latency buckets in seconds: a prepared representation goes out in well under a millisecond, the upstream within 5 s. */
+/** Latency buckets in seconds: from a prepared representation to a slow upstream. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Counts and latencies of one server's requests of one route class. */
@@ -14,9 +14,8 @@ interface Series {
 }
 
 /**
- * Request counts and a latency histogram kept in plain numbers and turned into
- * Prometheus series at scrape time. prom-client's own `inc`/`observe` hash the label set
- * on every call, even on a label child; this is two Map lookups and a short bucket scan.
+ * Request counts and latencies in plain numbers, turned into series at scrape time: prom-client hashes labels on every
+ * call.
  */
 export class RequestSeries {
   readonly #series = new Map<string, Map<string, Series>>();

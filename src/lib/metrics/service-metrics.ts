@@ -32,10 +32,8 @@ class LabelledCounts<L extends string> {
 }
 
 /**
- * The service's Prometheus metrics, one set per process (see docs/observability.md).
- * Everything is counted in plain numbers; prom-client and its registry are loaded by
- * `registry()`, when the metrics port opens (main.ts) or on the first scrape, off the
- * start-up path; with METRICS_PORT=off nothing ever reads it (docs/performance.md).
+ * The service's metrics (docs/observability.md), counted in plain numbers; prom-client loads only with `registry()`,
+ * off the start-up path (docs/performance.md).
  */
 export class ServiceMetrics {
   readonly #requests = new RequestSeries();
@@ -47,11 +45,7 @@ export class ServiceMetrics {
   readonly #limiters = new Map<string, { readonly size: number }>();
   #registry: Promise<Registry> | undefined;
 
-  /**
-   * The registry every metric is read from, made on first call. The default process metrics
-   * (event-loop lag, GC) are measured from then on: main.ts calls it at start-up when the
-   * metrics port is on.
-   */
+  /** The registry, made on first call; default process metrics (event-loop lag, GC) are measured from then on. */
   registry(): Promise<Registry> {
     this.#registry ??= import('prom-client').then((prom) => this.#register(prom));
     return this.#registry;

@@ -11,8 +11,8 @@ import { LOCALES } from '../content/locales.ts';
 export const TOKEN_ENDPOINT_PATH = '/oauth/token';
 
 /**
- * RFC 8414 §2 metadata of the token endpoint. `issuer` is BASE_URL exactly. `response_types_supported`
- * is required but empty: there is no authorization endpoint, so no response type exists.
+ * RFC 8414 §2 metadata: `issuer` is BASE_URL exactly; `response_types_supported` empty, as there is no authorization
+ * endpoint.
  */
 export function buildAuthorizationServerMetadata(baseUrl: string): AuthorizationServerMetadata {
   return AuthorizationServerMetadataSchema.parse({

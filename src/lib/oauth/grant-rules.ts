@@ -23,8 +23,8 @@ const CANONICAL_SCHEMES: Readonly<Record<string, string>> = { basic: 'Basic', be
 const PUBLIC_ONLY = 'this endpoint serves public clients only (token_endpoint_auth_method none)';
 
 /**
- * Refuses every form of client authentication (spec 5.3). RFC 6749 §5.2: when the client used the
- * Authorization header, the answer is 401 with a `WWW-Authenticate` challenge in the scheme it used.
+ * Refuses every client authentication (spec 5.3); via `Authorization`, a 401 with a challenge in its scheme (RFC 6749
+ * §5.2).
  */
 function refuseClientAuthentication(params: TokenParams, authorization: string | null): OAuthFailure | undefined {
   const credentials = authorization?.trim() ?? '';
@@ -53,11 +53,7 @@ function challengeScheme(credentials: string): string {
 
 const fields = TokenRequestSchema.shape;
 
-/**
- * The grant rules of spec 4.3 and 5, in this order: a malformed request (`invalid_request`), then
- * client authentication (`invalid_client`), the grant type (`unsupported_grant_type`) and the scope
- * (`invalid_scope`). Each field is checked with its part of TokenRequestSchema.
- */
+/** Spec 4.3 and 5's rules in order: `invalid_request`, `invalid_client`, `unsupported_grant_type`, `invalid_scope`. */
 export function applyGrantRules(params: TokenParams, authorization: string | null): OAuthResult<TokenRequest> {
   const { grant_type: grantType, scope, client_id: clientId } = params;
   if (grantType === undefined) {

@@ -8,16 +8,10 @@ import {
   type TokenSuccess,
 } from '../schemas/oauth.ts';
 
-/**
- * A token endpoint answer before any server writes it: status, headers and the JSON text.
- * The server writes it (`src/server/handlers/token.ts`).
- */
+/** A token endpoint answer (status, headers, JSON text) for `src/server/handlers/token.ts` to write. */
 export interface TokenAnswer {
   status: number;
-  /**
-   * `[name, value, name, value…]`, lower-case and sorted by name: the order a Fetch `Headers`
-   * lists them in, so both ways of serving the endpoint send the same header block.
-   */
+  /** `[name, value, …]`, lower-case and sorted by name, as a Fetch `Headers` lists them. */
   headers: readonly string[];
   /** The JSON body (RFC 6749 §5.1 or §5.2). */
   body: string;
@@ -42,8 +36,8 @@ const DISALLOWED = /[^\x20-\x21\x23-\x5B\x5D-\x7E]/gu;
 const MAX_ECHO = 40;
 
 /**
- * Makes any text a valid `error_description`: every character outside the RFC 6749 §5.2 set
- * (non-ASCII, controls, `"` and `\`) becomes `?`, so no client input is ever echoed raw.
+ * Any text as a valid `error_description`: characters outside RFC 6749 §5.2's set become `?`, so input is never echoed
+ * raw.
  */
 export function toErrorDescription(text: string): string {
   const ascii = text.replace(DISALLOWED, '?');
@@ -95,11 +89,7 @@ const pool = Buffer.alloc(TOKEN_BYTES * POOL_TOKENS);
 /** Where the next token's bytes begin; at the end, the pool is refilled. */
 let next = pool.length;
 
-/**
- * A fresh opaque access token from the CSPRNG, base64url. Tokens are not stored (spec 5.5).
- * The bytes come from a pool refilled 4 KiB at a time, as Node's own `randomUUID` does,
- * which spares a syscall per token; every byte is still the CSPRNG's, used once.
- */
+/** A fresh opaque CSPRNG token, never stored (spec 5.5); bytes drawn from a pool, as `randomUUID` does. */
 function mintAccessToken(): string {
   if (next === pool.length) {
     randomFillSync(pool);

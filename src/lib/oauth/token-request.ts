@@ -15,10 +15,7 @@ const UTF8_LABELS = new Set(['utf-8', 'utf8', 'us-ascii']);
 
 const USE = 'use application/x-www-form-urlencoded or application/json';
 
-/**
- * Picks the body format from `Content-Type` (RFC 9110 §8.3.1: type, subtype and parameter names are
- * case-insensitive). A `charset` must name UTF-8; other parameters are ignored.
- */
+/** The body format from `Content-Type`, case-insensitively (RFC 9110 §8.3.1); a `charset` must be UTF-8. */
 export function tokenBodyFormat(header: string | null): OAuthResult<TokenBodyFormat> {
   if (header === null || header.trim() === '') {
     return fail({ error: INVALID_REQUEST, description: `Content-Type is required; ${USE}` });
@@ -63,10 +60,7 @@ export type BodyEntries = Array<[name: string, value: string]>;
 
 const malformed = (description: string) => fail({ error: INVALID_REQUEST, description });
 
-/**
- * One decoder for every body: `decode` without `stream` starts afresh each call (WHATWG
- * Encoding §7.2), so sharing it changes nothing but the cost of making one per request.
- */
+/** One shared decoder: `decode` without `stream` starts afresh each call (WHATWG Encoding §7.2). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Decodes a body's bytes as UTF-8 and splits it into entries according to its format. */
@@ -81,9 +75,8 @@ export function parseTokenBody(bytes: Uint8Array, format: TokenBodyFormat): OAut
 }
 
 /**
- * Splits an `application/x-www-form-urlencoded` body (WHATWG URL §5.1) into entries. Unlike
- * URLSearchParams, a bad percent-escape or percent-encoded bytes that are not UTF-8 are refused
- * instead of being silently replaced.
+ * Splits a form body (WHATWG URL §5.1); unlike URLSearchParams, bad escapes or non-UTF-8 bytes are refused, not
+ * replaced.
  */
 function parseFormBody(text: string): OAuthResult<BodyEntries> {
   const entries: BodyEntries = [];
@@ -105,10 +98,8 @@ const decodeFormComponent = (raw: string): string =>
   raw.includes('%') || raw.includes('+') ? decodeURIComponent(raw.replaceAll('+', ' ')) : raw;
 
 /**
- * Reads a JSON body that must be an object whose values are all strings, every member in the
- * order sent. JSON.parse keeps only the last of two equal names, so the members are read again
- * by `jsonMembers`: a duplicate reaches the caller, and an overwritten member that was no string
- * is refused like any other.
+ * A JSON object of string values, members in order. JSON.parse keeps only the last duplicate, so `jsonMembers` reads
+ * them again: duplicates reach the caller and an overwritten non-string is refused.
  */
 function parseJsonBody(text: string): OAuthResult<BodyEntries> {
   let document: unknown;
@@ -132,11 +123,7 @@ function parseJsonBody(text: string): OAuthResult<BodyEntries> {
 
 const JSON_WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 
-/**
- * The members of a top-level JSON object, in order and with duplicates, from text that
- * JSON.parse has already accepted as an object (RFC 8259 §4): a tokenizer of that grammar,
- * which only needs to find where each name and value ends.
- */
+/** The members of a top-level object, in order with duplicates, from text JSON.parse accepted (RFC 8259 §4). */
 function jsonMembers(text: string): Array<[string, unknown]> {
   let i = text.indexOf('{') + 1;
   const skipWhitespace = () => {
@@ -208,11 +195,7 @@ export type TokenParams = Partial<Record<RecognisedParam, string>>;
 
 const isRecognised = (name: string): name is RecognisedParam => (RECOGNISED_PARAMS as readonly string[]).includes(name);
 
-/**
- * Applies RFC 6749 §3.2 to the entries of a body: unrecognised parameters are ignored, a
- * recognised one sent more than once (empty or not) is `invalid_request`, and an empty value
- * counts as omitted.
- */
+/** RFC 6749 §3.2: unknown parameters ignored, a repeated known one `invalid_request`, an empty value as omitted. */
 export function collectTokenParams(entries: BodyEntries): OAuthResult<TokenParams> {
   const seen = new Set<RecognisedParam>();
   const params: TokenParams = {};

@@ -34,11 +34,7 @@ endpoint answers bad grant requests with RFC 6749 errors instead. Any method a p
 **CORS**: every response allows any origin (\`Access-Control-Allow-Origin: *\`) and exposes the rate-limit \
 headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Request-Id\`.`;
 
-/**
- * The OpenAPI 3.1 description of the service for one configuration (spec sections 2.11 and 9):
- * the servers and absolute URLs come from BASE_URL (and the catalog origin when it is public), the
- * schemas from zod.
- */
+/** The OpenAPI 3.1 document for a configuration (spec 2.11, 9): servers and URLs from BASE_URL, schemas from zod. */
 export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'catalogOriginPublicUrl'>): OpenApiDocument {
   const origins = documentOrigins(config);
   const { baseUrl } = origins;

@@ -62,9 +62,8 @@ function convertRegistry(io: 'input' | 'output'): Record<string, JsonSchema> {
 }
 
 /**
- * `components.schemas`, generated from the zod schemas by zod's JSON Schema conversion: the
- * shapes the document names and the shapes they use, nothing else the process registered.
- * A shape used both ways must convert the same way both ways, or it could not be one component.
+ * `components.schemas` from the zod schemas: only the shapes the document names and uses. A shape used as input and
+ * output must convert the same way both ways, or it could not be one component.
  */
 export function buildComponentSchemas(): Record<string, JsonSchema> {
   const sides = { output: convertRegistry('output'), input: convertRegistry('input') };

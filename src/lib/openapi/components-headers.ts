@@ -57,10 +57,7 @@ const REQUEST_ID_HEADER = {
   },
 } satisfies Record<string, HeaderObject>;
 
-/**
- * `components.headers`: every response header the document names more than once, each
- * described once (HTTP header names are case-insensitive; these are the usual spellings).
- */
+/** `components.headers`: each response header named more than once, described once. */
 export const COMPONENT_HEADERS = {
   ...RATE_LIMIT_HEADERS,
   ...REQUEST_ID_HEADER,

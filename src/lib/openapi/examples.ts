@@ -15,10 +15,7 @@ import {
 import type { Problem, ProblemCode } from '../schemas/problem.ts';
 import type { ExampleObject } from './openapi-types.ts';
 
-/**
- * A catalog of one marker, LDL cholesterol as the bundled EU panel serves it (two of its seven
- * locales shown). Parsed by the schema it illustrates, so it cannot drift from it.
- */
+/** A one-marker catalog (LDL cholesterol, EU panel), parsed by the schema it illustrates so it cannot drift. */
 export function catalogExample(baseUrl: string): BiomarkerCatalog {
   return BiomarkerCatalogSchema.parse({
     success: true,

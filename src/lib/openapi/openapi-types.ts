@@ -1,6 +1,6 @@
 /**
- * The part of the OpenAPI 3.1 object model this service writes (OAS 3.1.0 §4.8). Written out
- * here rather than imported because the published typings mark optional fields as required.
+ * The OpenAPI 3.1 object model this service writes (OAS 3.1.0 §4.8); not imported, as the published typings mark
+ * optional fields required.
  */
 
 /** A JSON Schema (draft 2020-12), as zod emits it or as written for a header or parameter. */

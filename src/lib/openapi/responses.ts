@@ -25,10 +25,7 @@ export const cacheControlHeader = (value: string, description: string): HeaderOb
   schema: { type: 'string', const: value },
 });
 
-/**
- * An RFC 9457 Problem response (spec 2.5): `application/problem+json`, never cached, with
- * `examples` keyed by name or one example.
- */
+/** An RFC 9457 Problem response (spec 2.5): `application/problem+json`, never cached. */
 export function problemResponse(
   description: string,
   examples: Problem | Record<string, ExampleObject>,

@@ -5,18 +5,13 @@ import type { ServerObject } from './openapi-types.ts';
 export interface DocumentOrigins {
   /** `BASE_URL`: the site, serving every path. */
   baseUrl: string;
-  /**
-   * `CATALOG_ORIGIN_PUBLIC_URL`: the catalog origin, serving only the catalog path (spec
-   * section 1), when the operator publishes it; undefined while it is private.
-   */
+  /** `CATALOG_ORIGIN_PUBLIC_URL` when the operator publishes the origin (catalog path only, spec 1); else undefined. */
   catalogOrigin: string | undefined;
 }
 
 /**
- * The origins of the document for a configuration. The catalog origin is listed only when
- * `CATALOG_ORIGIN_PUBLIC_URL` says where clients reach it: the bundled origin listens on
- * loopback by default, and `CATALOG_ORIGIN_URL` is where the site reaches its upstream,
- * often an internal address, so neither is an address a client should be given.
+ * The document's origins. The catalog origin only with `CATALOG_ORIGIN_PUBLIC_URL`: the bundled one listens on
+ * loopback and `CATALOG_ORIGIN_URL` is often internal, so neither is an address to give clients.
  */
 export const documentOrigins = (config: Pick<Config, 'baseUrl' | 'catalogOriginPublicUrl'>): DocumentOrigins => ({
   baseUrl: config.baseUrl,

@@ -47,25 +47,11 @@ function prefixesOf(key: string): [string, string] | undefined {
 }
 
 /**
- * In-memory rate limiter with constant cost per request and memory bounded whatever arrives.
- *
- * Clients get an exact fixed window of their own in a Map, in insertion order; every window
- * has the same length, so the Map is sorted by expiry and expired windows are dropped from
- * the front, a few per call. At most `maxClients` windows exist,
- * and the /64s of one IPv6 /48 (or /56) hold at most `IPV6_SHARE` of them, so that a sprayed
- * prefix cannot fill the table (an ordinary network never comes near: a home has one /56, an
- * office a few dozen /64s in use, and beyond the share its clients are still limited each).
- *
- * A client that finds no room is counted in a count-min sketch with conservative update
- * (Cormode and Muthukrishnan 2005; Estan and Varghese 2002): four rows of saturating
- * counters, indexed by seeded hashes of the key and cleared when the shared window ends. Its
- * estimate never falls below the true count, so `remaining` is never reported higher than
- * the truth; it overshoots only when all four counters are shared with heavy senders, which
- * with 2^22 counters per row even a flood of 10,000,000 new addresses a window makes rare
- * (`npm run bench:limiter`). A flood therefore costs a newcomer nothing, where one shared
- * overflow window would refuse every new client while the table is full.
- * GCRA would need one timestamp per client, that is unbounded state again; Cloudflare's
- * sliding-window estimate smooths window edges but needs per-client state too.
+ * Rate limiter with constant cost per request and bounded memory. Each client has an exact fixed window in a Map kept
+ * in expiry order (equal lengths), pruned from the front; at most `maxClients`, and one IPv6 /48 or /56 at most
+ * `IPV6_SHARE` of them, so a sprayed prefix cannot fill the table. Clients finding no room go to a count-min sketch
+ * with conservative update (Cormode and Muthukrishnan 2005), cleared each shared window; it never underestimates, so
+ * `remaining` is never above the truth, and a flood costs a newcomer nothing (one overflow window would refuse all).
  */
 export class FixedWindowLimiter {
   readonly limit: number;
@@ -74,10 +60,8 @@ export class FixedWindowLimiter {
   readonly #now: () => number;
   readonly #windows = new Map<string, Window>();
   /**
-   * Every window in the order it was made, so in expiry order, with its key: a queue beside the
-   * Map because iterating a Map from its front walks every entry deleted there since its last
-   * rehash (V8 keeps them as holes), which under rotating addresses grows with the table. An entry whose window was since dropped or replaced is
-   * skipped. Consumed from `#head`, compacted when the consumed part is the larger half.
+   * Windows in creation (so expiry) order with their keys. A queue beside the Map: iterating a Map from the front
+   * walks every hole left by deletions, which grows with the table. Stale entries are skipped; compacted when half consumed.
    */
   #queueKeys: string[] = [];
   #queueWindows: Window[] = [];

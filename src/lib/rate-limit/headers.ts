@@ -10,9 +10,8 @@ export const CATALOG_POLICY = { limit: 60, windowSeconds: 60 } as const;
 export const RATE_LIMIT_POLICY = `"${POLICY_NAME}";q=${CATALOG_POLICY.limit};w=${CATALOG_POLICY.windowSeconds}`;
 
 /**
- * Headers describing a decision: the IETF httpapi draft fields (`RateLimit`,
- * `RateLimit-Policy`) and the widely used `RateLimit-Limit/Remaining/Reset` trio.
- * `Retry-After` (RFC 9110 §10.2.3) is added only when the request was refused.
+ * The IETF httpapi draft's `RateLimit`/`RateLimit-Policy` and the common `RateLimit-Limit/Remaining/Reset`;
+ * `Retry-After` (RFC 9110 §10.2.3) when refused.
  */
 export function rateLimitHeaders(decision: RateLimitDecision): Array<[string, string]> {
   const headers: Array<[string, string]> = [
@@ -26,10 +25,7 @@ export function rateLimitHeaders(decision: RateLimitDecision): Array<[string, st
   return headers;
 }
 
-/**
- * The same headers, in the same order, pushed onto a flat name/value list (the form
- * `writeHead` takes): every response carries them, so no pair is allocated per request.
- */
+/** The same headers pushed onto a flat name/value list for `writeHead`, with no pair allocated per request. */
 export function pushRateLimitHeaders(headers: string[], decision: RateLimitDecision): void {
   const remaining = String(decision.remaining);
   const reset = String(decision.resetSeconds);

@@ -24,10 +24,7 @@ export const BEARER = 'Bearer';
 /** Lifetime of an access token in seconds (spec section 8). */
 export const TOKEN_LIFETIME_S = 3600;
 
-/**
- * Characters allowed in `error_description` (RFC 6749 §5.2): printable ASCII without `"` and `\`,
- * so the text also fits a quoted-string.
- */
+/** `error_description` characters (RFC 6749 §5.2): printable ASCII without `"` and `\`, so it fits a quoted-string. */
 export const ERROR_DESCRIPTION_PATTERN = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
 
 /** Characters allowed in `client_id` (RFC 6749 Appendix A.1: VSCHAR), at most 255 of them. */
@@ -52,10 +49,7 @@ export const OAuthTokenErrorSchema = z
     description: 'OAuth 2.0 error response of the token endpoint (RFC 6749 section 5.2).',
   });
 
-/**
- * Parameters of a token request (spec 2.7), sent as a form or a JSON object. The endpoint ignores
- * parameters it does not recognise (RFC 6749 §3.2) but the documented shape has no others.
- */
+/** Token request parameters (spec 2.7), form or JSON; unknown ones are ignored (RFC 6749 §3.2) but not documented. */
 export const TokenRequestSchema = z
   .strictObject({
     /** Always `client_credentials`. */

@@ -10,11 +10,7 @@ export const OAS_31_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
 const openObject = <T extends z.ZodRawShape>(shape: T, description: string) =>
   z.looseObject(shape).meta({ description });
 
-/**
- * The served OpenAPI description (spec 2.11): its required members and the optional top-level
- * ones by name; what they contain is the OpenAPI 3.1 specification's business. Additional
- * properties allowed, as OpenAPI allows `x-` extensions.
- */
+/** The served OpenAPI document (spec 2.11): required members and named optional ones; `x-` extensions allowed. */
 export const OpenApiDocumentSchema = z
   .looseObject({
     /** OpenAPI version, currently 3.1.0. */

@@ -10,11 +10,8 @@ import { sendProblem, sendRepresentation, type Exchange } from '../http/send.ts'
 const CATALOG_HEADERS = ['Vary', 'Accept-Encoding'];
 
 /**
- * Answers `GET|HEAD /v1/biomarkers/public` (spec 4.1) from the catalog service's prepared
- * representation: synchronously while the panel is fresh; otherwise through the service's
- * cache, which serves a stale copy while it revalidates, stands in for a failed upstream,
- * or answers 502 (RFC 5861 semantics, see catalog-cache.ts). `template` is checked before
- * any upstream call; an `Authorization` header changes nothing (spec section 5).
+ * Answers `GET|HEAD /v1/biomarkers/public` (spec 4.1): synchronously while the panel is fresh, else through the
+ * service's cache (RFC 5861). `template` is checked first; `Authorization` changes nothing (spec 5).
  */
 export function answerCatalog(x: Exchange, service: CatalogService, path: string): Promise<void> | void {
   const target = x.req.url ?? path;

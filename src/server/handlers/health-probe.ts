@@ -2,11 +2,8 @@ import type { Health } from '../../lib/schemas/health.ts';
 import { sendBody, type Exchange } from '../http/send.ts';
 
 /**
- * The health probe (`GET|HEAD /healthz`): 200 while the process serves requests. It does not
- * call the catalog origin, so an upstream outage never takes healthy instances out of a load
- * balancer. During a shutdown (`ready` false) it is 503 with `status: draining`, so a load
- * balancer or Kubernetes stops routing here while the listener still serves every request it
- * gets (docs/deployment.md). Health is about this moment: no cache may keep it.
+ * `GET|HEAD /healthz`: never calls the origin, so an upstream outage keeps instances in the balancer; 503 `draining`
+ * during shutdown while requests are still served (docs/deployment.md). Never cached.
  */
 export function answerHealth(x: Exchange, ready: boolean): void {
   const health: Health = { status: ready ? 'ok' : 'draining', uptimeSeconds: Math.floor(process.uptime()) };

@@ -14,10 +14,8 @@ const notFoundType = memoizeByHeader((accept) => negotiate(accept, NOT_FOUND_OFF
 const VARY = 'Accept, Accept-Encoding';
 
 /**
- * The site's 404 (spec 4.4, RFC 9110 §15.5.5): Markdown by default, a `not_found` Problem for
- * JSON clients, and for clients preferring HTML the styled page the build prepared in the
- * path's locale (issue 15), or a bare one without a build's output.
- * The body names the path, so it is filled in per request, from a template and without Astro.
+ * The 404 (spec 4.4): Markdown by default, a `not_found` Problem for JSON, the build's styled page in the path's
+ * locale for HTML. The body names the path, so it is filled from a template per request, without Astro.
  */
 export function answerNotFound(x: Exchange, path: string, errorPages?: ErrorPages): void {
   const { baseUrl } = x;

@@ -15,10 +15,8 @@ const VARY = { Vary: 'Accept' };
 const prefersHtml = memoizeByHeader((accept) => negotiate(accept, RATE_LIMITED_OFFERS) === 'text/html');
 
 /**
- * The 429 of a refused request (RFC 6585 §4; spec 7 and 8): a `rate_limited` Problem, or for
- * a browser (`Accept` preferring HTML) the styled page the build prepared in the path's
- * locale, saying in how many seconds to retry. Both carry the exchange's headers: Retry-After and the
- * RateLimit headers. The `api` paths (spec 7.1) and Markdown clients always get the Problem.
+ * The 429 (RFC 6585 §4; spec 7, 8): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths
+ * (spec 7.1) and Markdown clients always get the Problem. Both carry Retry-After and the RateLimit headers.
  */
 export function answerRateLimited(
   x: Exchange,

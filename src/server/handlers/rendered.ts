@@ -16,8 +16,8 @@ const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
 const prefersMarkdown = memoizeByHeader((accept) => negotiate(accept, PAGE_OFFERS) === 'text/markdown');
 
 /**
- * Answers a guide page: its `.md` sibling, or the page URL negotiated on `Accept`. The
- * Markdown names the HTML as canonical (RFC 6596); the HTML links its Markdown twin.
+ * Answers a guide page: its `.md` sibling, or the page URL negotiated on `Accept` (the Markdown cites the HTML as
+ * canonical, RFC 6596).
  */
 export function answerPage(
   x: Exchange,
@@ -41,9 +41,8 @@ export function answerPage(
 }
 
 /**
- * Answers anything Astro renders from the store: synchronously when prepared, else after
- * its (single) render for the current data version. An error state (its data unavailable)
- * is passed on once, uncached (RFC 9110 §15.6.3).
+ * Answers anything Astro renders from the store; an error state (data unavailable) is passed on once, uncached (RFC
+ * 9110 §15.6.3).
  */
 export function answerRendered(
   x: Exchange,

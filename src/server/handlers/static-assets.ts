@@ -44,11 +44,8 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.css', '.js', '.svg', '.txt', '.json', '.webmanifest']);
 
 /**
- * Lists every file under `dir`, keyed by URL path. Serving from this map (never from the
- * file system by request path) means no request can reach a file outside the build output,
- * whatever `..`, encoded slash or NUL it carries. Only the names are read here, to keep
- * start-up short (docs/performance.md); a file is read once, synchronously, on its first
- * request (`assetContent`).
+ * Lists the build output by URL path; serving only from this map means no `..`, encoded slash or NUL reaches a file
+ * outside it. Only names are read here; each file is read on its first request (docs/performance.md).
  */
 export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
   const assets = new Map<string, StaticAsset>();
@@ -80,9 +77,8 @@ export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
 }
 
 /**
- * The file's bytes and validators, read on its first request and kept. A synchronous read:
- * the build output is local and small, and a read through the thread pool would cost more
- * than it frees the event loop.
+ * The file's bytes and validators, read synchronously on first request: a thread-pool read of a small local file costs
+ * more than it frees.
  */
 export function assetContent(asset: StaticAsset): StaticAssetContent {
   if (asset.content !== undefined) return asset.content;
@@ -94,24 +90,17 @@ export function assetContent(asset: StaticAsset): StaticAssetContent {
   });
 }
 
-/**
- * The gzip copy of a compressible asset, made on its first request and kept: most files
- * (the search UI's) are fetched only when a reader opens search.
- */
+/** The gzip copy, made on first request: most files (the search UI's) are fetched only when someone opens search. */
 export function gzipOf(content: StaticAssetContent): Buffer {
   return (content.gzip ??= gzipSync(content.body));
 }
 
-/**
- * An image may be opened on its own: an SVG's scripts must never run (no `script-src`), and
- * its inline styles are its own (the usual policy for served images).
- */
+/** An image opened on its own: an SVG's scripts never run, its inline styles do. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
- * Answers a GET or HEAD for a file of the build output from memory, with the `Cache-Control`
- * the route table gives it (OPTIONS and 405 are the server's dispatch, as for every route). The
- * gzip copy has its own strong tag, and a tag of either copy revalidates both (`etagMatches`).
+ * Answers GET or HEAD for a build file from memory; a tag of either copy (gzip or identity) revalidates both
+ * (`etagMatches`).
  */
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
   const { req, res } = x;

@@ -36,10 +36,7 @@ export function configuredTimeouts(config: ConfiguredTimeouts): ConfiguredTimeou
   return timeouts;
 }
 
-/**
- * A `node:http` server with the project's timeouts and transport-level refusals, used by
- * the site and by the catalog origin alike.
- */
+/** A `node:http` server with the project's timeouts and transport-level refusals, for the site and the origin alike. */
 export function createHttpServer(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
   options: TransportErrorOptions & { logger: Logger } & ConfiguredTimeouts,
@@ -90,9 +87,8 @@ export function createHttpServer(
   received.set(server, counter);
   server.keepAliveTimeout = keepAliveTimeout;
   server.timeout = socketTimeout;
-  // A listener replaces Node's own destroy on timeout. A request in flight is then logged as
-  // cut by `socket_timeout`; half a request with no response yet is refused with a 408, as
-  // headersTimeout would (whichever check comes first), so it leaves a line too.
+  // Replaces Node's destroy on timeout so the cut is logged (`socket_timeout`), and half a request gets a 408 as
+  // headersTimeout would.
   server.on('timeout', (socket: Socket) => {
     if (options.requestLog?.timedOut(socket) === true) return refuseTimedOut(socket, options);
     socket.destroy();
@@ -101,10 +97,7 @@ export function createHttpServer(
   return server;
 }
 
-/**
- * The origin-form (`/path?query`) of an absolute-form target (`http://host/path?query`);
- * any other target (`*`, a malformed one) as it is, for the handler to judge.
- */
+/** The origin-form of an absolute-form target; any other target as it is, for the handler to judge. */
 function originForm(target: string): string {
   if (!/^https?:\/\//i.test(target)) return target;
   try {

@@ -11,12 +11,8 @@ const UNREADABLE = { ok: false, reason: 'unreadable' } as const;
 const UNREAD_BODY_GRACE_MS = 5_000;
 
 /**
- * Reads a request body of at most `limit` bytes straight from Node's stream, without a Fetch
- * `Request` or a web stream per call. A body that passes the limit (chunked, or longer than
- * declared) is refused as soon as it does, so at most one chunk beyond it is held; the rest is
- * let go by unread, so the answer is delivered and the keep-alive connection stays usable
- * (`guardUnreadBody` bounds how long that may take). A body that breaks off (the client
- * left, a malformed chunk) is `unreadable`.
+ * Reads a body of at most `limit` bytes from Node's stream. Past the limit it is refused at once and the rest left
+ * unread (`guardUnreadBody` bounds that), so the keep-alive connection stays usable; a broken body is `unreadable`.
  */
 export function readRequestBody(req: Readable, limit: number): Promise<BodyRead> {
   return new Promise((resolve) => {
@@ -46,11 +42,8 @@ export function readRequestBody(req: Readable, limit: number): Promise<BodyRead>
 }
 
 /**
- * Bounds the life of a connection whose request body was not read (a POST answered
- * with 405, a refused token request): Node drains such a body after the response so the
- * connection can be reused, and `requestTimeout` no longer applies then, so a client
- * trickling bytes could hold the socket forever. The socket is closed once the grace
- * period passes with the body still incomplete.
+ * Bounds a connection whose body was left unread: Node drains it after the response, outside `requestTimeout`,
+ * so a client trickling bytes could hold the socket forever. Closes it after the grace period.
  */
 export function guardUnreadBody(req: IncomingMessage, res: ServerResponse, graceMs = UNREAD_BODY_GRACE_MS): void {
   res.once('finish', () => {

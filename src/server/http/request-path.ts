@@ -1,6 +1,6 @@
 /**
- * The path of a request target, or undefined when it is not a valid origin-form target
- * (RFC 9112 §3.2.1), its percent-encoding does not decode, or it smuggles a NUL.
+ * The path of an origin-form target (RFC 9112 §3.2.1), or undefined when it is malformed, badly encoded or holds a
+ * NUL.
  */
 export function requestPath(target: string | undefined): string | undefined {
   if (target === undefined || !target.startsWith('/')) return undefined;
@@ -26,11 +26,7 @@ const KEPT_AS_IS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 /** A `.` or `..` segment, plain or percent-encoded, which the parser resolves (WHATWG URL §4.1). */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
 
-/**
- * `new URL(path, baseUrl).pathname` for the path of a request target: the path Astro would
- * route after resolving dot segments or re-encoding. Most paths are already in that form, and
- * parsing a URL was a tenth of a 404's CPU, so the parser runs only for those that are not.
- */
+/** `new URL(path, baseUrl).pathname`, the path Astro routes; parsed only when not already in that form. */
 export function urlPathname(path: string, baseUrl: string): string {
   if (KEPT_AS_IS.test(path) && !DOT_SEGMENT.test(path)) return path;
   try {

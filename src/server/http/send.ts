@@ -5,9 +5,8 @@ import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy
 import { CODINGS, type Representation } from '../../lib/http/representation.ts';
 
 /**
- * One request being answered: what every handler and writer takes. `headers` are those every
- * response to the request carries (rate limit, baseline, request id), a flat name/value list
- * (RFC 9110 §15.4.5) that the writer extends in place and hands to one `writeHead`.
+ * One request being answered. `headers` go on every response to it (rate limit, baseline, request id): a flat
+ * name/value list (RFC 9110 §15.4.5) the writer extends in place for one `writeHead`.
  */
 export interface Exchange {
   req: IncomingMessage;
@@ -23,20 +22,15 @@ export interface SendOptions {
   cacheControl: string;
   /** Headers of the 200 and the 304 alike (Vary, Link), as a flat name/value list (RFC 9110 §15.4.5). */
   headers: readonly string[];
-  /**
-   * When the stored representation was made or fetched (`performance.now()`): once its bytes
-   * have been sent before, a response is served from the store and carries its `Age`
-   * (RFC 9111 §5.1), as a response from a cache would.
-   */
+  /** When the stored representation was made (`performance.now()`); a repeat response carries `Age` (RFC 9111 §5.1). */
   storedAt: number;
   /** The HTML's Content-Security-Policy when it is not the representation's own (a filtered view's). */
   policy?: string;
 }
 
 /**
- * A page opens in a browsing context group of its own and is not loaded by other sites as a
- * subresource (HTML §7.1.3.1 COOP; Fetch §3.7 CORP); its JSON and Markdown stay readable by
- * any origin through CORS.
+ * Pages get their own browsing context group and no cross-site embedding (HTML §7.1.3.1 COOP, Fetch §3.7 CORP); JSON
+ * and Markdown stay CORS-readable.
  */
 const PAGE_ISOLATION = ['Cross-Origin-Opener-Policy', 'same-origin', 'Cross-Origin-Resource-Policy', 'same-origin'];
 
@@ -59,11 +53,7 @@ const sent = new WeakSet<object>();
 /** Most distinct header values remembered per memo; the table is cleared when full. */
 const MAX_HEADER_VALUES = 256;
 
-/**
- * Memoises a pure function of one request header (`Accept`, `Accept-Encoding`): clients
- * send a handful of distinct values, so each is parsed once instead of on every request.
- * Bounded whatever clients send.
- */
+/** Memoises a pure function of one request header: clients send few distinct values. Bounded whatever they send. */
 export function memoizeByHeader<T>(compute: (header: string | undefined) => T): (header: string | undefined) => T {
   const values = new Map<string, T>();
   return (header) => {
@@ -81,10 +71,8 @@ export function memoizeByHeader<T>(compute: (header: string | undefined) => T): 
 const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));
 
 /**
- * Writes a prepared representation with one `writeHead` and one `end`: the exchange's headers
- * first, then the coding the client prefers with its own ETag,
- * or 304 when `If-None-Match` names this content in any coding (RFC 9110 §13.1.2). HTML gets
- * its strict Content-Security-Policy. HEAD gets the headers of GET and no body (RFC 9110 §9.3.2).
+ * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or 304 when
+ * `If-None-Match` names any coding (RFC 9110 §13.1.2); HEAD gets GET's headers and no body (§9.3.2).
  */
 export function sendRepresentation(
   { req, res, headers }: Exchange,
@@ -123,11 +111,8 @@ export interface BodyOptions {
 }
 
 /**
- * Writes a body made for this one response (a 404 naming its path, a data page's 502),
- * uncompressed and without a validator, with one `writeHead` and one system call: a list of
- * chunks (a filled error page) is written corked, so Node sends it with the head in one
- * `writev` instead of the chunks being copied into one buffer first. HTML gets `policy`, or one
- * worked out from the body.
+ * Writes a body made for this one response, uncompressed and without a validator. A chunk list is written corked,
+ * so it leaves with the head in one `writev`. HTML gets `policy`, or one worked out from the body.
  */
 export function sendBody(
   { req, res, headers }: Exchange,
@@ -157,11 +142,7 @@ export function sendBody(
 /** Where a Problem is written: an exchange, or a bare response (a transport error, the origin). */
 export type ProblemTarget = Pick<Exchange, 'res' | 'baseUrl'> & { headers?: readonly string[] };
 
-/**
- * Writes a Problem (RFC 9457) with one `writeHead`: the target's headers first (the
- * rate-limit and baseline headers, unless the caller set them on `res` already), then the
- * Problem's own.
- */
+/** Writes a Problem (RFC 9457) in one `writeHead`: the target's headers (unless already set on `res`), then its own. */
 export function sendProblem({ res, baseUrl, headers = [] }: ProblemTarget, init: ProblemInit): void {
   const problem = buildProblem(baseUrl, init);
   const { body, headers: own } = serializeProblem(problem);

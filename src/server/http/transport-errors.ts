@@ -83,10 +83,8 @@ export function refuseTimedOut(socket: Duplex, options: TransportErrorOptions): 
 }
 
 /**
- * Answers what Node refuses below the request handler — oversized headers (431), a
- * request not received in time (408), an unknown method or malformed HTTP (400), and
- * `CONNECT` (405, this is no proxy) — with the same Problem and headers as every other
- * response, instead of Node's bare status line, and closes the connection.
+ * Answers what Node refuses below the handler (431, 408, 400, and 405 for `CONNECT`) with the same Problem and
+ * headers as every other response instead of a bare status line, then closes the connection.
  */
 export function answerTransportErrors(server: Server, options: TransportErrorOptions): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

@@ -31,11 +31,8 @@ export interface OriginServerOptions {
 }
 
 /**
- * The bundled catalog origin: `GET|HEAD /v1/biomarkers/public` from the bundled data,
- * `public-complete-eu` when no template is named (the spec leaves the origin's default
- * open; this matches the site), 400 for a bad template, 404 for every other path, and
- * the rate-limit headers on every response. It trusts its own proxy hops
- * (`CATALOG_ORIGIN_TRUST_PROXY`), not the site's, and requests carrying the site's key
+ * The bundled catalog origin: `public-complete-eu` when no template is named (as the site), 400 for a bad template,
+ * 404 elsewhere. It trusts its own proxy hops (`CATALOG_ORIGIN_TRUST_PROXY`), and requests with the site's key
  * (`origin-key.ts`) cost no quota, so no client can use up the site's upstream budget.
  */
 export function createOriginServer(options: OriginServerOptions): DrainableServer {

@@ -11,10 +11,7 @@ import { createOriginServer } from './origin-server.ts';
 /** The bundled catalog data, the single source of the origin's panels. */
 const CATALOG_DATA_DIR = fileURLToPath(new URL('../../../content/catalog', import.meta.url));
 
-/**
- * The panels compiled by `npm run build`, or, without a build (`npm run dev`), the YAML read and
- * validated now; that path loads the YAML parser and the schemas only when it is taken.
- */
+/** The panels compiled by `npm run build`; without a build (`npm run dev`), the YAML parsed and validated now. */
 async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
   const compiled = await loadCompiledPanels(
     fileURLToPath(new URL(`../../${COMPILED_PANELS_PATH}`, import.meta.url)),
@@ -28,10 +25,7 @@ async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
   return buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), baseUrl);
 }
 
-/**
- * Loads the bundled catalog data, then serves it on `port` of `CATALOG_ORIGIN_HOST`
- * (loopback by default: the site is its only intended client), counting requests in `metrics`.
- */
+/** Loads the bundled catalog data and serves it on `port` of `CATALOG_ORIGIN_HOST` (loopback by default). */
 export async function startOrigin(
   config: Config,
   port: number,

@@ -5,11 +5,7 @@ import type { Logger } from '../../lib/log/logger.ts';
 /** The scrape path, on the metrics port only (the public port answers 404 for it). */
 const METRICS_PATH = '/metrics';
 
-/**
- * The Prometheus endpoint on its own port: `GET|HEAD /metrics` in the text exposition
- * format, 404 for any other path, 405 for other methods. It carries no rate limit or CORS
- * headers: it listens on loopback by default (METRICS_HOST) for a local scraper or agent.
- */
+/** `GET|HEAD /metrics` on its own port (loopback by default), without rate limit or CORS headers. */
 export function createMetricsServer(registry: Registry, logger: Logger): Server {
   return createServer((req, res) => {
     const path = req.url?.split('?', 1)[0];

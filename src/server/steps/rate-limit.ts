@@ -29,11 +29,8 @@ export interface RateLimitOutcome {
 }
 
 /**
- * Counts the request against its client's window as `use` says (the route table's
- * `quotaUse`) and returns the baseline and rate-limit headers that every response carries,
- * whichever layer answers (spec 8). A `free` request (a page's styles, a health probe) costs
- * none and is never refused; its headers report the client's quota as it stands. Exempt
- * requests cost none either.
+ * Counts the request as `use` says and returns the baseline and rate-limit headers every response carries (spec 8).
+ * `free` and exempt requests cost none; their headers report the quota as it stands.
  */
 export function countRequest(
   req: IncomingMessage,

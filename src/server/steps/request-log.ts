@@ -26,20 +26,13 @@ export type ObservedRequest = RequestObservation;
 
 /** One log line per request, whichever way it ends. */
 export interface RequestLog {
-  /**
-   * Gives the request its id (a trusted proxy's, or a new one) and logs it when it is over;
-   * `route` is its family's metrics label in the route table.
-   */
+  /** Gives the request its id (a trusted proxy's, or a new one) and logs it when it ends; `route` is its metrics label. */
   begin(req: IncomingMessage, res: ServerResponse, path: string | undefined, address: string, route: string): string;
   /** A new request id, for a request refused before it was parsed. */
   nextId(): string;
   /** Logs a request refused below the handler (400, 408, 431…); `bytes` is the whole response. */
   refused(socket: Duplex, requestId: string, status: number, reason: string, bytes: number): void;
-  /**
-   * Records that the server cut `socket` for inactivity, so a request in flight on it is
-   * logged as `socket_timeout`; true when part of a next request had arrived and has no
-   * response yet (it is to be refused with a 408).
-   */
+  /** Marks `socket` as cut for inactivity (logged `socket_timeout`); true when a next request is half in, for a 408. */
   timedOut(socket: Duplex): boolean;
 }
 
@@ -53,10 +46,8 @@ interface SocketState {
 }
 
 /**
- * Logs one `request` line per request when its response closes: completed, closed by the
- * client first (status 499, `aborted`, reason `client_closed`), or cut by the server's socket
- * timeout (499, `aborted`, reason `socket_timeout`). Never the query string. See
- * docs/observability.md for every field.
+ * One `request` line per request when its response closes: completed, or 499 `aborted` with reason `client_closed`
+ * or `socket_timeout`. Never the query string. Fields: docs/observability.md.
  */
 export function createRequestLog(options: RequestLogOptions): RequestLog {
   const { logger, service, trustProxy, clientAddress, observe } = options;
@@ -129,9 +120,8 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
 const BODY_TOO_LARGE = { reason: 'body_too_large' } as const;
 
 /**
- * The catalog template a request target names, or undefined when invalid. Parsing the
- * query costs more than the rest of the line and a few distinct queries recur, so answers
- * are remembered (at most 256, then forgotten all at once).
+ * The template a target names; parsing the query costs more than the rest of the line, so answers are memoised
+ * (bounded).
  */
 function createTemplateMemo(): (url: string) => string | undefined {
   const templates = new Map<string, string | undefined>();

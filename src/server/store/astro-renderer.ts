@@ -15,19 +15,12 @@ export interface Rendered {
   text: string;
 }
 
-/**
- * Astro as the site's renderer, loaded only when a request needs it: the first render of a
- * data-driven page for a new data version (or of a page the build did not prepare). The
- * start-up path never loads the Astro bundle, and no request is answered by it directly.
- */
+/** Astro as the renderer, loaded on the first render a request needs; start-up never loads the bundle. */
 export class AstroRenderer {
   readonly #load: () => Promise<AstroHandler>;
   #handler: Promise<AstroHandler> | undefined;
 
-  /**
-   * `load` gives Astro's handler, asked on the first render: the built bundle's (`bundleHandler`)
-   * or, under `npm run dev`, the development server's.
-   */
+  /** `load` gives Astro's handler on first render: the built bundle's, or the dev server's under `npm run dev`. */
   constructor(load: () => Promise<AstroHandler>) {
     this.#load = load;
   }
@@ -39,9 +32,8 @@ export class AstroRenderer {
   }
 
   /**
-   * Renders `path` as a client sending `accept` would get it, uncompressed: the request is
-   * injected into Astro's handler in this process (light-my-request), so no socket, port or
-   * listener exists that anything else could call (issue 30).
+   * Renders `path` for `accept`, uncompressed, injected in-process (light-my-request): no port anything else could
+   * call (issue 30).
    */
   async render(path: string, accept: string): Promise<Rendered> {
     const response = await inject(await this.#astro(), {

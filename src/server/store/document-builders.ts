@@ -4,16 +4,16 @@ import type { SitePageIndex } from '../../lib/content/site-page-index.ts';
 import type { Rendered } from './astro-renderer.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 
-/** The path the build renders the index at through Astro (`src/pages/prepared-index/`); no client can reach it (routes.ts). */
+/**
+ * The path the build renders the index at through Astro (`src/pages/prepared-index/`); no client can reach it
+ * (routes.ts).
+ */
 export const SITE_PAGE_INDEX_RENDER_PATH = '/prepared-index/site-pages.json';
 
 /** Where `npm run build` writes the site's page index (`SitePageIndex`), relative to the project root. */
 export const SITE_PAGE_INDEX_PATH = 'dist/prepared/site-pages.json';
 
-/**
- * Makes a resource's text without Astro, or undefined when it cannot (no build output):
- * Astro renders it then, as before.
- */
+/** Makes a resource's text without Astro, or undefined without build output (Astro renders it then). */
 export type ResourceBuilder = (resource: RenderedResource) => Promise<Rendered | undefined>;
 
 /** The two documents built from the page list, by resource key, with their builder and content type. */
@@ -23,9 +23,8 @@ const DOCUMENTS = {
 } as const;
 
 /**
- * Builders of `/llms.txt` and `/sitemap.xml` from the page index the build wrote and the
- * item families' data as the API serves it now: the same builders and inputs as their Astro
- * routes, so the same bytes, without loading the Astro bundle into the process. The index and the builders are read on the first such request.
+ * Builders of `/llms.txt` and `/sitemap.xml` from the build's page index and current data: the same builders as their
+ * Astro routes, so the same bytes, without loading the Astro bundle.
  */
 export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): ReadonlyMap<string, ResourceBuilder> {
   let index: Promise<SitePageIndex | undefined> | undefined;

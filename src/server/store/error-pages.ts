@@ -9,9 +9,8 @@ import {
 } from '../../lib/content/error-page-templates.ts';
 
 /**
- * A prepared page cut at its placeholders once (odd entries of `parts` are the placeholders),
- * with its Content-Security-Policy, worked out on first use: the placeholders stand in text,
- * never in a script or style attribute, so every filled page has the template's policy.
+ * A prepared page cut at its placeholders (odd `parts`); placeholders are text, never in a script or style, so one CSP
+ * fits every fill.
  */
 interface Template {
   text: string;
@@ -33,11 +32,7 @@ const SPLIT = new RegExp(`(${PATH_PLACEHOLDER}|${SECONDS_PLACEHOLDER})`);
 /** CLDR plural rules per locale, made once: which 429 variant a number of seconds takes. */
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-/**
- * The browser error pages the build rendered through Astro (the site's layout, per
- * locale), held as templates: serving one is a lookup and a substitution of the request
- * path (HTML-escaped) and the seconds of `Retry-After`, never Astro on the request path.
- */
+/** The build's browser error pages, per locale, as templates filled with the escaped path and `Retry-After`. */
 export class ErrorPages {
   readonly #templates = new Map<string, Template>();
 
@@ -66,8 +61,7 @@ export class ErrorPages {
     if (template === undefined) return undefined;
     // The template's policy, worked out once: its scripts never change with the path filled in.
     template.policy ??= contentSecurityPolicyFor(template.text);
-    // Only the path and the seconds are encoded per request, never the whole page. The prepared parts are not copied around them
-    // either: the response writes the list as it is, in one system call (sendBody).
+    // Only the path and the seconds are encoded per request; the prepared parts go out uncopied, in one `writev`.
     const chunks: Buffer[] = [];
     for (let i = 0; i < template.parts.length; i += 1) {
       chunks.push(template.parts[i]!);

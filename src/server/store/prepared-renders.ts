@@ -16,10 +16,8 @@ export interface PreparedRender {
 }
 
 /**
- * Puts what the build rendered (every page and site document without data sources, and the browser error pages) into
- * `store`, for this deployment's `baseUrl`; the highlighted samples of data-driven pages go to
- * the process-wide fragments the Astro bundle reads (prepared-sample-fragments.ts). Returns how many; 0 without a build's output,
- * in which case each is rendered through Astro on its first request instead.
+ * Puts what the build rendered into `store` for `baseUrl`, and data pages' highlighted samples into the fragments the
+ * Astro bundle reads. Returns how many; 0 without build output, when each renders through Astro on first request.
  */
 export async function loadPreparedRenders(path: string, store: RenderedStore, baseUrl: string): Promise<number> {
   let renders: PreparedRender[];

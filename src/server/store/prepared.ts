@@ -8,10 +8,8 @@ export interface Prepared {
 }
 
 /**
- * A response body prepared ahead of any request: its text is known (from the build, or
- * built at start-up), and its codings are made once, off the event loop, either by the
- * background preparation after listening or, if a request comes first, for that request
- * and every later one. Requests then only pick bytes.
+ * A body whose text is known ahead of requests; its codings are made once off the event loop, by the background pass
+ * or the first request.
  */
 export class PreparedBody {
   #text: string | undefined;
@@ -57,11 +55,7 @@ export interface ReadyDocument extends Prepared {
   cacheControl: string;
 }
 
-/**
- * A document the server builds itself from the configuration, once per process (robots.txt,
- * the discovery documents, the OpenAPI JSON and YAML): built and compressed by the background
- * preparation after listening, or by the first request that comes before it.
- */
+/** A document built from the configuration once per process (robots.txt, discovery, OpenAPI JSON and YAML). */
 export class PreparedDocument {
   readonly #build: () => Promise<DocumentText>;
   #ready: ReadyDocument | undefined;
@@ -90,10 +84,8 @@ export class PreparedDocument {
 const BACKGROUND_DELAY_MS = 250;
 
 /**
- * Builds the server's documents and compresses every prepared body, one at a time, shortly
- * after the server listens: never per request, and never on the start-up path. A request that arrives first for one of them prepares that one itself
- * (once; later requests reuse it). Compression runs on libuv's thread pool, one job at a
- * time, so serving keeps a core. Failures are reported and left to the next request.
+ * Builds and compresses every prepared body one at a time after listening, so serving keeps a core; a request that
+ * comes first prepares its own. Failures are reported and left to the next request.
  */
 export function prepareInBackground(
   documents: Iterable<PreparedDocument>,

@@ -14,23 +14,17 @@ export interface RenderedResource {
   /** The path Astro renders it at, and the `Accept` it is asked with. */
   renderPath: string;
   accept: string;
-  /**
-   * The data its content is built from besides the build's content: rendered once per
-   * version of that data. None: rendered once per build (by `npm run build`).
-   */
+  /** The data its content is built from: rendered once per version of it. None: rendered once per build. */
   sources: readonly PageDataSource[];
   /** Whether `Cache-Control` follows the data's freshness (pages) or stays the documents' 5 minutes. */
   followsDataFreshness: boolean;
   /** Made in bulk, one per item of its data (a marker's page): many are made at each new version. */
   bulk?: boolean;
-  /**
-   * A filtered view's normalized query (`formatFilter`), part of `key` and `renderPath`:
-   * request input, so the store keeps such views in a bounded cache.
-   */
+  /** A filtered view's normalized query (`formatFilter`): request input, so such views live in a bounded cache. */
   query?: string;
   /**
-   * A filtered view's unfiltered page. The view's Content-Security-Policy is the page's, made
-   * before any request input was filled in, so that input can never add a hash (issue 30).
+   * A filtered view's page, whose CSP was made before any request input was filled in, so input never adds a hash
+   * (issue 30).
    */
   template?: RenderedResource;
 }
@@ -70,9 +64,8 @@ const withQuery = (resource: RenderedResource, query: string): RenderedResource 
 });
 
 /**
- * The representations of a filtering page's view for a request's query string (after `?`):
- * normalized (`formatFilter`), so equal views share one entry; the page itself when the
- * page does not filter or the query selects nothing to filter.
+ * A filtering page's view for a query string, normalized so equal views share one entry; the page itself when nothing
+ * filters.
  */
 export function filteredPageResources(page: PageResources, search: string): PageResources {
   if (page.page.filtered !== true || search === '') return page;
@@ -94,10 +87,7 @@ const document = (path: string, sources: readonly PageDataSource[] = []): Render
   followsDataFreshness: false,
 });
 
-/**
- * The data that decides which item pages exist (one per catalog marker): the sitemap and
- * `llms.txt` list those pages, so they are built again when it changes.
- */
+/** The data that decides which item pages exist, so the sitemap and `llms.txt` rebuild when it changes. */
 const itemSources: PageDataSource[] = [...new Set(ITEM_PAGE_FAMILIES.map((family) => family.data))];
 
 /** The data sources of the default locale's pages and items, each once: what `llms-full.txt` is built from. */

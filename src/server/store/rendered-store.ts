@@ -21,23 +21,13 @@ export interface DataVersion {
   ok: boolean;
 }
 
-/**
- * How many filtered views (a filtering page's representations for one normalized query,
- * HTML and Markdown counted apart) the store keeps: it bounds the memory request input can
- * take (docs/guide.md, "Serving filtered views").
- */
+/** Filtered views kept (HTML and Markdown apart): bounds the memory request input can take (docs/guide.md). */
 const FILTERED_VIEW_CAPACITY = 64;
 
-/**
- * Brotli quality of the data-driven pages made one at a time (/biomarkers, /developers/api):
- * the best; /biomarkers needs it to score 100 in Lighthouse (docs/performance.md).
- */
+/** Brotli quality of the pages made one at a time; /biomarkers needs 11 for Lighthouse's 100 (docs/performance.md). */
 const DATA_PAGE_BROTLI_QUALITY = 11;
 
-/**
- * Brotli quality of what is made in bulk (a page per marker, at each catalog version) or while
- * a request waits (a filtered view): a little larger, many times faster (docs/performance.md).
- */
+/** Brotli quality of what is made in bulk or while a request waits (docs/performance.md). */
 const QUICK_BROTLI_QUALITY = 5;
 
 /** Finds the current version of a resource's data sources. */
@@ -59,10 +49,8 @@ export interface RenderedStoreOptions {
 export type Renderer = Pick<AstroRenderer, 'render'>;
 
 /**
- * The store of everything Astro renders: pages in each locale and format and the site
- * documents. Resources without data come prepared from the build (`put`) and are answered
- * synchronously; a data-driven one is rendered through Astro once per version of its data,
- * never per request. A render that fails its data (502) is passed on and not kept.
+ * Everything Astro renders. Resources without data come prepared from the build and answer synchronously; a
+ * data-driven one renders once per data version, never per request. A failed (502) render is passed on, not kept.
  */
 export class RenderedStore {
   readonly #renderer: Renderer;
@@ -73,11 +61,7 @@ export class RenderedStore {
   readonly #development: boolean;
   #renders = 0;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
-  /**
-   * Filtered views (`resource.query`): keyed by request input, so bounded, least recently
-   * used first out. Each is rendered through Astro on its first request per data version,
-   * like the page it filters; the rate limit bounds how often a client can ask for new ones.
-   */
+  /** Filtered views: keyed by request input, so bounded (LRU); each renders once per data version. */
   readonly #views: BoundedSingleFlightCache<PreparedBody>;
   /** Bodies known to be settled, for the synchronous path. */
   readonly #settled = new Map<string, { version: string; body: PreparedBody }>();
@@ -159,10 +143,8 @@ export class RenderedStore {
 }
 
 /**
- * The version of a resource's data, from the same loaders its components read
- * (`src/lib/content/page-data.ts`): the catalog's panels as the API serves them now, the
- * OpenAPI document of this process. Those loaders, and the schemas they use, are imported
- * on the first request for a data-driven resource, never at start-up.
+ * A resource's data version from the loaders its components read (`page-data.ts`), imported on first use, never at
+ * start-up.
  */
 export async function pageDataVersion(resource: RenderedResource): Promise<DataVersion> {
   const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/content/page-data.ts');

@@ -14,11 +14,7 @@ async function buildOpenApi(config: DocumentsConfig) {
   return { document: buildOpenApiDocument(config), paths };
 }
 
-/**
- * The documents that depend on this deployment's configuration only, by URL path, with their
- * `Cache-Control` from the route table: built once per process, never per request. Their
- * builders are imported after start-up (see `prepareInBackground`).
- */
+/** The documents that depend only on configuration, by URL path, built once per process after start-up. */
 export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, PreparedDocument> {
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const openApi = () => (openapi ??= buildOpenApi(config));

@@ -5,11 +5,8 @@ interface Entry<T> {
 }
 
 /**
- * A map from key to a value produced once per version: concurrent first requests share
- * one producer call, and a failed call is forgotten so the next request tries again.
- * Each key holds only its latest version: asking with another version (a page built from
- * a catalog that changed) produces anew and drops the old value. Keys are a fixed set
- * (the registered pages and site documents), never request input, so memory is bounded.
+ * One value per key and version: concurrent requests share one producer call, a failure is forgotten, a new version
+ * replaces the old. Keys are a fixed set, never request input.
  */
 export class SingleFlightCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
@@ -33,13 +30,7 @@ export class SingleFlightCache<T> {
   }
 }
 
-/**
- * Like `SingleFlightCache` (one producer call per key and data version, failures
- * forgotten), but for keys that come from request input: it holds at most `capacity`
- * entries and drops the least recently used one to take a new key, so no sequence of
- * requests can make it grow without bound. Entries of an older data version are replaced
- * when next asked for, or age out.
- */
+/** `SingleFlightCache` for keys from request input: at most `capacity` entries, least recently used out first. */
 export class BoundedSingleFlightCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
   readonly #capacity: number;

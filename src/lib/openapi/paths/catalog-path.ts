@@ -15,10 +15,7 @@ export { CATALOG_PATH };
 const TAGS = ['Catalog'];
 const ALLOWED = CATALOG_TEMPLATES.join(', ');
 
-/**
- * `/v1/biomarkers/public`: GET, HEAD and OPTIONS, on the site, and on the catalog origin too
- * when it is public (path-level `servers`, OAS 3.1.0 §4.8.9).
- */
+/** `/v1/biomarkers/public` on the site, and on the origin when public (path-level `servers`, OAS 3.1.0 §4.8.9). */
 export function catalogPath(origins: DocumentOrigins): PathItemObject {
   const { baseUrl } = origins;
   const originServer = catalogOriginServer(origins);

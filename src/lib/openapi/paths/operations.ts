@@ -4,10 +4,7 @@ import { sharedResponse } from '../responses.ts';
 /** What a GET operation says; its HEAD twin is derived from it. */
 export type ReadOperation = Omit<OperationObject, 'operationId'> & { name: string };
 
-/**
- * GET and HEAD of one resource (RFC 9110 section 9.3.2): HEAD has GET's parameters, statuses and
- * headers, its media types describe the representation it would send, and it has no body.
- */
+/** GET and HEAD of a resource (RFC 9110 §9.3.2): HEAD has GET's parameters, statuses and headers, and no body. */
 export function getAndHead({ name, ...get }: ReadOperation): Pick<PathItemObject, 'get' | 'head'> {
   return {
     get: { operationId: `get${name}`, ...get },
@@ -20,7 +17,7 @@ export function getAndHead({ name, ...get }: ReadOperation): Pick<PathItemObject
   };
 }
 
-/** `OPTIONS` of a path: `Allow` and a CORS preflight answer; the middleware serves it on every path. */
+/** `OPTIONS` of a path: `Allow` and a CORS preflight answer; the server's dispatch answers it on every path. */
 export function optionsOperation(name: string, path: string, tags: string[]): Pick<PathItemObject, 'options'> {
   return {
     options: {
