@@ -28,7 +28,7 @@ const usedIds = new Map(
 
 describe('request samples', () => {
   it.each(listSampleIds())('%s comes in curl, JavaScript, Python and TypeScript, each with its output', (id) => {
-    const sample = loadSample(id, VALUES);
+    const sample = loadSample(id, VALUES, 'en');
     expect(sample.variants.map((variant) => variant.language)).toEqual(LANGUAGES);
     for (const variant of sample.variants) {
       expect(variant.code).toContain(VALUES.BASE_URL);
