@@ -77,6 +77,9 @@ test.describe('request sample tabs', () => {
     await code.getByRole('button', { name: 'In Zwischenablage kopieren' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('import urllib.request');
+    // On a German page the code is the German one: its comments and what it prints (issue 28).
+    expect(copied).toContain('# Jeder Fehler ist ein Problem nach RFC 9457');
+    expect(copied).toContain('print(f"{status} {len(data)} Marker")');
     expect(copied).toContain(`${new URL(page.url()).origin}/v1/biomarkers/public`);
     expect(copied.split('\n').length).toBeGreaterThan(10);
   });
@@ -98,7 +101,7 @@ test.describe('request sample tabs', () => {
     expect(colours).toBeGreaterThan(3);
     await expect(code.getByRole('button', { name: 'In Zwischenablage kopieren' })).toHaveAttribute(
       'data-code',
-      /template: 'public-[\w-]+' .*item\.uuid === '[0-9a-f-]{36}'/s,
+      /template: 'public-[\w-]+' .*item\.uuid === '[0-9a-f-]{36}'.*'nicht in diesem Panel'/s,
     );
     expect(errors).toEqual([]);
   });

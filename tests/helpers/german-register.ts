@@ -47,3 +47,43 @@ export function uiTextOf(html: string): string[] {
   }
   return texts;
 }
+
+/** English function words no German sentence uses, in any case ("The", "If"). */
+const ENGLISH_FUNCTION_WORDS = new Set([
+  ...['a', 'about', 'again', 'any', 'are', 'as', 'at', 'be', 'by', 'can', 'each', 'every', 'first', 'for', 'from'],
+  ...['here', 'if', 'into', 'is', 'it', 'its', 'no', 'not', 'of', 'on', 'once', 'only', 'or', 'out', 'rather'],
+  ...['than', 'that', 'the', 'then', 'there', 'these', 'this', 'to', 'what', 'when', 'which', 'with', 'without'],
+  ...['would', 'you', 'your'],
+]);
+
+/**
+ * English words of the request samples' comments and printed strings, lower case (a German
+ * noun such as "Marker" is capitalised). Loanwords the guide uses in German (Body, Token,
+ * Scope, Client, Header, Panel, Index, Standard, global) are in neither list.
+ */
+const ENGLISH_WORDS = new Set([
+  ...['answer', 'answers', 'ask', 'asks', 'brings', 'call', 'calls', 'carries', 'changed', 'closes', 'copy'],
+  ...['current', 'early', 'error', 'expires', 'fail', 'get', 'gives', 'included', 'keep', 'language', 'later'],
+  ...['library', 'marker', 'markers', 'member', 'models', 'module', 'narrowed', 'need', 'needs', 'new', 'next'],
+  ...['operations', 'outside', 'page', 'pages', 'picks', 'plain', 'prints', 'raises', 'read', 'reads', 'request'],
+  ...['run', 'runs', 'save', 'second', 'sends', 'sent', 'shows', 'strings', 'takes', 'three', 'typed', 'types'],
+  ...['unchanged', 'uses', 'values', 'whose'],
+]);
+
+/**
+ * The English words of `text` (a comment, a printed string, a line of output), leaving out
+ * what a translation keeps as it is: code in backticks, quoted messages, URLs, paths, file
+ * names, flags, dotted identifiers (`catalog.read`), hyphenated names (`If-None-Match`) and
+ * HTTP status lines (`304 Not Modified`).
+ */
+export function englishWords(text: string): string[] {
+  const prose = text
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/„[^“]*“|"[^"]*"/g, ' ')
+    .replace(/\b[1-5]\d\d(?: [A-Z][a-z]*\b)+/g, ' ')
+    .replace(/\S*[/.]\S*\w\S*/g, ' ')
+    .replace(/(?<!\S)-{1,2}\w[\w-]*/g, ' ');
+  return [...prose.matchAll(/\p{L}[\p{L}'-]*/gu)]
+    .map((match) => match[0].replace(/'s$/, ''))
+    .filter((word) => ENGLISH_FUNCTION_WORDS.has(word.toLowerCase()) || ENGLISH_WORDS.has(word));
+}

@@ -132,3 +132,46 @@ export async function runBounded<T>(tasks: Array<() => Promise<T>>, limit: numbe
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
 }
+
+/** A line's comment: `#` in shell and Python, `//` in JavaScript and TypeScript, after code or alone. */
+const COMMENT: Record<string, RegExp> = {
+  curl: /(?:^|\s)#\s?(.*)$/,
+  python: /(?:^|\s)#\s?(.*)$/,
+  javascript: /(?:^|\s)\/\/\s?(.*)$/,
+  typescript: /(?:^|\s)\/\/\s?(.*)$/,
+};
+
+/** Where a line prints (or throws) a string of the sample's own: the text holding its literals. */
+const PRINTS: Record<string, RegExp[]> = {
+  curl: [/\becho\s+(.*)$/, /\s-w\s+('[^']*')/, /\bjq -r ('"[^']*"')/],
+  python: [/\bprint\((.*)\)$/, /\braise \w+\((.*)\)$/],
+  javascript: [/\bconsole\.log\((.*)\);?$/, /\bthrow new Error\((.*)\);?$/],
+  typescript: [/\bconsole\.log\((.*)\);?$/, /\bthrow new Error\((.*)\);?$/],
+};
+
+/** String literals (quotes included, interpolations cut out: `${…}`, `{…}`, `\(…)`, `$var`, `%{…}`). */
+const literalsIn = (text: string): string[] =>
+  [...text.matchAll(/f?"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g)].map((match) =>
+    match[0].replace(/\$\{[^}]*\}|\\\([^)]*(?:\([^)]*\)[^)]*)*\)|%?\{[^}]*\}|\$\w+/g, ' '),
+  );
+
+/**
+ * The prose of a sample's code: each comment line (less a command quoted on a line of its
+ * own, indented: `//   npx openapi-typescript …`) and each string literal the sample prints or
+ * throws that holds words (letters and a space: a lone `"unit"` is a key, a URL an address).
+ */
+export function sampleProse(code: string, language: string): string[] {
+  const prose: string[] = [];
+  for (const line of code.split('\n')) {
+    const comment = COMMENT[language]?.exec(line)?.[1];
+    if (comment !== undefined && !/^\s/.test(comment) && comment.trim() !== '') prose.push(comment.trim());
+    const code = comment === undefined ? line : line.slice(0, line.length - comment.length);
+    for (const pattern of PRINTS[language] ?? []) {
+      const printed = pattern.exec(code)?.[1];
+      if (printed === undefined) continue;
+      for (const literal of literalsIn(printed))
+        if (/\p{L}{2}/u.test(literal) && / /.test(literal)) prose.push(literal);
+    }
+  }
+  return prose;
+}

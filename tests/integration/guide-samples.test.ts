@@ -3,9 +3,10 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/lib/content/locales.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
-import { extractSamples, missingExcerptLine, runBounded, runSample } from '../helpers/guide-samples.ts';
+import { englishWords } from '../helpers/german-register.ts';
+import { extractSamples, missingExcerptLine, runBounded, runSample, sampleProse } from '../helpers/guide-samples.ts';
 import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,6 +53,8 @@ const PAGES = SLUGS.flatMap((slug) => LOCALES.map((locale) => ({ locale, path: p
 
 /** The sample ids each page shows, by locale: the German pages must show the same ones. */
 const idsByPage = new Map<string, string[]>();
+/** The English words of each page's sample comments, printed strings and output, by path. */
+const englishByPage = new Map<string, string[]>();
 
 describe.each(PAGES)('samples on $path', ({ locale, path }) => {
   it('each runs against the server that served the page, exits 0 and prints what the page shows', async () => {
@@ -65,6 +68,15 @@ describe.each(PAGES)('samples on $path', ({ locale, path }) => {
       expect(samples.filter((sample) => sample.id === id).map((sample) => sample.language)).toEqual(LANGUAGES);
     }
     idsByPage.set(`${locale} ${path.replace(/^\/de(?=\/|$)/, '') || '/'}`, ids);
+    // Issue 28: on a German page, a sample's comments and what it prints itself are German
+    // (the API's own output, JSON, headers and status lines, stays as it is).
+    const english = samples.flatMap((sample) =>
+      englishWords([...sampleProse(sample.shown, sample.language), sample.output].join('\n')).map(
+        (word) => `${sample.id} (${sample.language}): ${word}`,
+      ),
+    );
+    englishByPage.set(path, english);
+    if (locale !== DEFAULT_LOCALE) expect(english, `English in the samples of ${path}`).toEqual([]);
     const stem = `${locale}-${path.replace(/\W+/g, '-')}`;
     const runs = await runBounded(
       samples.map(
@@ -96,6 +108,10 @@ describe('the samples as a set', () => {
       const path = pagePath('en', slug);
       expect(idsByPage.get(`de ${path}`), path).toEqual(idsByPage.get(`en ${path}`));
     }
+  });
+
+  it('finds the English of the samples on the English pages, so the German pages are checked by a check that sees it', () => {
+    for (const slug of SLUGS) expect(englishByPage.get(pagePath('en', slug)), slug).not.toEqual([]);
   });
 
   it('type-checks every TypeScript sample against the generated types, with the options a reader would use', () => {

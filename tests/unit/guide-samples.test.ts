@@ -8,7 +8,8 @@ import {
   SAMPLE_LANGUAGES,
 } from '../../src/lib/samples/request-samples.ts';
 import { readPageFiles } from '../helpers/content-files.ts';
-import { extractSamples, missingExcerptLine } from '../helpers/guide-samples.ts';
+import { englishWords } from '../helpers/german-register.ts';
+import { extractSamples, missingExcerptLine, sampleProse } from '../helpers/guide-samples.ts';
 
 /** Every placeholder a sample may hold, with a value (the marker sample's come from its page). */
 const VALUES = {
@@ -28,7 +29,7 @@ const usedIds = new Map(
 
 describe('request samples', () => {
   it.each(listSampleIds())('%s comes in curl, JavaScript, Python and TypeScript, each with its output', (id) => {
-    const sample = loadSample(id, VALUES);
+    const sample = loadSample(id, VALUES, 'en');
     expect(sample.variants.map((variant) => variant.language)).toEqual(LANGUAGES);
     for (const variant of sample.variants) {
       expect(variant.code).toContain(VALUES.BASE_URL);
@@ -55,6 +56,38 @@ describe('request samples', () => {
     expect(fillPlaceholders('console.log(`${n} {BASE_URL}`)', { BASE_URL: 'https://a.example' })).toBe(
       'console.log(`${n} https://a.example`)',
     );
+  });
+});
+
+describe('request samples on German pages', () => {
+  const GERMAN_VALUES = { ...VALUES, LOCALE: 'de', MARKER_NAME: 'LDL-Cholesterin' };
+
+  it.each(listSampleIds())('%s has every comment and every string it prints in German', (id) => {
+    const english = loadSample(id, VALUES, 'en');
+    const german = loadSample(id, GERMAN_VALUES, 'de');
+    german.variants.forEach((variant, index) => {
+      const what = `${id} (${variant.language})`;
+      const englishProse = sampleProse(english.variants[index]!.code, variant.language);
+      const germanProse = sampleProse(variant.code, variant.language);
+      // The same comments and printed strings, each changed: none left as it was.
+      expect(germanProse.length, what).toBe(englishProse.length);
+      germanProse.forEach((text, at) => expect(text, what).not.toBe(englishProse[at]));
+      expect(englishWords([...germanProse, variant.output].join('\n')), what).toEqual([]);
+    });
+  });
+
+  it('finds the English a translation would have to replace', () => {
+    const english = loadSample('catalog-poll-etag', VALUES, 'en').variants.find((each) => each.language === 'python')!;
+    expect(sampleProse(english.code, 'python')).toEqual([
+      'Python 3.8 or later, standard library only. Save as poll.py and run `python3 poll.py`.',
+      'In an app, ask again once an hour, not right away; the second request here shows the 304.',
+      'f"first:  , ETag  ,   markers"',
+      '200: the catalog changed, read the new one',
+      'urllib raises for every status outside 2xx, 304 Not Modified included.',
+      'f"again:  "',
+    ]);
+    expect(englishWords(english.output)).toEqual(['first', 'markers', 'again']);
+    expect(englishWords('Der `--compressed`-Schalter, „failed writing body“, catalog.read und der Body')).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
-import type { Locale } from '../content/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
 import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
@@ -92,12 +92,9 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
   /** Per language a heading, the code and its output excerpt (`content/samples/<id>/`). */
   Sample(element, { baseUrl, context }) {
     const attributes = jsxAttributes(element);
-    const sample = loadSample(required(element, 'id'), { BASE_URL: baseUrl });
-    return sampleMarkdown(
-      sample,
-      sampleLabels(context?.locale ?? 'en'),
-      sampleHeadingLevel(attributes['headingLevel']),
-    );
+    const locale = context?.locale ?? DEFAULT_LOCALE;
+    const sample = loadSample(required(element, 'id'), { BASE_URL: baseUrl }, locale);
+    return sampleMarkdown(sample, sampleLabels(locale), sampleHeadingLevel(attributes['headingLevel']));
   },
   /** `<ErrorHeading code="rate_limited" title="…" />` → `### \`rate_limited\` — … (429)`. */
   ErrorHeading(element) {

@@ -1,4 +1,5 @@
 import type { MarkerPageView } from '../catalog-page/build-marker-page-view.ts';
+import type { Locale } from '../content/locales.ts';
 import { MARKER_SAMPLE_ID } from './prepared-sample-fragments.ts';
 import { loadSample, type Sample } from './request-samples.ts';
 
@@ -9,7 +10,7 @@ export { MARKER_SAMPLE_ID };
  * marker's panel and uuid, the page's language (English where the catalog has no name in it),
  * and the marker's name in it and unit in that panel, which is what the sample prints.
  */
-export function markerSampleValues(view: MarkerPageView, baseUrl: string, locale: string): Record<string, string> {
+export function markerSampleValues(view: MarkerPageView, baseUrl: string, locale: Locale): Record<string, string> {
   const { marker, sampleTemplate } = view;
   const unit = sampleTemplate.endsWith('-uk') ? marker.unitUk : marker.unitEu;
   const named = view.names.find((name) => name.lang === locale) ?? view.names.find((name) => name.lang === 'en');
@@ -24,5 +25,5 @@ export function markerSampleValues(view: MarkerPageView, baseUrl: string, locale
 }
 
 /** The marker page's request sample with the marker's values filled in, for a page in `locale`. */
-export const markerSample = (view: MarkerPageView, baseUrl: string, locale: string): Sample =>
-  loadSample(MARKER_SAMPLE_ID, markerSampleValues(view, baseUrl, locale));
+export const markerSample = (view: MarkerPageView, baseUrl: string, locale: Locale): Sample =>
+  loadSample(MARKER_SAMPLE_ID, markerSampleValues(view, baseUrl, locale), locale);

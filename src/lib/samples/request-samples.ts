@@ -3,6 +3,8 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Locale } from '../content/locales.ts';
 import labelsYaml from '../../../content/samples/labels.yaml?raw';
+import sharedGermanYaml from '../../../content/samples/de.yaml?raw';
+import { parseSampleTranslations } from './sample-translations.ts';
 
 /**
  * The languages every request sample comes in, in tab order. Each is one file in
@@ -34,6 +36,9 @@ const FILES: Record<string, string> = Object.fromEntries(
     import.meta.glob<string>('../../../content/samples/*/*', { query: '?raw', import: 'default', eager: true }),
   ).map(([path, text]) => [path.replace(/^.*\/content\/samples\//, ''), text]),
 );
+
+/** The German passages of each sample (`content/samples/de.yaml` and `<id>/de.yaml`); fails the build on drift. */
+const translationOf = parseSampleTranslations(FILES, sharedGermanYaml);
 
 /** One language of a sample: its code and the excerpt of what it prints, placeholders filled. */
 interface SampleVariant {
@@ -67,9 +72,16 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
   return filled;
 }
 
-/** A sample's four languages with `values` filled in; throws when a file is missing. */
-export function loadSample(id: string, values: Readonly<Record<string, string>>): Sample {
-  const read = (file: string) => FILES[`${id}/${file}`];
+/**
+ * A sample's four languages as a page in `locale` shows them (its comments and what it prints
+ * itself translated), with `values` filled in; throws when a file is missing.
+ */
+export function loadSample(id: string, values: Readonly<Record<string, string>>, locale: Locale): Sample {
+  const translation = translationOf(id, locale);
+  const read = (file: string) => {
+    const text = FILES[`${id}/${file}`];
+    return text === undefined ? undefined : translation.apply(text);
+  };
   const variants = SAMPLE_LANGUAGES.map((language) => {
     const code = read(language.file);
     const output = read(language.output) ?? read(SHARED_OUTPUT_FILE);
