@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
+import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
 import { extractSamples, missingExcerptLine, runBounded, runSample } from '../helpers/guide-samples.ts';
 import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
 
@@ -46,9 +47,17 @@ const withoutShellComments = (code: string): string =>
     .filter((line) => !/^\s*#/.test(line))
     .join('\n');
 
-/** Every guide page with request samples, and two marker pages (EU and UK-only panels). */
-const SLUGS = ['', 'developers', 'auth', 'webhooks', 'docs/mcp', 'biomarkers/ldl-cholesterol', 'biomarkers/tibc'];
+/**
+ * Every page of the registry (the guide, the API reference's pages), whatever samples it
+ * shows, and two marker pages (EU and UK-only panels).
+ */
+const SLUGS = [...GUIDE_PAGES.map((page) => page.slug), 'biomarkers/ldl-cholesterol', 'biomarkers/tibc'];
 const PAGES = SLUGS.flatMap((slug) => LOCALES.map((locale) => ({ locale, path: pagePath(locale, slug) })));
+
+/** Every sample of `content/samples/`: each must be on some page, and run there. */
+const SAMPLE_DIRS = readdirSync(join(ROOT, 'content/samples'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** The sample ids each page shows, by locale: the German pages must show the same ones. */
 const idsByPage = new Map<string, string[]>();
@@ -59,7 +68,6 @@ describe.each(PAGES)('samples on $path', ({ locale, path }) => {
     const response = await fetch(server.url + path, { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     const samples = extractSamples(await response.text());
-    expect(samples.length).toBeGreaterThanOrEqual(LANGUAGES.length);
     const ids = [...new Set(samples.map((sample) => sample.id))];
     for (const id of ids) {
       expect(samples.filter((sample) => sample.id === id).map((sample) => sample.language)).toEqual(LANGUAGES);
@@ -98,9 +106,14 @@ describe('the samples as a set', () => {
     }
   });
 
+  it('runs every sample of content/samples/ on some page', () => {
+    const shown = new Set([...idsByPage.values()].flat());
+    expect(SAMPLE_DIRS.filter((id) => !shown.has(id))).toEqual([]);
+  });
+
   it('type-checks every TypeScript sample against the generated types, with the options a reader would use', () => {
     const files = readdirSync(RUN_DIR).filter((file) => file.endsWith('-typescript.mts'));
-    expect(files.length).toBeGreaterThanOrEqual(PAGES.length);
+    expect(files.length).toBeGreaterThanOrEqual(SAMPLE_DIRS.length);
     const tsc = spawnSync(
       process.execPath,
       [

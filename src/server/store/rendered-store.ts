@@ -29,7 +29,7 @@ export interface DataVersion {
 const FILTERED_VIEW_CAPACITY = 64;
 
 /**
- * Brotli quality of the data-driven pages made one at a time (/biomarkers, /developers/api):
+ * Brotli quality of the data-driven pages made one at a time (/biomarkers):
  * the best; /biomarkers needs it to score 100 in Lighthouse (docs/performance.md).
  */
 const DATA_PAGE_BROTLI_QUALITY = 11;
