@@ -49,8 +49,8 @@ export interface OperationView {
   requestBody?: RequestBodyView;
   responses: ResponseView[];
   /**
-   * The request sample of `content/samples/<id>/` in every language; none for an operation
-   * described by another, whose sample is that one's.
+   * The request sample of `content/samples/<id>/` in every language; none for HEAD (its GET's
+   * runs the same request) or OPTIONS (a browser sends the preflight).
    */
   sample?: string;
   /**

@@ -156,7 +156,8 @@ function operationView(
           },
         }),
     responses,
-    sample: operationSampleId(id),
+    // HEAD runs as its GET's sample; a preflight is the browser's to send.
+    ...(method === 'head' || method === 'options' ? {} : { sample: operationSampleId(id) }),
   };
 }
 
@@ -169,18 +170,14 @@ function describedBy(operation: OperationView, other: OperationView, family: Api
   const description = operation.description.endsWith(other.description)
     ? operation.description.slice(0, -other.description.length).trim()
     : operation.description;
-  const { sample: _own, ...rest } = operation;
   return {
-    ...rest,
+    ...operation,
     description,
     parameters: [],
     responses: [],
     asFor: { anchor: other.anchor, label: `${other.method} ${other.path}`, family },
   };
 }
-
-/** A preflight: browsers send it, so it has no request sample to run. */
-const withoutSample = ({ sample: _none, ...operation }: OperationView): OperationView => operation;
 
 /** An example with its summary in the page's language. */
 const translateSummary = (example: ExampleView, t: Translate): ExampleView =>
@@ -241,7 +238,7 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
         if (operation.method !== 'OPTIONS') return operation;
         firstPreflight ??= { operation, family };
         return operation === firstPreflight.operation
-          ? withoutSample(operation)
+          ? operation
           : describedBy(operation, firstPreflight.operation, firstPreflight.family);
       }),
     };
