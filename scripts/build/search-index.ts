@@ -26,7 +26,7 @@ function check<T extends { errors: string[] }>(response: T): T {
 }
 
 /**
- * The data-driven pages (`/developers/api`, `/biomarkers`) in every locale, rendered through the
+ * The data-driven pages (`/biomarkers`) in every locale, rendered through the
  * built Astro app as the server renders them, from the bundled catalog: the server prepares
  * them per data version, not the build, but the search should find them.
  */

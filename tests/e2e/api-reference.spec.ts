@@ -1,85 +1,145 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, watchErrors } from './fixtures.ts';
+
+const LANGUAGES = ['curl', 'JavaScript', 'Python', 'TypeScript'];
 
 const PAGES = [
   {
     locale: 'en',
-    path: '/developers/api',
+    overview: '/developers/api',
     title: 'API reference',
+    catalogTitle: 'Catalog API',
+    catalogLabel: 'Catalog',
     nav: 'Main',
-    schemas: 'Schemas',
-    required: 'required',
+    onThisPage: 'On this page',
+    optional: 'optional',
     responses: 'Responses',
+    copy: 'Copy to clipboard',
   },
   {
     locale: 'de',
-    path: '/de/developers/api',
+    overview: '/de/developers/api',
     title: 'API-Referenz',
+    catalogTitle: 'Katalog-API',
+    catalogLabel: 'Katalog',
     nav: 'Hauptnavigation',
-    schemas: 'Schemas',
-    required: 'Pflicht',
+    onThisPage: 'Auf dieser Seite',
+    optional: 'optional',
     responses: 'Antworten',
+    copy: 'In Zwischenablage kopieren',
   },
 ] as const;
 
-for (const { locale, path, title, nav, schemas, required, responses } of PAGES) {
-  test.describe(path, () => {
-    // Every operation and schema of the document: axe's passes take a while on two shared cores.
+for (const p of PAGES) {
+  const catalog = `${p.overview}/catalog`;
+
+  test.describe(p.overview, () => {
     test.describe.configure({ timeout: 90_000 });
 
-    test('is reachable from the navigation and lists every operation with its parts as headings', async ({ page }) => {
-      await page.goto(locale === 'en' ? '/' : '/de');
-      const link = page.getByRole('navigation', { name: nav }).getByRole('link', { name: title, exact: true });
+    test('the sidebar leads to a family page, which lists its operations and their parts as headings', async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      await page.goto(p.locale === 'en' ? '/' : '/de');
+      const sidebar = page.getByRole('navigation', { name: p.nav });
+      await sidebar.getByText(p.title, { exact: true }).click(); // opens the group
+      const link = sidebar.getByRole('link', { name: p.catalogLabel, exact: true });
       await link.click();
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(link).toHaveAttribute('aria-current', 'page');
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      const document = (await (await page.request.get('/openapi.json')).json()) as {
-        paths: Record<string, Record<string, unknown>>;
-      };
-      const methods = Object.values(document.paths).flatMap((item) => Object.keys(item).filter((k) => k !== 'servers'));
-      await expect(page.locator('.api-operation')).toHaveCount(methods.length);
+      await expect(page).toHaveURL(new RegExp(`${catalog}$`));
+      await expect(sidebar.getByRole('link', { name: p.catalogLabel, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page.locator('html')).toHaveAttribute('lang', p.locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.catalogTitle);
+      // GET, HEAD and OPTIONS of the catalog path, nothing of the other families.
+      await expect(page.locator('.api-operation')).toHaveCount(3);
       await expect(
         page.getByRole('heading', { level: 3, name: 'GET /v1/biomarkers/public', exact: true }),
       ).toBeVisible();
-      await expect(page.locator('.api-meta', { hasText: required }).first()).toBeVisible();
+      await expect(page.locator('.api-meta', { hasText: p.optional }).first()).toBeVisible();
       const get = page.locator('#op-get-v1-biomarkers-public').locator('..');
-      await expect(get.getByRole('heading', { level: 4, name: responses, exact: true })).toBeVisible();
+      await expect(get.getByRole('heading', { level: 4, name: p.responses, exact: true })).toBeVisible();
       await expect(get.getByRole('heading', { level: 5, name: '304 Not Modified', exact: true })).toBeVisible();
       await expect(page.locator('table')).toHaveCount(0);
+      expect(errors).toEqual([]);
     });
 
-    test('its index and its type links jump to the sections', async ({ page }) => {
-      await page.goto(path);
-      await page.locator('.toc').getByRole('link', { name: schemas, exact: true }).click();
-      await expect(page).toHaveURL(/#schemas$/);
-      await expect(page.getByRole('heading', { level: 2, name: schemas, exact: true })).toBeInViewport();
-      await page.goto(path);
+    test('"On this page" lists every operation and response, and jumps to them', async ({ page }) => {
+      await page.goto(catalog);
+      const toc = page.getByRole('navigation', { name: p.onThisPage }).filter({ visible: true });
+      for (const name of [
+        'GET',
+        'HEAD',
+        'OPTIONS',
+        '200 OK',
+        '304 Not Modified',
+        '502 Bad Gateway',
+        '204 No Content',
+      ]) {
+        await expect(toc.getByRole('link', { name, exact: true }).first()).toBeAttached();
+      }
+      await toc.getByRole('link', { name: '429 Too Many Requests', exact: true }).first().click();
+      await expect(page).toHaveURL(/#op-get-v1-biomarkers-public-429$/);
+      await expect(page.locator('#op-get-v1-biomarkers-public-429')).toBeInViewport();
+    });
+
+    test('each request sample has the four tabs and copy buttons, each response example is highlighted', async ({
+      page,
+    }) => {
+      await page.goto(catalog);
+      const sample = page.locator('[data-sample-id="api-get-catalog"]');
+      await expect(sample.getByRole('tablist').getByRole('tab')).toHaveText(LANGUAGES);
+      await sample.getByRole('tab', { name: 'TypeScript' }).click();
+      const code = sample.getByRole('tabpanel').locator('[data-sample-code]');
+      await expect(code).toContainText("from 'openapi-fetch'");
+      await expect(code.getByRole('button', { name: p.copy })).toHaveAttribute('data-code', /client\.GET/);
+      const example = page.locator('.api-response pre[data-language="json"]').first();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const colours = await example
+          .locator('code span')
+          .evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size);
+        expect(colours, `distinct token colours (${colorScheme})`).toBeGreaterThan(2);
+      }
+      await expect(example.locator('..').getByRole('button', { name: p.copy })).toBeAttached();
+    });
+
+    test('types and shared headers link to the overview, where they are described once', async ({ page }) => {
+      await page.goto(catalog);
       await page.getByRole('link', { name: 'BiomarkerCatalog', exact: true }).first().click();
-      await expect(page).toHaveURL(/#schema-biomarkercatalog$/);
+      await expect(page).toHaveURL(new RegExp(`${p.overview}#schema-biomarkercatalog$`));
       await expect(page.getByRole('heading', { level: 3, name: 'BiomarkerCatalog', exact: true })).toBeInViewport();
     });
 
-    // axe runs on this page in both schemes in site.spec.ts.
-    test('fits a phone screen without sideways scrolling, no identifier broken over two lines', async ({ page }) => {
-      await page.setViewportSize({ width: 360, height: 740 });
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      // No identifier outside a code block is broken over two lines.
-      const broken = await page.evaluate(() =>
-        [...document.querySelectorAll('.api-reference :not(pre) > code:not(.code-words), .code-words > span')]
-          .filter((code) => code.getClientRects().length > 1 && !code.querySelector('wbr'))
-          .map((code) => code.textContent),
-      );
-      expect(broken).toEqual([]);
-    });
-
-    test('opens at an operation named in the fragment', async ({ page }) => {
+    test('an anchor of the one-page reference still lands on its operation, one click from its page', async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 390, height: 900 });
-      await page.goto(`${path}#op-get-v1-biomarkers-public`);
+      await page.goto(`${p.overview}#op-get-v1-biomarkers-public`);
+      const row = page.locator('#op-get-v1-biomarkers-public');
+      await expect(row).toBeInViewport();
+      await row.getByRole('link', { name: 'GET /v1/biomarkers/public' }).click();
+      await expect(page).toHaveURL(new RegExp(`${catalog}#op-get-v1-biomarkers-public$`));
       await expect(page.locator('#op-get-v1-biomarkers-public')).toBeInViewport();
     });
+
+    // axe runs on these pages in both schemes in site.spec.ts.
+    for (const path of [p.overview, catalog, `${p.overview}/discovery`]) {
+      test(`${path} fits a phone screen without sideways scrolling, no identifier broken over two lines`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.goto(path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        const broken = await page.evaluate(() =>
+          [...document.querySelectorAll('.api-reference :not(pre) > code:not(.code-words), .code-words > span')]
+            .filter((code) => code.getClientRects().length > 1 && !code.querySelector('wbr'))
+            .map((code) => code.textContent),
+        );
+        expect(broken).toEqual([]);
+      });
+    }
   });
 }

@@ -5,11 +5,15 @@ test('the sidebar lists every guide page beside the content, and the menu opens 
   await page.goto('/webhooks');
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   await expect(sidebar.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('aria-current', 'page');
-  await expect(sidebar.getByRole('link', { name: 'API reference' })).toBeVisible();
+  // The API reference is a group, its overview and family pages, closed on the other pages.
+  const reference = sidebar.getByText('API reference', { exact: true });
+  await expect(reference).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Overview', exact: true })).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(sidebar.getByRole('link', { name: 'API reference' })).toBeHidden();
+  await expect(reference).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
-  await sidebar.getByRole('link', { name: 'API reference' }).click();
+  await reference.click();
+  await sidebar.getByRole('link', { name: 'Overview', exact: true }).click();
   await expect(page).toHaveURL(/\/developers\/api$/);
   expect(errors).toEqual([]);
 });
@@ -124,10 +128,20 @@ for (const { locale, path, button, query, result, href } of [
 }
 
 for (const { locale, path, button, query, href } of [
-  { locale: 'en', path: '/auth', button: 'Search', query: 'X-Request-Id', href: '/developers/api' },
+  { locale: 'en', path: '/auth', button: 'Search', query: 'X-Request-Id', href: '/developers/api/catalog' },
+  { locale: 'en', path: '/auth', button: 'Search', query: 'uptimeSeconds', href: '/developers/api/health' },
   { locale: 'de', path: '/de/auth', button: 'Suchen', query: 'Eisenstoffwechsel', href: '/de/biomarkers' },
+  {
+    locale: 'de',
+    path: '/de/auth',
+    button: 'Suchen',
+    query: 'Autorisierungsserver',
+    href: '/de/developers/api/discovery',
+  },
 ]) {
-  test(`search finds the data-driven pages in ${locale}: ${query} leads to ${href}`, async ({ page }) => {
+  test(`search finds the API reference and the biomarker pages in ${locale}: ${query} leads to ${href}`, async ({
+    page,
+  }) => {
     await page.goto(path);
     await page.getByRole('button', { name: button }).click();
     const dialog = page.getByRole('dialog', { name: button });

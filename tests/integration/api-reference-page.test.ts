@@ -1,28 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_FAMILIES, apiFamilySlug, type ApiFamilyId } from '../../src/lib/api-reference/api-families.ts';
 import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
+import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { HTTP_METHODS, type OpenApiDocument } from '../../src/lib/openapi/openapi-types.ts';
+import { withoutCode } from '../helpers/content-files.ts';
+import { extractSamples } from '../helpers/guide-samples.ts';
 import { expectPolicyCoversInlineCode } from '../helpers/inline-csp.ts';
-import { fetchAs } from '../helpers/start-server.ts';
-import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 import { fetchMarkdownTwins } from '../helpers/markdown-twins.ts';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { fetchAs } from '../helpers/start-server.ts';
 
 let n = 0;
 /** A fresh client address per call, so no test shares a rate-limit window. */
 const client = () => fetchAs(`192.0.2.${(++n % 250) + 1}`);
 const HTML = 'text/html; charset=utf-8';
-const PATHS: Record<Locale, { html: string; md: string }> = {
-  en: { html: '/developers/api', md: '/developers/api.md' },
-  de: { html: '/de/developers/api', md: '/de/developers/api.md' },
+const LANGUAGES = ['curl', 'javascript', 'python', 'typescript'];
+
+/** The HTML and Markdown paths of a page of the reference: the overview, or a family's. */
+const pathsOf = (locale: Locale, family?: ApiFamilyId) => {
+  const slug = family === undefined ? 'developers/api' : apiFamilySlug(family);
+  return { html: pagePath(locale, slug), md: markdownPath(locale, slug) };
 };
 
-/** Every operation of the document: path, upper-case method and its documented statuses. */
-function operationsOf(document: OpenApiDocument): Array<{ path: string; method: string; statuses: string[] }> {
+interface Operation {
+  path: string;
+  method: string;
+  statuses: string[];
+  anchor: string;
+  family: ApiFamilyId;
+}
+
+/** Every operation of the document: path, upper-case method, documented statuses, anchor and family. */
+function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     HTTP_METHODS.flatMap((method) => {
       const operation = item[method];
-      return operation === undefined
-        ? []
-        : [{ path, method: method.toUpperCase(), statuses: Object.keys(operation.responses) }];
+      const family = API_FAMILIES.find((each) => (each.paths as readonly string[]).includes(path))?.id;
+      if (operation === undefined) return [];
+      expect(family, `${path} belongs to a family`).toBeDefined();
+      const anchor = `op-${method}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`.toLowerCase();
+      return [
+        { path, method: method.toUpperCase(), statuses: Object.keys(operation.responses), anchor, family: family! },
+      ];
     }),
   );
 }
@@ -31,15 +52,13 @@ function operationsOf(document: OpenApiDocument): Array<{ path: string; method: 
  * Where an operation's responses are described: its own section, or, for HEAD, its GET's (the
  * same answers without a body), and for every preflight but the first, the first's.
  */
-function describedIn(document: OpenApiDocument, path: string, method: string): { path: string; method: string } {
-  if (method === 'HEAD' && document.paths[path]?.get !== undefined) return { path, method: 'GET' };
-  const first = Object.keys(document.paths).find((each) => document.paths[each]?.options !== undefined);
-  if (method === 'OPTIONS' && first !== undefined) return { path: first, method };
-  return { path, method };
+function describedIn(operations: Operation[], operation: Operation): Operation {
+  const { path, method } = operation;
+  const by = (m: string, p?: string) => operations.find((o) => o.method === m && (p === undefined || o.path === p));
+  if (method === 'HEAD') return by('GET', path) ?? operation;
+  if (method === 'OPTIONS') return by('OPTIONS') ?? operation;
+  return operation;
 }
-
-/** The catalog GET's section of the reference page. */
-const catalogSection = (html: string): string => sectionOf(html, '<code>GET /v1/biomarkers/public</code>', '<h4>');
 
 /** The section of an HTML page or Markdown text from `start` up to the next `end` (or the end). */
 function sectionOf(text: string, start: string, end: string): string {
@@ -49,102 +68,197 @@ function sectionOf(text: string, start: string, end: string): string {
   return text.slice(from, to === -1 ? undefined : to);
 }
 
-describe('/developers/api, rendered from the served OpenAPI document', () => {
+/** Starlight's "On this page" (the first of its two copies, desktop and mobile). */
+const tocOf = (html: string): string => sectionOf(html, '<starlight-toc', '</starlight-toc>');
+
+describe('the API reference: an overview and a page per family, from the served OpenAPI document', () => {
   let server: InProcessServer;
   let document: OpenApiDocument;
+  let operations: Operation[];
   beforeAll(async () => {
     server = await startInProcess({ TRUST_PROXY: '1' });
     document = (await (await client()(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
+    operations = operationsOf(document);
   });
   afterAll(async () => {
     await server.stop();
   });
 
-  it.each(LOCALES)('%s: the HTML has every path, method and status, and every schema', async (locale) => {
-    const response = await client()(server.url + PATHS[locale].html);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(HTML);
-    // Paths may wrap after a slash on a phone (<wbr>); the text is the same.
-    const body = await response.text();
-    expectPolicyCoversInlineCode(body, response.headers.get('content-security-policy')!);
-    const html = body.replaceAll('<wbr>', '');
-    const operations = operationsOf(document);
+  it('puts every path of the document on exactly one family page', () => {
+    const listed = API_FAMILIES.flatMap((family) => family.paths as readonly string[]);
+    expect([...listed].sort()).toEqual(Object.keys(document.paths).sort());
     expect(operations.length).toBeGreaterThan(15);
-    for (const { path, method, statuses } of operations) {
-      const section = sectionOf(html, `<code>${method} ${path}</code></h3>`, 'class="api-operation"');
-      const by = describedIn(document, path, method);
-      const responses = sectionOf(html, `<code>${by.method} ${by.path}</code></h3>`, 'class="api-operation"');
-      // An operation described by another links there.
-      if (by.path !== path || by.method !== method)
-        expect(section).toContain(`<code>${by.method} ${by.path}</code></a>`);
-      for (const status of statuses)
-        expect(responses, `${method} ${path} ${status}`).toContain(`<code>${status}</code>`);
-    }
-    for (const path of Object.keys(document.paths)) expect(html).toContain(`<code>${path}</code></h2>`);
-    for (const name of Object.keys(document.components.schemas)) {
-      expect(html).toMatch(new RegExp(`<h3 id="schema-[a-z-]+"[^>]*>${name}</h3>`));
-    }
-    // Lists, not tables: a phone reads them top to bottom, and no identifier is squeezed.
-    expect(html).not.toMatch(/<table[\s>]/);
-    // Every status has its own anchored heading; examples and a runnable request are shown.
-    expect(html).toContain('<h5 id="op-get-v1-biomarkers-public-304"><code>304</code>');
-    expect(html).toContain(`curl -sS &#39;${server.url}/v1/biomarkers/public?template=public-light-eu&#39;`);
-    expect(html).toContain('&quot;error&quot;: &quot;invalid_client&quot;');
-    expect(html).not.toMatch(/spec section|spec \d/);
-    const summary = locale === 'en' ? 'The biomarkers of one panel' : 'Die Biomarker eines Panels';
-    expect(catalogSection(html)).toContain(`<strong>${summary}</strong>`);
-    // Security: the catalog takes an optional OAuth 2.0 token, the token endpoint none.
-    const catalog = catalogSection(html);
-    expect(catalog).toContain('<code>catalog.read</code>');
-    // Types link to their schema's section.
-    expect(html).toMatch(/<a href="#schema-biomarkercatalog"><code>BiomarkerCatalog<\/code><\/a>/);
-    expect(html).toContain('id="schema-biomarkercatalog"');
   });
 
   it.each(LOCALES)(
-    '%s: .md and negotiated Markdown are the same and hold every path, method and status',
+    '%s: the overview lists every operation, keeps its old anchors and links them to the family pages',
     async (locale) => {
-      const markdown = await fetchMarkdownTwins(client(), server.url, PATHS[locale]);
-      expect(markdown.startsWith(locale === 'en' ? '# API reference\n' : '# API-Referenz\n')).toBe(true);
-      for (const { path, method, statuses } of operationsOf(document)) {
-        const section = sectionOf(markdown, `### \`${method} ${path}\`\n`, '\n### ');
-        const by = describedIn(document, path, method);
-        const responses = sectionOf(markdown, `### \`${by.method} ${by.path}\`\n`, '\n### ');
-        if (by.path !== path || by.method !== method) expect(section).toContain(`\`${by.method} ${by.path}\`.`);
-        for (const status of statuses)
-          expect(responses, `${method} ${path} ${status}`).toMatch(new RegExp(`^##### \`${status}\` `, 'm'));
-        expect(section).toMatch(/^#### .+\n\n(\*\*.+\n\n)?```sh\ncurl -sS /m);
+      const response = await client()(server.url + pathsOf(locale).html);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(HTML);
+      const body = await response.text();
+      expectPolicyCoversInlineCode(body, response.headers.get('content-security-policy')!);
+      const html = body.replaceAll('<wbr>', '');
+      for (const operation of operations) {
+        const family = pathsOf(locale, operation.family).html;
+        // `/developers/api#op-get-v1-biomarkers-public`, as linked before the split, lands on its row.
+        const row = sectionOf(html, `<li id="${operation.anchor}">`, '</li>');
+        expect(row).toContain(
+          `<a href="${family}#${operation.anchor}"><code>${operation.method} ${operation.path}</code>`,
+        );
+        if (describedIn(operations, operation) !== operation) continue;
+        for (const status of operation.statuses) {
+          expect(row).toContain(`id="${operation.anchor}-${status}" href="${family}#${operation.anchor}-${status}"`);
+        }
       }
-      for (const name of Object.keys(document.components.schemas)) expect(markdown).toContain(`\n### ${name}\n`);
-      for (const name of Object.keys(document.components.headers)) expect(markdown).toContain(`- \`${name}\` (`);
+      for (const family of API_FAMILIES) expect(tocOf(html)).toContain(`href="#family-${family.id}"`);
+      for (const name of Object.keys(document.components.schemas)) {
+        expect(html).toMatch(new RegExp(`<h3 id="schema-[a-z-]+"[^>]*>${name}</h3>`));
+      }
+      for (const anchor of ['operations', 'schemas', 'response-headers', 'header-etag']) {
+        expect(html).toContain(`id="${anchor}"`);
+      }
+      // Types link to their schema's section, here on the page itself.
+      expect(html).toMatch(/<a href="#schema-biomarkercatalogitem"><code>BiomarkerCatalogItem\[\]<\/code><\/a>/);
+      expect(html).not.toMatch(/<table[\s>]/);
+    },
+  );
+
+  describe.each(LOCALES)('%s', (locale) => {
+    it.each(API_FAMILIES.map((family) => family.id))(
+      'the %s page has each of its operations, with its responses in "On this page", four sample tabs and highlighted examples',
+      async (family) => {
+        const response = await client()(server.url + pathsOf(locale, family).html);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe(HTML);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+        const body = await response.text();
+        expectPolicyCoversInlineCode(body, response.headers.get('content-security-policy')!);
+        const html = body.replaceAll('<wbr>', '');
+        const toc = tocOf(html);
+        const own = operations.filter((operation) => operation.family === family);
+        for (const operation of own) {
+          const section = sectionOf(html, `<h3 id="${operation.anchor}">`, 'class="api-operation"');
+          expect(section).toContain(`<code>${operation.method} ${operation.path}</code>`);
+          expect(toc).toContain(`href="#${operation.anchor}"`);
+          const by = describedIn(operations, operation);
+          if (by !== operation) {
+            // HEAD links its GET on this page; a later preflight the first, on the catalog's page.
+            const href = by.family === family ? `#${by.anchor}` : `${pathsOf(locale, by.family).html}#${by.anchor}`;
+            expect(section).toContain(`<a href="${href}"><code>${by.method} ${by.path}</code></a>`);
+            continue;
+          }
+          for (const status of operation.statuses) {
+            expect(section, `${operation.method} ${operation.path} ${status}`).toContain(
+              `<h5 id="${operation.anchor}-${status}"><code>${status}</code>`,
+            );
+            expect(toc).toContain(`href="#${operation.anchor}-${status}"`);
+          }
+        }
+        // One sample per GET and POST, in the guide's four tabs, each copyable.
+        const samples = extractSamples(body);
+        const sampled = own.filter((operation) => /^(GET|POST)$/.test(operation.method));
+        expect(new Set(samples.map((sample) => sample.id)).size).toBe(sampled.length);
+        for (const id of new Set(samples.map((sample) => sample.id))) {
+          expect(samples.filter((sample) => sample.id === id).map((sample) => sample.language)).toEqual(LANGUAGES);
+        }
+        expect((html.match(/role="tab"/g) ?? []).length).toBe(sampled.length * LANGUAGES.length);
+        for (const sample of samples) expect(sample.code).toContain(server.url);
+        // Response examples are Expressive Code blocks too: highlighted tokens, a copy button.
+        expect(html).toMatch(/<pre data-language="json"[^>]*>[\s\S]*?data-c="/);
+        expect(html).not.toMatch(/<pre class="api-example"/);
+        // Types and shared headers link to the overview, where they are described once.
+        expect(html).toMatch(new RegExp(`<a href="${pathsOf(locale).html}#header-x-request-id"><code>X-Request-Id`));
+        expect(html).not.toMatch(/<table[\s>]/);
+        expect(html).not.toMatch(/spec section|spec \d/);
+      },
+    );
+  });
+
+  it.each(LOCALES)('%s: the catalog page in the page language, with its security and a schema link', async (locale) => {
+    const html = (await (await client()(server.url + pathsOf(locale, 'catalog').html)).text()).replaceAll('<wbr>', '');
+    const get = sectionOf(html, '<h3 id="op-get-v1-biomarkers-public">', '<h4>');
+    expect(get).toContain(
+      `<strong>${locale === 'en' ? 'The biomarkers of one panel' : 'Die Biomarker eines Panels'}</strong>`,
+    );
+    expect(get).toContain('<code>catalog.read</code>');
+    expect(html).toContain(
+      `<a href="${pathsOf(locale).html}#schema-biomarkercatalog"><code>BiomarkerCatalog</code></a>`,
+    );
+  });
+
+  it.each(LOCALES)('%s: .md and negotiated Markdown of each page hold what the HTML does', async (locale) => {
+    const overview = await fetchMarkdownTwins(client(), server.url, pathsOf(locale));
+    expect(overview.startsWith(locale === 'en' ? '# API reference\n' : '# API-Referenz\n')).toBe(true);
+    for (const { path, method } of operations) expect(overview).toContain(`\`${method} ${path}\`: `);
+    for (const name of Object.keys(document.components.schemas)) expect(overview).toContain(`\n### ${name}\n`);
+    for (const name of Object.keys(document.components.headers)) expect(overview).toContain(`- \`${name}\` (`);
+    for (const family of API_FAMILIES) {
+      expect(overview).toContain(`](${server.url}${pathsOf(locale, family.id).md})`);
+      const markdown = await fetchMarkdownTwins(client(), server.url, pathsOf(locale, family.id));
+      for (const operation of operations.filter((each) => each.family === family.id)) {
+        const section = sectionOf(markdown, `### \`${operation.method} ${operation.path}\`\n`, '\n### ');
+        const by = describedIn(operations, operation);
+        if (by !== operation) {
+          expect(section).toContain(`\`${by.method} ${by.path}\`.`);
+          continue;
+        }
+        for (const status of operation.statuses) expect(section).toMatch(new RegExp(`^##### \`${status}\` `, 'm'));
+        if (/^(GET|POST)$/.test(operation.method)) {
+          expect(section).toMatch(/^#### .+\n\n##### curl\n\n```sh\ncurl -sS /m);
+          for (const fence of ['js', 'python', 'ts']) expect(section).toContain(`\n\`\`\`${fence}\n`);
+        }
+      }
       expect(markdown).not.toMatch(/^\|/m); // real headings and lists, no padded tables
       expect(markdown).not.toMatch(/\]\((?!https?:)/); // every link absolute
-      expect(markdown).not.toMatch(/<[a-z]/i);
-    },
-  );
-
-  it('may be cached as long as the OpenAPI document', async () => {
-    const response = await client()(server.url + PATHS.en.html);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(response.headers.get('etag')).toMatch(/^"/);
+      expect(withoutCode(markdown)).not.toMatch(/<[a-z]/i); // no HTML outside the samples' code
+    }
   });
 
   it.each(LOCALES)(
-    '%s: every page of the guide links it from the navigation, labelled in its language',
+    '%s: the sidebar groups the overview and the family pages, open on those pages only',
     async (locale) => {
-      const html = await (await client()(server.url + (locale === 'en' ? '/auth' : '/de/auth'))).text();
       const label = locale === 'en' ? 'API reference' : 'API-Referenz';
-      expect(html).toContain(`<a href="${PATHS[locale].html}">${label}</a>`);
+      const groupOf = async (path: string) => {
+        const html = await (await client()(server.url + path)).text();
+        const summary = new RegExp(`<details( open)?[^>]*><summary[^>]*><span[^>]*><span[^>]*>${label}</span>`);
+        const match = summary.exec(html);
+        expect(match, `${path}: the group`).not.toBeNull();
+        return { open: match![1] !== undefined, links: sectionOf(html.slice(match!.index), '<ul', '</details>') };
+      };
+      const elsewhere = await groupOf(pagePath(locale, 'auth'));
+      expect(elsewhere.open).toBe(false);
+      expect(elsewhere.links).toContain(`href="${pathsOf(locale).html}"`);
+      for (const family of API_FAMILIES) expect(elsewhere.links).toContain(`href="${pathsOf(locale, family.id).html}"`);
+      expect((await groupOf(pathsOf(locale, 'token').html)).open).toBe(true);
     },
   );
 
-  it('is in llms.txt and the sitemap like every other page', async () => {
+  it('lists every page of the reference in llms.txt and the sitemap', async () => {
     const llms = await (await client()(`${server.url}/llms.txt`)).text();
     const api = sectionOf(llms, '## API\n', '\n## ');
     expect(api).toMatch(new RegExp(`^- \\[API reference\\]\\(${server.url}/developers/api\\.md\\): `, 'm'));
-    expect(llms).toContain(`(${server.url}/de/developers/api.md)`);
+    for (const family of API_FAMILIES) expect(api).toContain(`(${server.url}${pathsOf('en', family.id).md})`);
     const sitemap = await (await client()(`${server.url}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`<loc>${server.url}/developers/api</loc>`);
-    expect(sitemap).toContain(`<loc>${server.url}/de/developers/api</loc>`);
+    for (const locale of LOCALES) {
+      expect(llms).toContain(`(${server.url}${pathsOf(locale).md})`);
+      expect(sitemap).toContain(`<loc>${server.url}${pathsOf(locale).html}</loc>`);
+      for (const family of API_FAMILIES) {
+        expect(llms).toContain(`(${server.url}${pathsOf(locale, family.id).md})`);
+        expect(sitemap).toContain(`<loc>${server.url}${pathsOf(locale, family.id).html}</loc>`);
+      }
+    }
+  });
+
+  it('is in the search index, every page in both languages', () => {
+    const dir = new URL('../../dist/client/pagefind/fragment/', import.meta.url);
+    const urls = readdirSync(dir).map((file) => {
+      const text = gunzipSync(readFileSync(new URL(file, dir))).toString();
+      return (JSON.parse(text.slice(text.indexOf('{'))) as { url: string }).url;
+    });
+    for (const locale of LOCALES) {
+      expect(urls).toContain(pathsOf(locale).html);
+      for (const family of API_FAMILIES) expect(urls).toContain(pathsOf(locale, family.id).html);
+    }
   });
 });

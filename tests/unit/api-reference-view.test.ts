@@ -1,8 +1,9 @@
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
-import { apiReferenceMarkdown } from '../../src/lib/api-reference/api-reference-markdown.ts';
+import { API_FAMILIES } from '../../src/lib/api-reference/api-families.ts';
+import { apiOperationsMarkdown, apiOverviewMarkdown } from '../../src/lib/api-reference/api-reference-markdown.ts';
 import {
   descriptionParagraphs,
   securityText,
@@ -13,13 +14,22 @@ import { translatorFor } from '../../src/lib/api-reference/openapi-translations.
 import { buildApiReferenceView } from '../../src/lib/api-reference/build-api-reference-view.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { readUiStrings } from '../helpers/content-files.ts';
-import { loadedOpenApi } from '../helpers/openapi-fixture.ts';
+import { openApiDocumentFor } from '../helpers/openapi-fixture.ts';
 
-const document = loadedOpenApi('https://catalog.example').openapi;
+const document = openApiDocumentFor('https://catalog.example');
 const view = buildApiReferenceView(document);
 const ui = UiStringsSchema.parse(readUiStrings('en')).apiReference;
 const operation = (method: string, path: string) =>
   view.paths.flatMap((p) => p.operations).find((o) => o.method === method && o.path === path)!;
+/** A sample as its id alone, standing in for the four languages the converter gives it. */
+const sampleStub = (id: string): RootContent[] => [
+  { type: 'paragraph', children: [{ type: 'text', value: `sample ${id}` }] },
+];
+const stringify = (children: unknown[]) =>
+  remark()
+    .use(remarkGfm)
+    .stringify({ type: 'root', children } as Root);
+const operationsMarkdown = stringify(apiOperationsMarkdown(view.paths, ui, sampleStub));
 
 describe('typeOf and valuesOf', () => {
   it.each([
@@ -59,6 +69,13 @@ describe('descriptionParagraphs', () => {
 });
 
 describe('buildApiReferenceView', () => {
+  it('puts every path of the document on one family page, in the order of the families', () => {
+    expect(view.paths.map((p) => p.family)).toEqual(
+      API_FAMILIES.flatMap((family) => family.paths.map(() => family.id)),
+    );
+    expect(view.paths.map((p) => p.path)).toEqual(API_FAMILIES.flatMap((family) => family.paths));
+  });
+
   it('has every path and method of the document, in its order', () => {
     expect(view.paths.map((p) => p.path)).toEqual(Object.keys(document.paths));
     for (const path of view.paths) {
@@ -144,17 +161,25 @@ describe('buildApiReferenceView', () => {
   });
 });
 
-describe('apiReferenceMarkdown', () => {
-  const markdown = remark()
-    .use(remarkGfm)
-    .stringify({ type: 'root', children: apiReferenceMarkdown(view, ui) } as Root);
+describe('apiOperationsMarkdown and apiOverviewMarkdown', () => {
+  const markdown = operationsMarkdown;
 
-  it('has an H2 per path, an H3 per method and per schema, and the headers section', () => {
-    expect(markdown.match(/^## /gm)).toHaveLength(view.paths.length + 2);
+  it('has an H2 per path and an H3 per method on the family pages', () => {
+    expect(markdown.match(/^## /gm)).toHaveLength(view.paths.length);
     const operations = view.paths.flatMap((p) => p.operations).length;
-    expect(markdown.match(/^### /gm)).toHaveLength(operations + view.schemas.length);
+    expect(markdown.match(/^### /gm)).toHaveLength(operations);
     expect(markdown).toContain('### `POST /oauth/token`\n');
-    expect(markdown).toContain('\n## Response headers\n');
+  });
+
+  it('lists every operation on the overview under its family, then the schemas and headers', () => {
+    const overview = stringify(
+      apiOverviewMarkdown(view, ui, (id) => `https://catalog.example/developers/api/${id}.md`),
+    );
+    expect(overview.match(/^## /gm)).toHaveLength(3);
+    expect(overview).toContain('### [Catalog](https://catalog.example/developers/api/catalog.md)\n');
+    for (const o of view.paths.flatMap((p) => p.operations)) expect(overview).toContain(`\`${o.method} ${o.path}\`: `);
+    expect(overview.match(/^### /gm)).toHaveLength(API_FAMILIES.length + view.schemas.length);
+    expect(overview).toContain('\n## Response headers\n');
   });
 
   it('writes descriptions with their code, and security with the scope as code', () => {
@@ -179,9 +204,7 @@ describe('apiReferenceMarkdown', () => {
     ]) {
       expect(token).toContain(`\n${heading}\n`);
     }
-    expect(token).toContain(
-      "```sh\ncurl -sS -i 'https://catalog.example/oauth/token' -d 'grant_type=client_credentials'",
-    );
+    expect(token).toContain('\nsample api-create-token\n');
     expect(markdown).not.toMatch(/^\|/m);
   });
 });
@@ -190,12 +213,13 @@ describe('operations another one describes', () => {
   it('describes HEAD once, by its GET: no parameters or responses of its own, a link there', () => {
     for (const path of ['/v1/biomarkers/public', '/openapi.json', '/healthz']) {
       const head = operation('HEAD', path);
-      expect(head.asFor).toEqual({ anchor: operation('GET', path).anchor, label: `GET ${path}` });
+      expect(head.asFor).toMatchObject({ anchor: operation('GET', path).anchor, label: `GET ${path}` });
       expect(head.parameters).toEqual([]);
       expect(head.responses).toEqual([]);
       // Its own sentence, not the GET's description again.
       expect(head.description).toBe('As GET: the same status and headers, without a body.');
-      expect(head.requestExamples[0]!.code).toContain('curl -sS -I ');
+      // Its request sample is its GET's.
+      expect(head.sample).toBeUndefined();
     }
     const german = buildApiReferenceView(document, translatorFor('de'));
     const head = german.paths[0]!.operations.find((o) => o.method === 'HEAD')!;
@@ -209,7 +233,8 @@ describe('operations another one describes', () => {
     const preflights = view.paths.flatMap((p) => p.operations).filter((o) => o.method === 'OPTIONS');
     expect(preflights.length).toBe(view.paths.length);
     for (const later of preflights.slice(1)) {
-      expect(later.asFor).toEqual({ anchor: first.anchor, label: 'OPTIONS /v1/biomarkers/public' });
+      // On the catalog's page, which the others link to.
+      expect(later.asFor).toEqual({ anchor: first.anchor, label: 'OPTIONS /v1/biomarkers/public', family: 'catalog' });
       expect(later.responses).toEqual([]);
     }
     // GET and POST are always described in full.
@@ -220,9 +245,7 @@ describe('operations another one describes', () => {
   });
 
   it('says so in the Markdown twin', () => {
-    const markdown = remark()
-      .use(remarkGfm)
-      .stringify({ type: 'root', children: apiReferenceMarkdown(view, ui) } as Root);
+    const markdown = operationsMarkdown;
     const head = markdown.slice(markdown.indexOf('### `HEAD /healthz`'), markdown.indexOf('### `OPTIONS /healthz`'));
     expect(head).toContain('Parameters and responses: as for `GET /healthz`.');
     expect(head).not.toContain('#### Responses');
@@ -230,27 +253,21 @@ describe('operations another one describes', () => {
 });
 
 describe('examples and anchors', () => {
-  it('gives every operation a runnable request built from the document', () => {
-    expect(operation('GET', '/v1/biomarkers/public').requestExamples).toEqual([
-      {
-        mediaType: '',
-        language: 'sh',
-        code: "curl -sS 'https://catalog.example/v1/biomarkers/public?template=public-light-eu'",
-      },
+  it('gives every GET and POST a request sample of its own, and HEAD and OPTIONS none', () => {
+    const all = view.paths.flatMap((p) => p.operations);
+    expect(all.filter((o) => o.sample !== undefined).map((o) => o.sample)).toEqual([
+      'api-get-catalog',
+      'api-create-token',
+      'api-get-authorization-server-metadata',
+      'api-get-protected-resource-metadata',
+      'api-get-open-api-json',
+      'api-get-open-api-yaml',
+      'api-get-health',
     ]);
-    expect(operation('HEAD', '/openapi.json').requestExamples[0]!.code).toBe(
-      "curl -sS -I 'https://catalog.example/openapi.json'",
-    );
-    expect(operation('OPTIONS', '/healthz').requestExamples[0]!.code).toBe(
-      "curl -sS -i -X OPTIONS 'https://catalog.example/healthz'",
-    );
-    expect(operation('POST', '/oauth/token').requestExamples.map((e) => e.code)).toEqual([
-      "curl -sS -i 'https://catalog.example/oauth/token' -d 'grant_type=client_credentials' -d 'scope=catalog.read'",
-      'curl -sS -i \'https://catalog.example/oauth/token\' -H \'Content-Type: application/json\' -d \'{"grant_type":"client_credentials","scope":"catalog.read"}\'',
-    ]);
+    expect(all.filter((o) => /^(HEAD|OPTIONS)$/.test(o.method)).every((o) => o.sample === undefined)).toBe(true);
   });
 
-  it('shows every example of the document once, and links later uses of a shared response to it', () => {
+  it('shows every example once per family page, and links later uses of a shared response there to it', () => {
     const shown = view.paths.flatMap((p) => p.operations).flatMap((o) => o.responses.flatMap((r) => r.examples));
     const inDocument = JSON.stringify(document.paths).match(/"examples?":/g)!.length;
     expect(shown.length).toBeGreaterThan(10);
@@ -264,9 +281,12 @@ describe('examples and anchors', () => {
     expect(JSON.parse(token400.examples[0]!.code)).toMatchObject({ error: 'invalid_request' });
     const first429 = operation('GET', '/v1/biomarkers/public').responses.find((r) => r.status === '429')!;
     expect(first429.examples).toHaveLength(1);
-    const later429 = operation('GET', '/openapi.json').responses.find((r) => r.status === '429')!;
+    // Each family's page shows it once: the OpenAPI documents' first 429 has it again.
+    const json429 = operation('GET', '/openapi.json').responses.find((r) => r.status === '429')!;
+    expect(json429.examples).toHaveLength(1);
+    const later429 = operation('GET', '/api/openapi.yaml').responses.find((r) => r.status === '429')!;
     expect(later429.examples).toEqual([]);
-    expect(later429.sameAs).toEqual({ anchor: first429.anchor, label: 'GET /v1/biomarkers/public 429' });
+    expect(later429.sameAs).toEqual({ anchor: json429.anchor, label: 'GET /openapi.json 429' });
     // HEAD answers have no body, so they show no body examples.
     expect(operation('HEAD', '/v1/biomarkers/public').responses.flatMap((r) => r.examples)).toEqual([]);
     expect(inDocument).toBeGreaterThan(0);

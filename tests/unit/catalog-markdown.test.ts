@@ -83,7 +83,16 @@ const twin = (locale: 'en' | 'de', data: PageDataState | undefined, strings: UiS
     description: 'Every marker.',
     baseUrl: BASE,
     pagePath: locale === 'en' ? '/biomarkers' : '/de/biomarkers',
-    context: { locale, ui: strings, data, query: new URLSearchParams(query) },
+    context: {
+      locale,
+      slug: 'biomarkers',
+      openApiDocument: () => {
+        throw new Error('not on the biomarker page');
+      },
+      ui: strings,
+      data,
+      query: new URLSearchParams(query),
+    },
   });
 
 /** The marker rows of a twin's category tables (their first cell links a marker's page). */

@@ -14,7 +14,7 @@ import { COMPONENT_CONVERTERS } from '../../src/lib/markdown/component-converter
 import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
 import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
-import { loadedOpenApi } from '../helpers/openapi-fixture.ts';
+import { openApiDocumentFor } from '../helpers/openapi-fixture.ts';
 import { readPageFiles, readUiStrings, withoutCode } from '../helpers/content-files.ts';
 
 const BASE_URL = 'https://catalog.example';
@@ -84,8 +84,10 @@ describe('the Markdown twin of every page', () => {
       context: {
         item: page?.item,
         locale,
+        slug: page?.slug ?? slug,
+        openApiDocument: () => openApiDocumentFor(BASE_URL),
         ui: UiStringsSchema.parse(readUiStrings(locale)),
-        data: page?.data === 'openapi' ? loadedOpenApi(BASE_URL) : page?.data === 'catalog' ? catalog : undefined,
+        data: page?.data === 'catalog' ? catalog : undefined,
       },
     });
     expect(markdown.startsWith(`# ${title}\n\n`)).toBe(true);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildApiReferenceView } from '../../src/lib/api-reference/build-api-reference-view.ts';
 import { translationTable, translatorFor } from '../../src/lib/api-reference/openapi-translations.ts';
-import { loadedOpenApi } from '../helpers/openapi-fixture.ts';
+import { openApiDocumentFor } from '../helpers/openapi-fixture.ts';
 
-const document = loadedOpenApi('https://catalog.example').openapi;
+const document = openApiDocumentFor('https://catalog.example');
 
 /** Every text of the document the reference asks for, with the keys it asks by. */
 function requests(): Array<{ keys: readonly string[]; english: string }> {

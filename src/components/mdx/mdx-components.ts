@@ -1,3 +1,4 @@
+import ApiOperations from './ApiOperations.astro';
 import ApiReference from './ApiReference.astro';
 import BiomarkerCategories from './BiomarkerCategories.astro';
 import BiomarkerDetail from './BiomarkerDetail.astro';
@@ -11,7 +12,15 @@ import TableScroll from './elements/TableScroll.astro';
  * The components MDX pages may use, passed to `<Content components={…}>` so pages need
  * no import lines. Each has a Markdown converter in `src/lib/markdown/component-converters.ts`.
  */
-export const MDX_COMPONENTS = { ApiReference, BiomarkerCategories, BiomarkerDetail, Callout, ErrorHeading, Sample };
+export const MDX_COMPONENTS = {
+  ApiOperations,
+  ApiReference,
+  BiomarkerCategories,
+  BiomarkerDetail,
+  Callout,
+  ErrorHeading,
+  Sample,
+};
 
 /** Replacements for elements Markdown itself produces (`elements/`); their Markdown twin is unchanged. */
 export const MDX_ELEMENTS = { pre: CodeBlock, table: TableScroll };

@@ -1,4 +1,5 @@
 import type { ListItem, PhrasingContent, RootContent } from 'mdast';
+import { API_FAMILIES, type ApiFamilyId } from './api-families.ts';
 import { text, code } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import type { ExampleView } from './api-reference-examples.ts';
@@ -7,10 +8,14 @@ import {
   type ApiReferenceView,
   type MediaView,
   type OperationView,
+  type PathView,
   type ResponseView,
   type SchemaView,
   type TextRun,
 } from './build-api-reference-view.ts';
+
+/** The Markdown of a request sample in every language, by its id, at heading depth 5. */
+type SampleNodes = (id: string) => RootContent[];
 
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
 
@@ -67,17 +72,15 @@ const mediaText = (media: MediaView[]): PhrasingContent[] =>
 
 function examples(list: ExampleView[], ui: ApiReferenceUiStrings): RootContent[] {
   return list.flatMap((example): RootContent[] => [
-    ...(example.summary === undefined && example.mediaType === ''
-      ? []
-      : [
-          {
-            type: 'paragraph',
-            children: [
-              strong(`${ui.example}${example.summary === undefined ? '' : `: ${example.summary}`}`),
-              ...(example.mediaType === '' ? [] : [text(' ('), code(example.mediaType), text(')')]),
-            ],
-          } as RootContent,
-        ]),
+    {
+      type: 'paragraph',
+      children: [
+        strong(`${ui.example}${example.summary === undefined ? '' : `: ${example.summary}`}`),
+        text(' ('),
+        code(example.mediaType),
+        text(')'),
+      ],
+    },
     { type: 'code', lang: example.language, value: example.code },
   ]);
 }
@@ -112,7 +115,7 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
   ];
 }
 
-function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings): RootContent[] {
+function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings, samples: SampleNodes): RootContent[] {
   const out: RootContent[] = [
     heading(3, [code(`${operation.method} ${operation.path}`)]),
     { type: 'paragraph', children: [strong(operation.summary)] },
@@ -148,7 +151,7 @@ function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings):
       list(body.media.map((m) => item(mediaText([m])))),
     );
   }
-  out.push(heading(4, [text(ui.requestExample)]), ...examples(operation.requestExamples, ui));
+  if (operation.sample !== undefined) out.push(heading(4, [text(ui.requestExample)]), ...samples(operation.sample));
   if (operation.asFor !== undefined) {
     out.push(asFor(ui.responsesAsFor, operation.asFor));
     return out;
@@ -179,16 +182,41 @@ function schemaMarkdown(schema: SchemaView, ui: ApiReferenceUiStrings): RootCont
 }
 
 /**
- * The API reference as Markdown nodes, with real headings: an H2 per path, an H3 per
- * method, H4 for its parameters, request body, request example and responses, an H5 per
- * response with its headers and examples; then the schemas and the shared response
- * headers. Lists, not padded tables: fewer tokens for an agent. The same view as the HTML.
+ * One family's page of the API reference as Markdown nodes, with real headings: an H2 per
+ * path, an H3 per method, H4 for its parameters, request body, request sample and responses,
+ * an H5 per response with its headers and examples (and per language of the sample). Lists,
+ * not padded tables: fewer tokens for an agent. The same view as the HTML.
  */
-export function apiReferenceMarkdown(view: ApiReferenceView, ui: ApiReferenceUiStrings): RootContent[] {
+export function apiOperationsMarkdown(
+  paths: PathView[],
+  ui: ApiReferenceUiStrings,
+  samples: SampleNodes,
+): RootContent[] {
+  return paths.flatMap((path): RootContent[] => [
+    heading(2, [code(path.path)]),
+    ...path.operations.flatMap((operation) => operationMarkdown(operation, ui, samples)),
+  ]);
+}
+
+/**
+ * The reference's overview as Markdown nodes: every operation under its family, whose heading
+ * links the family's twin (`familyUrl`), then the schemas and the shared response headers.
+ */
+export function apiOverviewMarkdown(
+  view: ApiReferenceView,
+  ui: ApiReferenceUiStrings,
+  familyUrl: (family: ApiFamilyId) => string,
+): RootContent[] {
   return [
-    ...view.paths.flatMap((path): RootContent[] => [
-      heading(2, [code(path.path)]),
-      ...path.operations.flatMap((operation) => operationMarkdown(operation, ui)),
+    heading(2, [text(ui.operationsHeading)]),
+    ...API_FAMILIES.flatMap(({ id }): RootContent[] => [
+      heading(3, [{ type: 'link', url: familyUrl(id), children: [text(ui.families[id])] }]),
+      list(
+        view.paths
+          .filter((path) => path.family === id)
+          .flatMap((path) => path.operations)
+          .map((operation) => item([code(`${operation.method} ${operation.path}`), text(`: ${operation.summary}`)])),
+      ),
     ]),
     heading(2, [text(ui.schemasHeading)]),
     { type: 'paragraph', children: [text(ui.schemasLead)] },

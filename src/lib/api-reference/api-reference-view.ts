@@ -1,5 +1,6 @@
 import type { ParameterObject } from '../openapi/openapi-types.ts';
 import type { ExampleView } from './api-reference-examples.ts';
+import type { ApiFamilyId } from './api-families.ts';
 
 /** The API reference as plain data; texts in the page's language (see buildApiReferenceView). */
 export interface ApiReferenceView {
@@ -27,6 +28,8 @@ export interface TypeView {
 export interface PathView {
   path: string;
   anchor: string;
+  /** The family whose page shows it (api-families.ts). */
+  family: ApiFamilyId;
   operations: OperationView[];
 }
 
@@ -44,15 +47,18 @@ export interface OperationView {
   security: SecurityView[];
   parameters: ParameterView[];
   requestBody?: RequestBodyView;
-  /** curl requests built from the document's parameter and body examples. */
-  requestExamples: ExampleView[];
   responses: ResponseView[];
   /**
-   * An operation described by another: HEAD by its path's GET (the same parameters and answers,
-   * without a body), an OPTIONS by the first path's (the same preflight answers). Its parameters
-   * and responses are left out and link there instead.
+   * The request sample of `content/samples/<id>/` in every language; none for HEAD (its GET's
+   * runs the same request) or OPTIONS (a browser sends the preflight).
    */
-  asFor?: { anchor: string; label: string };
+  sample?: string;
+  /**
+   * An operation described by another: HEAD by its path's GET (the same parameters and answers,
+   * without a body), an OPTIONS by the first path's (the same preflight answers), which may be
+   * on another family's page. Its parameters and responses are left out and link there instead.
+   */
+  asFor?: { anchor: string; label: string; family: ApiFamilyId };
 }
 
 export interface ParameterView {

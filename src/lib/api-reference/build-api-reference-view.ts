@@ -8,7 +8,8 @@ import {
   type ResponseObject,
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
-import { mediaExamples, requestExamples, type ExampleView } from './api-reference-examples.ts';
+import { mediaExamples, type ExampleView } from './api-reference-examples.ts';
+import { apiFamilyOfPath, operationSampleId, type ApiFamilyId } from './api-families.ts';
 import type {
   ApiReferenceView,
   HeaderView,
@@ -50,7 +51,8 @@ const anchorFor = (prefix: string, text: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')}`;
 
-const schemaAnchor = (name: string): string => anchorFor('schema', name);
+/** The fragment of a schema's heading on the overview, for links from types. */
+export const schemaAnchor = (name: string): string => anchorFor('schema', name);
 const headerAnchor = (name: string): string => anchorFor('header', name);
 
 /**
@@ -79,7 +81,7 @@ function securityOf(requirements: SecurityRequirementObject[]): SecurityView[] {
   });
 }
 
-/** Where each shared response's examples were first shown, so later ones link there. */
+/** Where each shared response's examples were first shown on a page, so later ones link there. */
 type FirstShown = Map<string, { anchor: string; label: string }>;
 
 function operationView(
@@ -135,7 +137,6 @@ function operationView(
     };
   });
   const body = operation.requestBody;
-  const server = document.servers[0]?.url ?? '';
   return {
     operationId: id,
     method: method.toUpperCase(),
@@ -154,8 +155,9 @@ function operationView(
             media: mediaOf(body.content),
           },
         }),
-    requestExamples: requestExamples(server, method.toUpperCase(), path, resolved, body),
     responses,
+    // HEAD runs as its GET's sample; a preflight is the browser's to send.
+    ...(method === 'head' || method === 'options' ? {} : { sample: operationSampleId(id) }),
   };
 }
 
@@ -164,7 +166,7 @@ function operationView(
  * its GET's without a body, and every path's preflight answers as the first one does. What the
  * description repeats of `other`'s is left out too.
  */
-function describedBy(operation: OperationView, other: OperationView): OperationView {
+function describedBy(operation: OperationView, other: OperationView, family: ApiFamilyId): OperationView {
   const description = operation.description.endsWith(other.description)
     ? operation.description.slice(0, -other.description.length).trim()
     : operation.description;
@@ -173,7 +175,7 @@ function describedBy(operation: OperationView, other: OperationView): OperationV
     description,
     parameters: [],
     responses: [],
-    asFor: { anchor: other.anchor, label: `${other.method} ${other.path}` },
+    asFor: { anchor: other.anchor, label: `${other.method} ${other.path}`, family },
   };
 }
 
@@ -205,14 +207,19 @@ function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView 
 }
 
 /**
- * Every path and method of the document in its order, with parameters, request body,
- * responses and security; then every component schema with its properties, and every
- * shared response header. A response's inline headers keep their own description.
+ * Every path and method of the document in its order, each path with the family whose page
+ * shows it, with parameters, request body, responses, security and request sample; then
+ * every component schema with its properties, and every shared response header. A response's
+ * inline headers keep their own description. A shared response's examples are shown once per
+ * family's page.
  */
 export function buildApiReferenceView(document: OpenApiDocument, t: Translate = ENGLISH): ApiReferenceView {
-  const firstShown: FirstShown = new Map();
-  let firstPreflight: OperationView | undefined;
+  const firstShownOn = new Map<ApiFamilyId, FirstShown>();
+  let firstPreflight: { operation: OperationView; family: ApiFamilyId } | undefined;
   const paths = Object.entries(document.paths).map(([path, item]): PathView => {
+    const family = apiFamilyOfPath(path);
+    const firstShown = firstShownOn.get(family) ?? new Map();
+    firstShownOn.set(family, firstShown);
     // In the document's order (GET, HEAD, OPTIONS…), as /openapi.json lists them.
     const operations = Object.keys(item).flatMap((key) => {
       const method = HTTP_METHODS.find((m) => m === key);
@@ -225,11 +232,14 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
     return {
       path,
       anchor: anchorFor('path', path),
+      family,
       operations: operations.map((operation) => {
-        if (operation.method === 'HEAD' && get !== undefined) return describedBy(operation, get);
+        if (operation.method === 'HEAD' && get !== undefined) return describedBy(operation, get, family);
         if (operation.method !== 'OPTIONS') return operation;
-        if (firstPreflight === undefined) firstPreflight = operation;
-        return operation === firstPreflight ? operation : describedBy(operation, firstPreflight);
+        firstPreflight ??= { operation, family };
+        return operation === firstPreflight.operation
+          ? operation
+          : describedBy(operation, firstPreflight.operation, firstPreflight.family);
       }),
     };
   });
@@ -246,6 +256,3 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
     })),
   };
 }
-
-/** The fragment a schema's heading has, for links from types. */
-export const schemaLink = (name: string): string => `#${schemaAnchor(name)}`;

@@ -1,20 +1,52 @@
 import type { MarkdownHeading } from 'astro';
+import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilyOfSlug } from '../api-reference/api-families.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
 import { buildMarkerPageView, MARKER_SECTION_IDS, showsAboutSection } from '../catalog-page/build-marker-page-view.ts';
+import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { Locale } from './locales.ts';
 import type { PageDataState } from './page-data.ts';
 import type { GuidePageEntry } from './page-registry.ts';
-import type { UiStrings } from './ui-strings-schema.ts';
+import type { ApiReferenceUiStrings, UiStrings } from './ui-strings-schema.ts';
 
 const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, text });
 
 /**
- * The headings a data-driven page's components render (they come from the data, not the
- * MDX), for Starlight's "On this page": the biomarker list's sections and categories, a
- * marker page's sections, the API reference's paths, operations, schemas and headers. None
- * while the data is unavailable (the page then shows only a notice).
+ * The headings of the API reference's pages, which its components render from the OpenAPI
+ * document: on the overview its list of operations by family, the schemas and the response
+ * headers; on a family's page each path, its methods and each method's responses. None on
+ * any other page.
+ */
+function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiStrings): MarkdownHeading[] {
+  const family = apiFamilyOfSlug(slug);
+  if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
+  const view = buildApiReferenceView(getOpenApiDocument().document, translatorFor(locale));
+  if (family === undefined) {
+    return [
+      h2('operations', ui.operationsHeading),
+      ...API_FAMILIES.map(({ id }) => ({ depth: 3, slug: `family-${id}`, text: ui.families[id] })),
+      h2('schemas', ui.schemasHeading),
+      h2('response-headers', ui.headersHeading),
+    ];
+  }
+  return view.paths
+    .filter((path) => path.family === family)
+    .flatMap((path) => [
+      h2(path.anchor, path.path),
+      // Under its path, a method says which operation it is, and a status which response.
+      ...path.operations.flatMap((operation) => [
+        { depth: 3, slug: operation.anchor, text: operation.method },
+        ...operation.responses.map((r) => ({ depth: 4, slug: r.anchor, text: `${r.status} ${r.reason}`.trim() })),
+      ]),
+    ]);
+}
+
+/**
+ * The headings a page's components render (they come from data, not the MDX), for
+ * Starlight's "On this page": the API reference's operations and responses, the biomarker
+ * list's sections and categories, a marker page's sections. None for a data-driven page
+ * while its data is unavailable (the page then shows only a notice).
  */
 export function dataPageHeadings(
   page: GuidePageEntry,
@@ -23,20 +55,8 @@ export function dataPageHeadings(
   ui: UiStrings,
   baseUrl: string,
 ): MarkdownHeading[] {
-  if (data?.ok !== true) return [];
-  if (data.source === 'openapi') {
-    const view = buildApiReferenceView(data.openapi, translatorFor(locale));
-    return [
-      h2('api-toc-heading', ui.apiReference.endpointsHeading),
-      ...view.paths.flatMap((path) => [
-        h2(path.anchor, path.path),
-        // Under its path, a method says which operation it is.
-        ...path.operations.map((operation) => ({ depth: 3, slug: operation.anchor, text: operation.method })),
-      ]),
-      h2('schemas', ui.apiReference.schemasHeading),
-      h2('response-headers', ui.apiReference.headersHeading),
-    ];
-  }
+  if (data === undefined) return apiReferenceHeadings(page.slug, locale, ui.apiReference);
+  if (!data.ok) return [];
   const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory };
   if (page.item !== undefined) {
     const view = buildMarkerPageView(data.catalog.panels, page.item.key, options);

@@ -93,23 +93,35 @@ export async function listSitePages(baseUrl: string): Promise<PageSummary[]> {
 }
 
 /** One link of Starlight's sidebar, in the shape its `sidebar` prop takes. */
-export interface SidebarLink {
+interface SidebarLink {
   label: string;
   link: string;
 }
 
+/** A sidebar entry: a link, or a group of the links below one page (the API reference's families). */
+export type SidebarEntry = SidebarLink | { label: string; collapsed: boolean; items: SidebarLink[] };
+
 /**
  * The sidebar of a locale, built from the page registry: every page with `nav`, labelled
  * from its frontmatter, so that adding a page stays one registry line plus its MDX files.
+ * A page that others name as `parent` heads a group of itself (as its overview) and them,
+ * open on those pages only.
  * Links are given without the locale prefix: Starlight puts the page's locale in front of
  * them itself.
  */
-export async function listSidebarLinks(locale: Locale): Promise<SidebarLink[]> {
-  const pages = GUIDE_PAGES.filter((page) => page.nav);
-  return Promise.all(
-    pages.map(async ({ slug }) => {
+export async function listSidebarLinks(locale: Locale): Promise<SidebarEntry[]> {
+  const ui = await getUiStrings(locale);
+  const links = await Promise.all(
+    GUIDE_PAGES.filter((page) => page.nav).map(async ({ slug, parent }) => {
       const { data } = await getPageEntry(locale, slug);
-      return { label: data.navLabel ?? data.title, link: `/${slug}` };
+      return { slug, parent, label: data.navLabel ?? data.title, link: `/${slug}` };
     }),
   );
+  return links.flatMap(({ slug, parent, label, link }): SidebarEntry[] => {
+    if (parent !== undefined) return [];
+    const children = links.filter((other) => other.parent === slug).map((c) => ({ label: c.label, link: c.link }));
+    // Collapsed but on its own pages, where Starlight opens the group of the current page.
+    const items = [{ label: ui.overview, link }, ...children];
+    return children.length === 0 ? [{ label, link }] : [{ label, collapsed: true, items }];
+  });
 }

@@ -1,14 +1,9 @@
 import { getCatalogService } from '../catalog/catalog-service.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
-import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
-import type { OpenApiDocument } from '../openapi/openapi-types.ts';
-
-/** Seconds the page built from the OpenAPI document may be reused: as long as `/openapi.json` itself. */
-const OPENAPI_FRESH_FOR_S = 300;
 
 /** Data a page can be built from besides its MDX; named by the page registry's `data`. */
-export type PageDataSource = 'catalog' | 'openapi';
+export type PageDataSource = 'catalog';
 
 /** What every loaded source has: a version and a freshness. */
 interface LoadedPageDataBase {
@@ -25,14 +20,8 @@ export interface LoadedCatalogData extends LoadedPageDataBase {
   catalog: CatalogSnapshot;
 }
 
-/** The OpenAPI document this process serves at `/openapi.json`, for `/developers/api`. */
-export interface LoadedOpenApiData extends LoadedPageDataBase {
-  source: 'openapi';
-  openapi: OpenApiDocument;
-}
-
 /** A data-driven page's data, loaded for the current request. */
-export type LoadedPageData = LoadedCatalogData | LoadedOpenApiData;
+export type LoadedPageData = LoadedCatalogData;
 
 /** The data could not be loaded: the page shows an honest error state instead. */
 interface UnavailablePageData {
@@ -49,17 +38,6 @@ const LOADERS: Record<PageDataSource, () => Promise<LoadedPageData>> = {
   async catalog() {
     const catalog = await loadCatalogSnapshot(getCatalogService());
     return { ok: true, source: 'catalog', version: catalog.version, freshForS: catalog.freshForS, catalog };
-  },
-  async openapi() {
-    // Built once per process, its version a hash of its content.
-    const { document, version } = getOpenApiDocument();
-    return {
-      ok: true,
-      source: 'openapi',
-      version,
-      freshForS: OPENAPI_FRESH_FOR_S,
-      openapi: document,
-    };
   },
 };
 

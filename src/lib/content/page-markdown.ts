@@ -1,4 +1,5 @@
 import { mdxToMarkdown } from '../markdown/mdx-to-markdown.ts';
+import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import { getPageContent, getUiStrings } from './guide-pages.ts';
 import type { Locale } from './locales.ts';
 import type { PageDataState } from './page-data.ts';
@@ -26,6 +27,14 @@ export async function pageMarkdown(
     updated: ui.lastUpdated.replace('{date}', frontmatter.lastUpdated.toISOString().slice(0, 10)),
     baseUrl,
     pagePath: pagePath(locale, page.slug),
-    context: { locale, ui, data, item: page.item, query },
+    context: {
+      locale,
+      slug: page.slug,
+      openApiDocument: () => getOpenApiDocument().document,
+      ui,
+      data,
+      item: page.item,
+      query,
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilySlug } from '../api-reference/api-families.ts';
 import type { PageDataSource } from './page-data.ts';
 
 /** Frontmatter of every MDX page in `content/pages/<lang>/`. */
@@ -50,6 +51,11 @@ export interface GuidePageEntry {
   slug: string;
   /** Whether the header navigation links it. */
   nav: boolean;
+  /**
+   * The slug of the page whose sidebar group lists it (the API reference's family pages):
+   * that page then heads a group of itself, as its overview, and its children.
+   */
+  parent?: string;
   /** The `llms.txt` section that lists it. */
   section: LlmsSection;
   /**
@@ -93,7 +99,14 @@ export interface ItemPageFamily {
 export const GUIDE_PAGES: readonly GuidePageEntry[] = [
   { slug: '', nav: true, section: 'Guide' },
   { slug: 'developers', nav: true, section: 'Guide' },
-  { slug: 'developers/api', nav: true, section: 'API', data: 'openapi' },
+  { slug: API_REFERENCE_SLUG, nav: true, section: 'API' },
+  // The reference's page per family of operations, reached from the overview and its sidebar group.
+  ...API_FAMILIES.map(({ id }): GuidePageEntry => ({
+    slug: apiFamilySlug(id),
+    nav: true,
+    section: 'API',
+    parent: API_REFERENCE_SLUG,
+  })),
   { slug: 'biomarkers', nav: true, section: 'Guide', data: 'catalog', filtered: true },
   { slug: 'auth', nav: true, section: 'Guide' },
   { slug: 'webhooks', nav: true, section: 'Guide' },

@@ -153,10 +153,12 @@ const MarkerPageUiStringsSchema = z.strictObject({
   allMarkers: label,
 });
 
-/** The fixed labels of the API reference (`/developers/api`); the document's own text stays English. */
+/** The fixed labels of the API reference (`/developers/api` and its family pages); the document's own text stays English. */
 const ApiReferenceUiStringsSchema = z.strictObject({
-  /** Heading of the list of endpoints (the page's own table of contents). */
-  endpointsHeading: label,
+  /** Heading of the overview's list of every operation. */
+  operationsHeading: label,
+  /** The name of each family of operations in the overview's list (api-families.ts). */
+  families: z.strictObject({ catalog: label, token: label, discovery: label, openapi: label, health: label }),
   /** Label of an operation's security line. */
   security: label,
   /** An operation anyone may call without a token. */
@@ -194,7 +196,7 @@ const ApiReferenceUiStringsSchema = z.strictObject({
   optional: label,
   /** Label of a response's media types and schema. */
   body: label,
-  /** Heading of an operation's runnable request. */
+  /** Heading of an operation's request sample. */
   requestExample: label,
   /** Title of one example of the document. */
   example: label,
@@ -207,7 +209,7 @@ const ApiReferenceUiStringsSchema = z.strictObject({
   schemasLead: sentence,
   properties: label,
   propertyColumn: label,
-  /** Heading and lead of the response headers section, and its first column. */
+  /** Heading and lead of the overview's shared response headers, and its first column. */
   headersHeading: label,
   headersLead: sentence,
   headerColumn: label,
@@ -256,6 +258,8 @@ export const UiStringsSchema = z.strictObject({
   languageSwitcher: label,
   /** Heading of a long page's table of contents. */
   onThisPage: label,
+  /** The sidebar's link to a group's own page (the API reference's overview, before its families). */
+  overview: label,
   /** Link to the page's Markdown twin. */
   markdownVersion: label,
   /** Date line above the footer; `{date}` is replaced by the page's last update. */

@@ -1,6 +1,7 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
-import { apiReferenceMarkdown } from '../api-reference/api-reference-markdown.ts';
+import { apiFamilyOfSlug, apiFamilySlug } from '../api-reference/api-families.ts';
+import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
@@ -10,15 +11,20 @@ import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
 import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
 import type { PageDataState } from '../content/page-data.ts';
-import { pagePath } from '../content/page-paths.ts';
+import { markdownPath, pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { errorHeadingParts } from '../http/problem-details.ts';
+import type { OpenApiDocument } from '../openapi/openapi-types.ts';
 import { loadSample, sampleHeadingLevel, sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 
 /** What data-driven components need besides their attributes; the page route gives them the same. */
 interface ComponentContext {
   locale: Locale;
+  /** The page's slug in the registry. */
+  slug: string;
+  /** The OpenAPI document the service serves, for the API reference's pages. */
+  openApiDocument: () => OpenApiDocument;
   /** The page's interface strings. */
   ui: UiStrings;
   /** The page's data (its registry entry's `data`), or undefined on a static page. */
@@ -152,13 +158,30 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const listUrl = `${baseUrl}${pagePath(locale, item.family.slug)}`;
     return markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: context.ui.marker, catalogUi });
   },
-  /** An H2 per path, an H3 per method with sections and examples, then schemas and response headers. */
-  ApiReference(element, { context }) {
-    const data = context?.data;
-    if (context === undefined || data?.ok !== true || data.source !== 'openapi') {
-      throw new Error(`<${element.name ?? ''}> needs the OpenAPI document: register its page with data: 'openapi'`);
+  /**
+   * `<ApiReference />` → the reference's overview: every operation under its family (linked
+   * to the family's twin), then the schemas and response headers, in the page's language.
+   */
+  ApiReference(element, { baseUrl, context }) {
+    if (context === undefined) throw new Error(`<${element.name ?? ''}> needs the page's context`);
+    const view = buildApiReferenceView(context.openApiDocument(), translatorFor(context.locale));
+    const familyUrl = (id: Parameters<typeof apiFamilySlug>[0]) =>
+      `${baseUrl}${markdownPath(context.locale, apiFamilySlug(id))}`;
+    return apiOverviewMarkdown(view, context.ui.apiReference, familyUrl);
+  },
+  /**
+   * `<ApiOperations />` → the operations of the page's API family: an H2 per path, an H3 per
+   * method with headed sections, its request sample and the document's examples.
+   */
+  ApiOperations(element, { baseUrl, context }) {
+    const family = context === undefined ? undefined : apiFamilyOfSlug(context.slug);
+    if (context === undefined || family === undefined) {
+      throw new Error(`<${element.name ?? ''}> belongs on a page of an API family (api-families.ts)`);
     }
-    const view = buildApiReferenceView(data.openapi, translatorFor(context.locale));
-    return apiReferenceMarkdown(view, context.ui.apiReference);
+    const view = buildApiReferenceView(context.openApiDocument(), translatorFor(context.locale));
+    const labels = sampleLabels(context.locale);
+    const samples = (id: string) => sampleMarkdown(loadSample(id, { BASE_URL: baseUrl }, context.locale), labels, 5);
+    const paths = view.paths.filter((path) => path.family === family);
+    return apiOperationsMarkdown(paths, context.ui.apiReference, samples);
   },
 };

@@ -50,7 +50,7 @@ export interface ParameterObject {
 }
 
 /** A request body (OAS 3.1.0 §4.8.13). */
-export interface RequestBodyObject {
+interface RequestBodyObject {
   description?: string;
   required?: boolean;
   content: Record<string, MediaTypeObject>;

@@ -24,7 +24,7 @@ export interface DataVersion {
 /** Filtered views kept (HTML and Markdown apart): bounds the memory request input can take (docs/guide.md). */
 const FILTERED_VIEW_CAPACITY = 64;
 
-/** Brotli quality of the pages made one at a time; /biomarkers needs 11 for Lighthouse's 100 (docs/performance.md). */
+/** Brotli quality of the data-driven pages made one at a time: /biomarkers needs 11 for Lighthouse's 100 (docs/performance.md). */
 const DATA_PAGE_BROTLI_QUALITY = 11;
 
 /** Brotli quality of what is made in bulk or while a request waits (docs/performance.md). */

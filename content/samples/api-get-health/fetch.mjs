@@ -1,0 +1,3 @@
+const response = await fetch('{BASE_URL}/healthz');
+const health = await response.json();
+console.log(response.status, health.status);

@@ -1,0 +1,1 @@
+curl -sS -i '{BASE_URL}/openapi.json'

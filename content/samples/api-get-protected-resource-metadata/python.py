@@ -1,0 +1,7 @@
+import json
+import urllib.request
+
+url = "{BASE_URL}/.well-known/oauth-protected-resource"
+with urllib.request.urlopen(url, timeout=10) as response:
+    metadata = json.load(response)
+print(response.status, metadata["resource"], metadata["authorization_servers"])
