@@ -71,18 +71,37 @@ describe('/llms.txt', () => {
   });
 });
 
+/** A fenced code block, whole. */
+const CODE_BLOCK = /^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm;
+
 describe('/llms-full.txt', () => {
-  it('holds the Markdown twin of every English page, in registry order', async () => {
-    const get = client();
-    const full = await (await get(`${server.url}/llms-full.txt`)).text();
+  it('holds the Markdown twin of every English page, in registry order, each code block once', async () => {
+    const full = await (await client()(`${server.url}/llms-full.txt`)).text();
+    const pages = full.split('\n---\n\n');
     let position = -1;
     for (const page of GUIDE_PAGES) {
-      const markdown = await (await client()(server.url + markdownPath('en', page.slug))).text();
-      const at = full.indexOf(markdown.trimEnd());
+      const markdown = (await (await client()(server.url + markdownPath('en', page.slug))).text()).trimEnd();
+      const at = pages.findIndex((text) => text.startsWith(`${markdown.split('\n')[0]}\n`));
       expect(at, page.slug).toBeGreaterThan(position);
       position = at;
+      // The page whole, but for each code block shown before (on an earlier page or above on this one): a
+      // pointer to where it first stands.
+      const source = (text: string) => /^Source: <([^>]+)>$/m.exec(text)![1]!;
+      const shownOn = new Map<string, string>();
+      const expected = markdown.replace(CODE_BLOCK, (block) => {
+        if (block.length < 80) return block;
+        const earlier = pages.slice(0, at).find((text) => text.includes(block));
+        const where =
+          earlier === undefined ? shownOn.get(block) : `[${/^# (.*)$/m.exec(earlier)![1]}](${source(earlier)})`;
+        shownOn.set(block, `[${/^# (.*)$/m.exec(markdown)![1]}](${server.url}${pagePath('en', page.slug)})`);
+        return where === undefined ? block : `_As under ${where} above._`;
+      });
+      expect(pages[at], page.slug).toBe(`${expected}\n\nSource: <${server.url}${pagePath('en', page.slug)}>\n`);
     }
     expect(full).not.toContain('Entwicklerhandbuch');
+    // Code blocks of a line or more are there once.
+    const blocks = [...full.matchAll(CODE_BLOCK)].map((match) => match[0]).filter((b) => b.length >= 80);
+    expect(blocks.length - new Set(blocks).size).toBe(0);
   });
 
   it("holds what the marker pages share once: the API samples on the first, units, panels and descriptions in the list's rows", async () => {
@@ -98,12 +117,12 @@ describe('/llms-full.txt', () => {
       const key = /^Source: <[^>]+\/biomarkers\/([^>]+)>$/m.exec(page)![1]!;
       if (index > 0) {
         expect(page).toMatch(
-          new RegExp(`^As the request under \\[.+\\]\\(.+#api\\) above, .*\`public-[a-z0-9-]+\` .*\`${uuid}\``, 'm'),
+          new RegExp(`^As under \\[.+\\]\\(.+#api\\) above, .*\`public-[a-z0-9-]+\` .*\`${uuid}\``, 'm'),
         );
       }
       // The units and panels, and the description, are in the marker's row of the list.
       expect(page).not.toContain('| Region |');
-      expect(page).toContain(`In its [row of the biomarker list](${server.url}/biomarkers#${key}) above`);
+      expect(page).toContain(`As in its [row of the list](${server.url}/biomarkers#${key}) above.`);
       const row = list.split('\n').find((line) => line.includes(`\`${uuid}\``))!;
       const description = row.split(' | ').at(-1)!.replace(/ \|$/, '');
       expect(description.length).toBeGreaterThan(40);

@@ -77,16 +77,15 @@ describe('buildLlmsFullTxt', () => {
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
     });
-    const text = buildLlmsFullTxt(
-      [page('ferritin'), page('iron'), page('transferrin')],
-      [
+    const text = buildLlmsFullTxt([page('ferritin'), page('iron'), page('transferrin')], {
+      shared: [
         {
           heading: '## Fetch it',
           pointer: (first, section) =>
             first && `As for [${first.title}](${first.url}), with ${/curl '(\w+)'/.exec(section)![1]}.`,
         },
       ],
-    );
+    });
     expect(text.match(/^curl /gm)).toEqual(['curl ']);
     expect(text).toContain("curl 'ferritin'");
     expect(text).toContain(`## Fetch it\n\nAs for [ferritin](${BASE}/biomarkers/ferritin), with iron.\n\n## Names`);
@@ -117,7 +116,7 @@ describe('buildLlmsFullTxt', () => {
     });
     const text = buildLlmsFullTxt(
       [list, page('a'), page('b'), { markdown: '# Guide\n\nThe a.\n', url: `${BASE}/guide` }],
-      [{ heading: '## Units', pointer: (_first, _section, url) => `In [its row](${url}#row).` }],
+      { shared: [{ heading: '## Units', pointer: (_first, _section, url) => `In [its row](${url}#row).` }] },
     );
     expect(text.match(/^The a\.$/gm)).toHaveLength(1); // the guide page keeps its own
     expect(text).not.toMatch(/^The b\.$/m);
@@ -125,6 +124,20 @@ describe('buildLlmsFullTxt', () => {
     expect(text).not.toContain('| g/L |');
     expect(text).toContain(`## Units\n\nIn [its row](${BASE}/biomarkers/a#row).\n\n## Names\n\na in German.`);
     expect(text).toContain(`In [its row](${BASE}/biomarkers/b#row).`);
+  });
+
+  it('holds a code block once: a later page points to the first that has it, short blocks stay', () => {
+    const sample = "```sh\ncurl -sS -i 'https://catalog.example/v1/biomarkers/public?template=public-light-eu'\n```";
+    const text = buildLlmsFullTxt(
+      [
+        { markdown: `# Start\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n`, url: `${BASE}/` },
+        { markdown: `# Guide\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n\nAfter.\n`, url: `${BASE}/guide` },
+      ],
+      { sameBlock: (page) => `As under [${page.title}](${page.url}).` },
+    );
+    expect(text.split(sample)).toHaveLength(2);
+    expect(text).toContain(`# Guide\n\nAs under [Start](${BASE}/).\n\n\`\`\`text\n200 ok\n\`\`\`\n\nAfter.`);
+    expect(text.match(/200 ok/g)).toHaveLength(2);
   });
 
   it('joins the pages in order with their source URL and a thematic break between them', () => {

@@ -262,6 +262,8 @@ export const UiStringsSchema = z.strictObject({
   overview: label,
   /** Link to the page's Markdown twin. */
   markdownVersion: label,
+  /** In `llms-full.txt`, in place of a code block an earlier page has: `{page}` links that page. */
+  sameBlockAsAbove: label.includes('{page}'),
   /** Date line above the footer; `{date}` is replaced by the page's last update. */
   lastUpdated: label.includes('{date}'),
   /** Footer. */

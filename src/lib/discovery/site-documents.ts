@@ -56,7 +56,11 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
       ...(page.page.item === undefined ? {} : { family: page.page.item.family.slug }),
     })),
   );
-  return buildLlmsFullTxt(full, await markerSectionsOnce(baseUrl));
+  const ui = await getUiStrings(DEFAULT_LOCALE);
+  return buildLlmsFullTxt(full, {
+    shared: await markerSectionsOnce(baseUrl),
+    sameBlock: (page) => ui.sameBlockAsAbove.replace('{page}', `[${page.title}](${page.url})`),
+  });
 }
 
 /** `/sitemap.xml`: every page in every locale with its alternates, each item's page included. */
