@@ -19,6 +19,9 @@ const HTML = 'text/html; charset=utf-8';
 const LANGUAGES = ['curl', 'javascript', 'python', 'typescript'];
 
 /** The HTML and Markdown paths of a page of the reference: the overview, or a family's. */
+/** How a response names the headers every response carries. */
+const everyResponse: Record<Locale, string> = { en: 'those of every response', de: 'die jeder Antwort' };
+
 const pathsOf = (locale: Locale, family?: ApiFamilyId) => {
   const slug = family === undefined ? 'developers/api' : apiFamilySlug(family);
   return { html: pagePath(locale, slug), md: markdownPath(locale, slug) };
@@ -167,8 +170,12 @@ describe('the API reference: an overview and a page per family, from the served 
         // Response examples are Expressive Code blocks too: highlighted tokens, a copy button.
         expect(html).toMatch(/<pre data-language="json"[^>]*>[\s\S]*?data-c="/);
         expect(html).not.toMatch(/<pre class="api-example"/);
-        // Types and shared headers link to the overview, where they are described once.
-        expect(html).toMatch(new RegExp(`<a href="${pathsOf(locale).html}#header-x-request-id"><code>X-Request-Id`));
+        // Types and shared headers link to the overview, where they are described once; the headers
+        // every response carries are named there, and each response links them in a phrase.
+        expect(html).toMatch(
+          new RegExp(`<a href="${pathsOf(locale).html}#response-headers">${everyResponse[locale]}</a>`),
+        );
+        expect(html).not.toMatch(/<code>X-Request-Id<\/code>/);
         expect(html).not.toMatch(/<table[\s>]/);
         expect(html).not.toMatch(/spec section|spec \d/);
       },
@@ -193,6 +200,11 @@ describe('the API reference: an overview and a page per family, from the served 
     for (const { path, method } of operations) expect(overview).toContain(`\`${method} ${path}\`: `);
     for (const name of Object.keys(document.components.schemas)) expect(overview).toContain(`\n### ${name}\n`);
     for (const name of Object.keys(document.components.headers)) expect(overview).toContain(`- \`${name}\` (`);
+    expect(overview).toMatch(
+      locale === 'en'
+        ? /^Every response carries `RateLimit`, .*`X-Request-Id`\.$/m
+        : /^Jede Antwort enthält `RateLimit`, .*`X-Request-Id`\.$/m,
+    );
     for (const family of API_FAMILIES) {
       expect(overview).toContain(`](${server.url}${pathsOf(locale, family.id).md})`);
       const markdown = await fetchMarkdownTwins(client(), server.url, pathsOf(locale, family.id));

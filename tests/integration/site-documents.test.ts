@@ -107,7 +107,7 @@ describe('/llms-full.txt', () => {
   it("holds what the marker pages share once: the API samples on the first, units, panels and descriptions in the list's rows", async () => {
     const full = await (await client()(`${server.url}/llms-full.txt`)).text();
     // 544 KB when each marker page carried its samples, 278 KB when it repeated its row of the list.
-    expect(full.length).toBeLessThan(250 * 1024);
+    expect(Buffer.byteLength(full)).toBeLessThan(250_000);
     const markerPages = full.split('\n---\n').filter((page) => /^Source: <[^>]+\/biomarkers\/[^>]+>$/m.test(page));
     expect(markerPages.length).toBe(90);
     expect(full.match(/select\(\.uuid == /g)).toHaveLength(1);

@@ -311,6 +311,24 @@ describe('examples and anchors', () => {
     expect(ok.headers.find((h) => h.name === 'ETag')).toEqual({ name: 'ETag', anchor: 'header-etag' });
     expect(view.headers.map((h) => h.anchor)).toContain('header-etag');
   });
+
+  it('names the headers every response carries once, and each response says it has them', () => {
+    expect(view.everyResponseHeaders).toEqual([
+      'RateLimit',
+      'RateLimit-Policy',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'X-Request-Id',
+    ]);
+    const responses = view.paths.flatMap((p) => p.operations).flatMap((o) => o.responses);
+    for (const response of responses) {
+      expect(response.withEveryResponseHeaders).toBe(true);
+      expect(response.headers.filter((h) => view.everyResponseHeaders.includes(h.name))).toEqual([]);
+    }
+    // A header only some responses carry stays on each of them.
+    expect(operation('GET', '/v1/biomarkers/public').responses[0]!.headers.map((h) => h.name)).toContain('ETag');
+  });
 });
 
 describe('the document has no internal references', () => {

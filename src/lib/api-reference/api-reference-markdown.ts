@@ -99,12 +99,19 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
         ...(response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media)),
       ],
     },
-    ...(shared.length === 0
+    ...(shared.length === 0 && !response.withEveryResponseHeaders
       ? []
       : [
           {
             type: 'paragraph',
-            children: [strong(ui.headersColumn), text(': '), ...joined(shared.map((h) => [code(h.name)]))],
+            children: [
+              strong(ui.headersColumn),
+              text(': '),
+              ...joined([
+                ...(response.withEveryResponseHeaders ? [[text(ui.everyResponseHeaders)]] : []),
+                ...shared.map((h) => [code(h.name)]),
+              ]),
+            ],
           } as RootContent,
         ]),
     ...(described.length === 0
@@ -223,6 +230,18 @@ export function apiOverviewMarkdown(
     ...view.schemas.flatMap((schema) => schemaMarkdown(schema, ui)),
     heading(2, [text(ui.headersHeading)]),
     { type: 'paragraph', children: [text(ui.headersLead)] },
+    ...(view.everyResponseHeaders.length === 0
+      ? []
+      : [
+          {
+            type: 'paragraph',
+            children: [
+              text(`${ui.everyResponseLead} `),
+              ...joined(view.everyResponseHeaders.map((name) => [code(name)])),
+              text('.'),
+            ],
+          } as RootContent,
+        ]),
     list(view.headers.map((h) => item([code(h.name), text(` (${h.type.label}): `), ...inline(h.description)]))),
   ];
 }

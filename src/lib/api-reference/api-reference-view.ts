@@ -9,6 +9,8 @@ export interface ApiReferenceView {
   paths: PathView[];
   schemas: SchemaView[];
   headers: HeaderView[];
+  /** The shared headers every response names: listed once on the overview, not on each response. */
+  everyResponseHeaders: string[];
 }
 
 /** A run of a description: plain text, or code where the document wrote `backticks`. */
@@ -98,7 +100,10 @@ export interface ResponseView {
   anchor: string;
   description: string;
   media: MediaView[];
+  /** Its headers but those of every response (`ApiReferenceView.everyResponseHeaders`)... */
   headers: ResponseHeaderView[];
+  /** ...which it names too, where there are any. */
+  withEveryResponseHeaders: boolean;
   /** The document's examples of the body; none for HEAD, whose answers have no body. */
   examples: ExampleView[];
   /** A shared response shown before: its examples are there, not repeated here. */

@@ -120,6 +120,7 @@ function operationView(
     }
     return {
       status,
+      withEveryResponseHeaders: false,
       reason: statusReason(status),
       anchor: `${anchor}-${status}`,
       description: t([`op.${id}.${status}`, ...shared], response.description),
@@ -206,6 +207,15 @@ function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView 
   };
 }
 
+/** The shared headers every response of every operation names, in the order the first response gives them. */
+function headersOfEveryResponse(paths: readonly PathView[]): string[] {
+  const responses = paths.flatMap((path) => path.operations).flatMap((operation) => operation.responses);
+  const shared = (response: ResponseView) => response.headers.filter((h) => h.description === undefined);
+  return (responses[0] === undefined ? [] : shared(responses[0]))
+    .map((h) => h.name)
+    .filter((name) => responses.every((response) => shared(response).some((h) => h.name === name)));
+}
+
 /**
  * Every path and method of the document in its order, each path with the family whose page
  * shows it, with parameters, request body, responses, security and request sample; then
@@ -243,10 +253,22 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
       }),
     };
   });
+  const everyResponseHeaders = headersOfEveryResponse(paths);
   return {
     title: document.info.title,
     version: document.info.version,
-    paths,
+    paths: paths.map((path) => ({
+      ...path,
+      operations: path.operations.map((operation) => ({
+        ...operation,
+        responses: operation.responses.map((response) => ({
+          ...response,
+          headers: response.headers.filter((h) => !everyResponseHeaders.includes(h.name)),
+          withEveryResponseHeaders: everyResponseHeaders.length > 0,
+        })),
+      })),
+    })),
+    everyResponseHeaders,
     schemas: Object.entries(document.components.schemas).map(([name, schema]) => schemaView(name, schema, t)),
     headers: Object.entries(document.components.headers).map(([name, header]: [string, HeaderObject]): HeaderView => ({
       name,

@@ -212,6 +212,10 @@ const ApiReferenceUiStringsSchema = z.strictObject({
   /** Heading and lead of the overview's shared response headers, and its first column. */
   headersHeading: label,
   headersLead: sentence,
+  /** Before the names of the headers every response carries, in the headers section. */
+  everyResponseLead: label,
+  /** A response's headers: in place of those every response carries, linking their section. */
+  everyResponseHeaders: label,
   headerColumn: label,
 });
 
