@@ -84,7 +84,7 @@ export interface FullTextPage {
 }
 
 /** Where a page is: the title and URL a pointer to it names. */
-export interface PageRef {
+interface PageRef {
   title: string;
   url: string;
 }
