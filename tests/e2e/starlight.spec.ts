@@ -128,7 +128,7 @@ for (const { locale, path, button, query, result, href } of [
 }
 
 for (const { locale, path, button, query, href } of [
-  { locale: 'en', path: '/auth', button: 'Search', query: 'X-Request-Id', href: '/developers/api/catalog' },
+  { locale: 'en', path: '/auth', button: 'Search', query: 'X-Request-Id', href: '/developers/api' },
   { locale: 'en', path: '/auth', button: 'Search', query: 'uptimeSeconds', href: '/developers/api/health' },
   { locale: 'de', path: '/de/auth', button: 'Suchen', query: 'Eisenstoffwechsel', href: '/de/biomarkers' },
   {
