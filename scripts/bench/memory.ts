@@ -20,14 +20,35 @@ export interface MemoryRun {
   lost: number;
 }
 
-/** A heap configuration to measure: the default, or the image's start command's NODE_OPTIONS. */
+/** A memory configuration to measure: the default, or what the image sets. */
 interface Variant {
   label: string;
   env: Record<string, string>;
 }
 
-/** The NODE_OPTIONS the Dockerfile's runtime stage (and the Kubernetes manifest) starts the site with. */
-export const imageNodeOptions = (): string => readRuntimeStage().env['NODE_OPTIONS'] ?? '';
+/** What the Dockerfile's runtime stage (and the Kubernetes manifest) sets that shapes memory: V8's heap, glibc's arenas. */
+export function imageMemoryEnv(): Record<string, string> {
+  const { env } = readRuntimeStage();
+  return Object.fromEntries(
+    ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'].flatMap((name) => (name in env ? [[name, env[name]!]] : [])),
+  );
+}
+
+const envLabel = (env: Record<string, string>): string =>
+  Object.entries(env)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+
+/** The default, glibc's arenas as the image sets them, and the image's whole memory settings. */
+export function memoryVariants(): Variant[] {
+  const image = imageMemoryEnv();
+  const arenas = image['MALLOC_ARENA_MAX'] === undefined ? [] : [{ MALLOC_ARENA_MAX: image['MALLOC_ARENA_MAX'] }];
+  return [
+    { label: 'default', env: {} },
+    ...arenas.map((env) => ({ label: `${envLabel(env)} alone`, env })),
+    { label: `the image's ${envLabel(image)}`, env: image },
+  ];
+}
 
 /** Seconds of each mixed-load round; the sites take turns, each round in the reverse order of the one before. */
 const ROUND_SECONDS = 5;
@@ -51,10 +72,7 @@ const answered = (run: WrkResult) =>
 export async function measureMemory(
   classSeconds: number,
   mixedSeconds: number,
-  variants: readonly Variant[] = [
-    { label: 'default heap', env: {} },
-    { label: `image's NODE_OPTIONS=${imageNodeOptions()}`, env: { NODE_OPTIONS: imageNodeOptions() } },
-  ],
+  variants: readonly Variant[] = memoryVariants(),
   root?: string,
 ): Promise<MemoryRun[]> {
   const sites: Site[] = [];

@@ -91,9 +91,9 @@ describe('deploy/kubernetes/', () => {
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(shutdownTimeoutS);
   });
 
-  it("sets only the service's own variables (the config schema's names) and NODE_OPTIONS", () => {
+  it("sets only the service's own variables (the config schema's names) and the image's memory settings", () => {
     const names = (site.env ?? []).map(({ name }) => name);
-    const known = new Set([...Object.keys(EnvSchema.shape), 'NODE_OPTIONS']);
+    const known = new Set([...Object.keys(EnvSchema.shape), 'NODE_OPTIONS', 'MALLOC_ARENA_MAX']);
     expect(names.filter((name) => !known.has(name))).toEqual([]);
     expect(EnvSchema.safeParse(Object.fromEntries(site.env!.map(({ name, value }) => [name, value]))).success).toBe(
       true,
@@ -105,6 +105,8 @@ describe('deploy/kubernetes/', () => {
     expect(site.args).toBeUndefined();
     expect(envOf('NODE_OPTIONS')).toBe(image.env['NODE_OPTIONS']);
     expect(image.env['NODE_OPTIONS']).toMatch(/--max-old-space-size=\d+/);
+    expect(envOf('MALLOC_ARENA_MAX')).toBe(image.env['MALLOC_ARENA_MAX']);
+    expect(image.env['MALLOC_ARENA_MAX']).toMatch(/^\d+$/);
     const mib = (quantity: unknown) => Number(/^(\d+)Mi$/.exec(String(quantity))?.[1]);
     expect(mib(site.resources?.limits?.['memory'])).toBeGreaterThanOrEqual(TARGETS.heapLimitedRssMb);
     expect(mib(site.resources?.requests?.['memory'])).toBeLessThanOrEqual(mib(site.resources?.limits?.['memory']));
