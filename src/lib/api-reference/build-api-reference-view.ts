@@ -84,14 +84,17 @@ function securityOf(requirements: SecurityRequirementObject[]): SecurityView[] {
 /** Where each shared response's examples were first shown on a page, so later ones link there. */
 type FirstShown = Map<string, { anchor: string; label: string }>;
 
-function operationView(
-  document: OpenApiDocument,
-  path: string,
-  method: string,
-  operation: OperationObject,
-  t: Translate,
-  firstShown: FirstShown,
-): OperationView {
+/** What every operation of one page is built with. */
+interface ViewContext {
+  document: OpenApiDocument;
+  t: Translate;
+  firstShown: FirstShown;
+  /** The shared headers every response names, left out of each response's own list. */
+  everyResponseHeaders: string[];
+}
+
+function operationView(path: string, method: string, operation: OperationObject, context: ViewContext): OperationView {
+  const { document, t, firstShown, everyResponseHeaders } = context;
   const id = operation.operationId;
   const resolved = (operation.parameters ?? []).map((p) => resolve(document, p));
   const parameters = resolved.map((parameter): ParameterView => {
@@ -118,14 +121,14 @@ function operationView(
     if (ref !== undefined && sameAs === undefined) {
       firstShown.set(ref, { anchor: `${anchor}-${status}`, label: `${method.toUpperCase()} ${path} ${status}` });
     }
+    const headers = Object.entries(response.headers ?? {}).filter(([name]) => !everyResponseHeaders.includes(name));
     return {
       status,
-      withEveryResponseHeaders: false,
       reason: statusReason(status),
       anchor: `${anchor}-${status}`,
       description: t([`op.${id}.${status}`, ...shared], response.description),
       media: mediaOf(response.content),
-      headers: Object.entries(response.headers ?? {}).map(([name, header]) =>
+      headers: headers.map(([name, header]) =>
         isRef(header)
           ? { name, anchor: headerAnchor(name) }
           : {
@@ -133,6 +136,7 @@ function operationView(
               description: t([`op.${id}.${status}.${name}`, ...shared.map((k) => `${k}.${name}`)], header.description),
             },
       ),
+      withEveryResponseHeaders: everyResponseHeaders.length > 0,
       examples: sameAs === undefined ? examples.map((e) => translateSummary(e, t)) : [],
       ...(sameAs === undefined ? {} : { sameAs }),
     };
@@ -208,12 +212,13 @@ function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView 
 }
 
 /** The shared headers every response of every operation names, in the order the first response gives them. */
-function headersOfEveryResponse(paths: readonly PathView[]): string[] {
-  const responses = paths.flatMap((path) => path.operations).flatMap((operation) => operation.responses);
-  const shared = (response: ResponseView) => response.headers.filter((h) => h.description === undefined);
-  return (responses[0] === undefined ? [] : shared(responses[0]))
-    .map((h) => h.name)
-    .filter((name) => responses.every((response) => shared(response).some((h) => h.name === name)));
+function headersOfEveryResponse(document: OpenApiDocument): string[] {
+  const responses = Object.values(document.paths)
+    .flatMap((item) => HTTP_METHODS.flatMap((method) => Object.values(item[method]?.responses ?? {})))
+    .map((response) => resolve<ResponseObject>(document, response));
+  const shared = (response: ResponseObject | undefined) =>
+    Object.entries(response?.headers ?? {}).flatMap(([name, header]) => (isRef(header) ? [name] : []));
+  return shared(responses[0]).filter((name) => responses.every((response) => shared(response).includes(name)));
 }
 
 /**
@@ -224,6 +229,7 @@ function headersOfEveryResponse(paths: readonly PathView[]): string[] {
  * family's page.
  */
 export function buildApiReferenceView(document: OpenApiDocument, t: Translate = ENGLISH): ApiReferenceView {
+  const everyResponseHeaders = headersOfEveryResponse(document);
   const firstShownOn = new Map<ApiFamilyId, FirstShown>();
   let firstPreflight: { operation: OperationView; family: ApiFamilyId } | undefined;
   const paths = Object.entries(document.paths).map(([path, item]): PathView => {
@@ -236,7 +242,7 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
       const operation = method === undefined ? undefined : item[method];
       return method === undefined || operation === undefined
         ? []
-        : [operationView(document, path, method, operation, t, firstShown)];
+        : [operationView(path, method, operation, { document, t, firstShown, everyResponseHeaders })];
     });
     const get = operations.find((operation) => operation.method === 'GET');
     return {
@@ -253,21 +259,10 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
       }),
     };
   });
-  const everyResponseHeaders = headersOfEveryResponse(paths);
   return {
     title: document.info.title,
     version: document.info.version,
-    paths: paths.map((path) => ({
-      ...path,
-      operations: path.operations.map((operation) => ({
-        ...operation,
-        responses: operation.responses.map((response) => ({
-          ...response,
-          headers: response.headers.filter((h) => !everyResponseHeaders.includes(h.name)),
-          withEveryResponseHeaders: everyResponseHeaders.length > 0,
-        })),
-      })),
-    })),
+    paths,
     everyResponseHeaders,
     schemas: Object.entries(document.components.schemas).map(([name, schema]) => schemaView(name, schema, t)),
     headers: Object.entries(document.components.headers).map(([name, header]: [string, HeaderObject]): HeaderView => ({
