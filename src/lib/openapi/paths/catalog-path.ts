@@ -1,28 +1,25 @@
-import { CATALOG_PATH } from '../../schemas/catalog.ts';
 import { STALE_GRACE_MS } from '../../catalog/catalog-service.ts';
 import { catalogExample, problemExample } from '../examples.ts';
-import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../schemas/catalog.ts';
+import { BiomarkerCatalogSchema, CATALOG_PATH, CATALOG_TEMPLATES } from '../../schemas/catalog.ts';
 import { schemaRef } from '../component-schemas.ts';
 import { headerRefs } from '../components-headers.ts';
 import { parameterRef } from '../components-parameters.ts';
 import type { PathItemObject } from '../openapi-types.ts';
 import { COMMON_RESPONSES, problemResponse, responseHeaders, sharedResponse } from '../responses.ts';
-import { catalogOriginServer, siteServer, type DocumentOrigins } from '../servers.ts';
+import { catalogOriginServer, siteServer, type DocumentConfig } from '../servers.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
-
-export { CATALOG_PATH };
 
 const TAGS = ['Catalog'];
 const ALLOWED = CATALOG_TEMPLATES.join(', ');
 
 /** `/v1/biomarkers/public` on the site, and on the origin when public (path-level `servers`, OAS 3.1.0 §4.8.9). */
-export function catalogPath(origins: DocumentOrigins): PathItemObject {
-  const { baseUrl } = origins;
-  const originServer = catalogOriginServer(origins);
+export function catalogPath(config: DocumentConfig): PathItemObject {
+  const { baseUrl } = config;
+  const originServer = catalogOriginServer(config);
   const problem = (code: 'bad_request' | 'bad_gateway', detail: string) =>
     problemExample(baseUrl, code, detail, CATALOG_PATH);
   return {
-    ...(originServer === undefined ? {} : { servers: [siteServer(origins), originServer] }),
+    ...(originServer === undefined ? {} : { servers: [siteServer(baseUrl), originServer] }),
     ...getAndHead({
       name: 'Catalog',
       summary: 'The biomarkers of one panel',

@@ -7,13 +7,12 @@ import type { PathItemObject } from '../openapi-types.ts';
 import { headerRefs } from '../components-headers.ts';
 import { parameterRef } from '../components-parameters.ts';
 import { cacheControlHeader, COMMON_RESPONSES, responseHeaders, sharedResponse } from '../responses.ts';
-import type { DocumentOrigins } from '../servers.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
 const TAGS = ['OAuth'];
 
 /** The two OAuth discovery documents (spec 4.2): RFC 8414 and RFC 9728 metadata. */
-export function discoveryPaths({ baseUrl }: DocumentOrigins): Record<string, PathItemObject> {
+export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> {
   // Prepared once per process, compressed, with a strong ETag per coding (issue 14).
   const ok = (description: string, schema: ZodType, example: object) => ({
     '200': {

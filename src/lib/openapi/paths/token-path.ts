@@ -1,3 +1,4 @@
+import { TOKEN_ENDPOINT_PATH } from '../../oauth/discovery-metadata.ts';
 import { NO_STORE_HEADERS } from '../../oauth/token-answer.ts';
 import { TOKEN_BODY_LIMIT } from '../../oauth/token-request.ts';
 import { OAuthTokenErrorSchema, TokenRequestSchema, TokenSuccessSchema } from '../../schemas/oauth.ts';
@@ -12,9 +13,6 @@ import {
 import type { HeaderObject, MediaTypeObject, PathItemObject, ResponseObject } from '../openapi-types.ts';
 import { COMMON_RESPONSES, responseHeaders } from '../responses.ts';
 import { optionsOperation } from './operations.ts';
-
-/** Path of the token endpoint (spec 4.3). */
-export const TOKEN_PATH = '/oauth/token';
 
 const TAGS = ['OAuth'];
 
@@ -85,6 +83,6 @@ export function tokenPath(): PathItemObject {
         ...COMMON_RESPONSES,
       },
     },
-    ...optionsOperation('Token', TOKEN_PATH, TAGS),
+    ...optionsOperation('Token', TOKEN_ENDPOINT_PATH, TAGS),
   };
 }
