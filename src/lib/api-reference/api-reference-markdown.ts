@@ -2,10 +2,10 @@ import type { ListItem, PhrasingContent, RootContent } from 'mdast';
 import { API_FAMILIES, type ApiFamilyId } from './api-families.ts';
 import { text, code } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
-import type { ExampleView } from './api-reference-examples.ts';
-import { descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
+import { allowedText, descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
 import {
   type ApiReferenceView,
+  type ExampleView,
   type MediaView,
   type OperationView,
   type PathView,
@@ -51,18 +51,6 @@ const asFor = (lead: string, target: { label: string }): RootContent => ({
   type: 'paragraph',
   children: [text(`${lead} `), code(target.label), text('.')],
 });
-
-/** `values` and `default` after a description: "Values: `a`, `b`. Default: `a`." */
-function allowed(values: string[], fallback: string | undefined, ui: ApiReferenceUiStrings): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  if (values.length > 0) {
-    out.push(text(` ${ui.values}: `));
-    values.forEach((value, index) => out.push(...(index > 0 ? [text(', ')] : []), code(value)));
-    out.push(text('.'));
-  }
-  if (fallback !== undefined) out.push(text(` ${ui.default}: `), code(fallback), text('.'));
-  return out;
-}
 
 const joined = (parts: PhrasingContent[][]): PhrasingContent[] =>
   parts.flatMap((part, index) => [...(index > 0 ? [text(', ')] : []), ...part]);
@@ -138,7 +126,7 @@ function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings, 
             code(p.name),
             text(` (${p.in}, ${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
             ...inline(p.description),
-            ...allowed(p.values, p.default, ui),
+            ...runs(allowedText(p.values, p.default, ui)),
           ]),
         ),
       ),
@@ -180,7 +168,7 @@ function schemaMarkdown(schema: SchemaView, ui: ApiReferenceUiStrings): RootCont
           code(p.name),
           text(` (${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
           ...inline(p.description),
-          ...allowed(p.values, undefined, ui),
+          ...runs(allowedText(p.values, undefined, ui)),
         ]),
       ),
     ),

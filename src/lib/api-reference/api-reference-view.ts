@@ -1,5 +1,4 @@
 import type { ParameterObject } from '../openapi/openapi-types.ts';
-import type { ExampleView } from './api-reference-examples.ts';
 import type { ApiFamilyId } from './api-families.ts';
 
 /** The API reference as plain data; texts in the page's language (see buildApiReferenceView). */
@@ -63,13 +62,9 @@ export interface OperationView {
   asFor?: { anchor: string; label: string; family: ApiFamilyId };
 }
 
-export interface ParameterView {
-  name: string;
+/** A parameter: a field with where it is sent and its default. */
+export interface ParameterView extends PropertyView {
   in: ParameterObject['in'];
-  required: boolean;
-  type: TypeView;
-  description: string;
-  values: string[];
   default?: string;
 }
 
@@ -108,6 +103,15 @@ export interface ResponseView {
   examples: ExampleView[];
   /** A shared response shown before: its examples are there, not repeated here. */
   sameAs?: { anchor: string; label: string };
+}
+
+/** One example of a body as the page shows it: a code block, with the summary the document gives it. */
+export interface ExampleView {
+  summary?: string;
+  mediaType: string;
+  /** The fence's language. */
+  language: 'json' | 'yaml' | 'text';
+  code: string;
 }
 
 export interface PropertyView {

@@ -2,16 +2,17 @@ import {
   HTTP_METHODS,
   type HeaderObject,
   type JsonSchema,
+  type MediaTypeObject,
   type OpenApiDocument,
   type OperationObject,
   type ReferenceObject,
   type ResponseObject,
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
-import { mediaExamples, type ExampleView } from './api-reference-examples.ts';
 import { apiFamilyOfPath, operationSampleId, type ApiFamilyId } from './api-families.ts';
 import type {
   ApiReferenceView,
+  ExampleView,
   HeaderView,
   MediaView,
   OperationView,
@@ -71,6 +72,22 @@ const mediaOf = (content: Record<string, { schema?: JsonSchema }> | undefined): 
     ...(media.schema === undefined ? {} : { schema: typeOf(media.schema) }),
   }));
 
+const bodyText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/** The examples of one media type: `example`, or each of `examples` with its summary in the page's language. */
+function mediaExamples(mediaType: string, media: MediaTypeObject, t: Translate): ExampleView[] {
+  const language = /json/.test(mediaType) ? 'json' : /yaml/.test(mediaType) ? 'yaml' : 'text';
+  if (media.examples !== undefined) {
+    return Object.entries(media.examples).map(([name, example]) => ({
+      ...(example.summary === undefined ? {} : { summary: t([`example.${name}`], example.summary) }),
+      mediaType,
+      language,
+      code: bodyText(example.value),
+    }));
+  }
+  return media.example === undefined ? [] : [{ mediaType, language, code: bodyText(media.example) }];
+}
+
 /** An operation's alternatives; the document's default when it names none. */
 function securityOf(requirements: SecurityRequirementObject[]): SecurityView[] {
   if (requirements.length === 0) return [{ kind: 'anonymous' }];
@@ -115,7 +132,7 @@ function operationView(path: string, method: string, operation: OperationObject,
     const examples =
       method === 'head'
         ? []
-        : Object.entries(response.content ?? {}).flatMap(([type, media]) => mediaExamples(type, media));
+        : Object.entries(response.content ?? {}).flatMap(([type, media]) => mediaExamples(type, media, t));
     const ref = isRef(r) && examples.length > 0 ? r.$ref : undefined;
     const sameAs = ref === undefined ? undefined : firstShown.get(ref);
     if (ref !== undefined && sameAs === undefined) {
@@ -137,7 +154,7 @@ function operationView(path: string, method: string, operation: OperationObject,
             },
       ),
       withEveryResponseHeaders: everyResponseHeaders.length > 0,
-      examples: sameAs === undefined ? examples.map((e) => translateSummary(e, t)) : [],
+      examples: sameAs === undefined ? examples : [],
       ...(sameAs === undefined ? {} : { sameAs }),
     };
   });
@@ -183,12 +200,6 @@ function describedBy(operation: OperationView, other: OperationView, family: Api
     asFor: { anchor: other.anchor, label: `${other.method} ${other.path}`, family },
   };
 }
-
-/** An example with its summary in the page's language. */
-const translateSummary = (example: ExampleView, t: Translate): ExampleView =>
-  example.summary === undefined || example.name === undefined
-    ? example
-    : { ...example, summary: t([`example.${example.name}`], example.summary) };
 
 function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
