@@ -1,7 +1,7 @@
 import { HEALTH_PATH, HealthSchema, type Health } from '../../schemas/health.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject, ResponseObject } from '../openapi-types.ts';
-import { cacheControlHeader, COMMON_RESPONSES, responseHeaders } from '../responses.ts';
+import { COMMON_RESPONSES, fixedHeader, responseHeaders } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
 const TAGS = ['Operations'];
@@ -12,7 +12,7 @@ const { '429': _never, ...PROBE_RESPONSES } = COMMON_RESPONSES;
 /** An answer of the probe: its status in the body, never cached. */
 const probeAnswer = (description: string, status: Health['status']): ResponseObject => ({
   description,
-  headers: responseHeaders({ 'Cache-Control': cacheControlHeader('no-store', 'Always a live answer.') }),
+  headers: responseHeaders({ 'Cache-Control': fixedHeader('no-store', 'Always a live answer.') }),
   content: { 'application/json': { schema: schemaRef(HealthSchema), example: { status, uptimeSeconds: 3600 } } },
 });
 

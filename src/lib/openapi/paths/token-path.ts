@@ -11,7 +11,7 @@ import {
   TOKEN_UNAUTHORIZED_EXAMPLE,
 } from '../examples.ts';
 import type { HeaderObject, MediaTypeObject, PathItemObject, ResponseObject } from '../openapi-types.ts';
-import { COMMON_RESPONSES, responseHeaders } from '../responses.ts';
+import { COMMON_RESPONSES, fixedHeader, responseHeaders } from '../responses.ts';
 import { optionsOperation } from './operations.ts';
 
 const TAGS = ['OAuth'];
@@ -20,11 +20,7 @@ const TAGS = ['OAuth'];
 const NO_STORE: Record<string, HeaderObject> = Object.fromEntries(
   Object.entries(NO_STORE_HEADERS).map(([name, value]) => [
     name,
-    {
-      description: 'Token responses are never cached (RFC 6749 section 5.1).',
-      required: true,
-      schema: { type: 'string', const: value },
-    },
+    fixedHeader(value, 'Token responses are never cached (RFC 6749 section 5.1).'),
   ]),
 );
 
