@@ -1,7 +1,7 @@
 import { PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
 import { ProblemSchema, type Problem } from '../schemas/problem.ts';
 import { schemaRef } from './component-schemas.ts';
-import { headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';
+import { COMPONENT_HEADERS, headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';
 import { problemExample } from './examples.ts';
 import {
   componentRef,
@@ -92,10 +92,8 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
       headers: responseHeaders({
         ...headerRefs('Allow'),
         'Access-Control-Allow-Methods': {
+          ...COMPONENT_HEADERS.Allow,
           description: 'Methods a cross-origin request may use.',
-          required: true,
-          schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' },
-          example: 'GET, HEAD, OPTIONS',
         },
         'Access-Control-Allow-Headers': {
           description: 'Request headers a cross-origin request may send.',
