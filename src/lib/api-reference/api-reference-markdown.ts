@@ -74,8 +74,7 @@ function examples(list: ExampleView[], ui: ApiReferenceUiStrings): RootContent[]
 }
 
 function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): RootContent[] {
-  const shared = response.headers.filter((h) => h.description === undefined);
-  const described = response.headers.filter((h) => h.description !== undefined);
+  const { sharedHeaders, ownHeaders } = response;
   return [
     heading(5, [code(response.status), text(` ${response.reason}`)]),
     ...paragraphs(response.description),
@@ -87,7 +86,7 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
         ...(response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media)),
       ],
     },
-    ...(shared.length === 0 && !response.withEveryResponseHeaders
+    ...(sharedHeaders.length === 0 && !response.withEveryResponseHeaders
       ? []
       : [
           {
@@ -97,14 +96,14 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
               text(': '),
               ...joined([
                 ...(response.withEveryResponseHeaders ? [[text(ui.everyResponseHeaders)]] : []),
-                ...shared.map((h) => [code(h.name)]),
+                ...sharedHeaders.map((h) => [code(h.name)]),
               ]),
             ],
           } as RootContent,
         ]),
-    ...(described.length === 0
+    ...(ownHeaders.length === 0
       ? []
-      : [list(described.map((h) => item([code(h.name), text(': '), ...inline(h.description ?? '')])))]),
+      : [list(ownHeaders.map((h) => item([code(h.name), text(': '), ...inline(h.description)])))]),
     ...(response.sameAs === undefined ? [] : [asFor(ui.exampleAsFor, response.sameAs)]),
     ...examples(response.examples, ui),
   ];

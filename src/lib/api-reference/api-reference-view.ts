@@ -79,15 +79,6 @@ interface RequestBodyView {
   media: MediaView[];
 }
 
-/** A header a response names: shared ones are described in the headers section, inline ones here. */
-interface ResponseHeaderView {
-  name: string;
-  /** The response's own description of an inline header; absent for a shared one. */
-  description?: string;
-  /** The fragment of a shared header's description in the headers section. */
-  anchor?: string;
-}
-
 export interface ResponseView {
   status: string;
   /** The status's reason phrase (RFC 9110 §15), e.g. `Not Modified`. */
@@ -95,10 +86,15 @@ export interface ResponseView {
   anchor: string;
   description: string;
   media: MediaView[];
-  /** Its headers but those of every response (`ApiReferenceView.everyResponseHeaders`)... */
-  headers: ResponseHeaderView[];
+  /**
+   * Its shared headers, linked to their description in the headers section, but those of every
+   * response (`ApiReferenceView.everyResponseHeaders`)...
+   */
+  sharedHeaders: Array<{ name: string; anchor: string }>;
   /** ...which it names too, where there are any. */
   withEveryResponseHeaders: boolean;
+  /** The headers it describes itself. */
+  ownHeaders: Array<{ name: string; description: string }>;
   /** The document's examples of the body; none for HEAD, whose answers have no body. */
   examples: ExampleView[];
   /** A shared response shown before: its examples are there, not repeated here. */

@@ -139,21 +139,19 @@ function operationView(path: string, method: string, operation: OperationObject,
       firstShown.set(ref, { anchor: `${anchor}-${status}`, label: `${method.toUpperCase()} ${path} ${status}` });
     }
     const headers = Object.entries(response.headers ?? {}).filter(([name]) => !everyResponseHeaders.includes(name));
+    // A header the response describes itself: translated as this response's, else as the shared response's.
+    const headerKeys = (name: string) => [`op.${id}.${status}.${name}`, ...shared.map((key) => `${key}.${name}`)];
     return {
       status,
       reason: statusReason(status),
       anchor: `${anchor}-${status}`,
       description: t([`op.${id}.${status}`, ...shared], response.description),
       media: mediaOf(response.content),
-      headers: headers.map(([name, header]) =>
-        isRef(header)
-          ? { name, anchor: headerAnchor(name) }
-          : {
-              name,
-              description: t([`op.${id}.${status}.${name}`, ...shared.map((k) => `${k}.${name}`)], header.description),
-            },
-      ),
+      sharedHeaders: headers.flatMap(([name, header]) => (isRef(header) ? [{ name, anchor: headerAnchor(name) }] : [])),
       withEveryResponseHeaders: everyResponseHeaders.length > 0,
+      ownHeaders: headers.flatMap(([name, header]) =>
+        isRef(header) ? [] : [{ name, description: t(headerKeys(name), header.description) }],
+      ),
       examples: sameAs === undefined ? examples : [],
       ...(sameAs === undefined ? {} : { sameAs }),
     };
