@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { getConfig } from '../config/config.ts';
 import { TOKEN_ENDPOINT_PATH } from '../oauth/discovery-metadata.ts';
 import { CATALOG_PATH } from '../schemas/catalog.ts';
@@ -91,20 +90,10 @@ export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
   return document;
 }
 
-/** The OpenAPI document of this process and a version naming its content. */
-export interface VersionedOpenApiDocument {
-  document: OpenApiDocument;
-  version: string;
-}
-
-let instance: VersionedOpenApiDocument | undefined;
+let instance: OpenApiDocument | undefined;
 
 /** The process-wide document, built from the configuration on first use (the API reference page's data). */
-export function getOpenApiDocument(): VersionedOpenApiDocument {
-  if (instance === undefined) {
-    const document = buildOpenApiDocument(getConfig());
-    const version = createHash('sha1').update(JSON.stringify(document)).digest('base64url');
-    instance = { document, version };
-  }
+export function getOpenApiDocument(): OpenApiDocument {
+  instance ??= buildOpenApiDocument(getConfig());
   return instance;
 }
