@@ -106,14 +106,13 @@ describe('buildApiReferenceView', () => {
     expect(ok.media).toEqual([
       { mediaType: 'application/json', schema: { label: 'BiomarkerCatalog', schema: 'BiomarkerCatalog' } },
     ]);
-    expect(ok.headers.map((h) => h.name)).toContain('ETag');
-    expect(ok.headers.find((h) => h.name === 'ETag')!.description).toBeUndefined(); // shared: described once
-    expect(ok.headers.find((h) => h.name === 'Cache-Control')!.description).toMatch(/\w/); // inline
+    expect(ok.sharedHeaders.map((h) => h.name)).toContain('ETag'); // shared: described once
+    expect(ok.ownHeaders.find((h) => h.name === 'Cache-Control')!.description).toMatch(/\w/); // inline
     const notModified = get.responses[1]!;
     expect(notModified.description).toMatch(/If-None-Match/);
     expect(notModified.media).toEqual([]);
     const tooMany = get.responses.find((r) => r.status === '429')!;
-    expect(tooMany.headers.map((h) => h.name)).toContain('Retry-After');
+    expect(tooMany.sharedHeaders.map((h) => h.name)).toContain('Retry-After');
   });
 
   it('states security: the catalog anonymous or with catalog.read, the rest anonymous', () => {
@@ -308,7 +307,7 @@ describe('examples and anchors', () => {
 
   it('links shared headers to their description', () => {
     const ok = operation('GET', '/v1/biomarkers/public').responses[0]!;
-    expect(ok.headers.find((h) => h.name === 'ETag')).toEqual({ name: 'ETag', anchor: 'header-etag' });
+    expect(ok.sharedHeaders.find((h) => h.name === 'ETag')).toEqual({ name: 'ETag', anchor: 'header-etag' });
     expect(view.headers.map((h) => h.anchor)).toContain('header-etag');
   });
 
@@ -324,10 +323,11 @@ describe('examples and anchors', () => {
     const responses = view.paths.flatMap((p) => p.operations).flatMap((o) => o.responses);
     for (const response of responses) {
       expect(response.withEveryResponseHeaders).toBe(true);
-      expect(response.headers.filter((h) => view.everyResponseHeaders.includes(h.name))).toEqual([]);
+      const names = [...response.sharedHeaders, ...response.ownHeaders].map((h) => h.name);
+      expect(names.filter((name) => view.everyResponseHeaders.includes(name))).toEqual([]);
     }
     // A header only some responses carry stays on each of them.
-    expect(operation('GET', '/v1/biomarkers/public').responses[0]!.headers.map((h) => h.name)).toContain('ETag');
+    expect(operation('GET', '/v1/biomarkers/public').responses[0]!.sharedHeaders.map((h) => h.name)).toContain('ETag');
   });
 });
 

@@ -77,15 +77,20 @@ export function descriptionParagraphs(description: string): TextRun[][] {
     );
 }
 
+/** Values as code, separated by commas: `a`, `b`. */
+const codeList = (values: string[]): TextRun[] =>
+  values.flatMap((value, index): TextRun[] => [
+    ...(index > 0 ? [{ code: false, text: ', ' }] : []),
+    { code: true, text: value },
+  ]);
+
 /** One alternative of an operation's security, in the page's language; scopes as code. */
 function securityRuns(security: SecurityView, ui: ApiReferenceUiStrings): TextRun[] {
   if (security.kind === 'anonymous') return [{ code: false, text: ui.anonymous }];
   const [before = '', after = ''] = ui.oauth.split('{scopes}');
-  const scopes = security.scopes.flatMap((scope, index): TextRun[] => [
-    ...(index > 0 ? [{ code: false, text: ', ' }] : []),
-    { code: true, text: scope },
-  ]);
-  return [{ code: false, text: before }, ...scopes, { code: false, text: after }].filter((run) => run.text !== '');
+  return [{ code: false, text: before }, ...codeList(security.scopes), { code: false, text: after }].filter(
+    (run) => run.text !== '',
+  );
 }
 
 /** All alternatives of an operation's security: "none (anonymous) or OAuth 2.0 access token with scope `catalog.read`". */
@@ -94,6 +99,18 @@ export const securityText = (security: SecurityView[], ui: ApiReferenceUiStrings
     ...(index > 0 ? [{ code: false, text: ` ${ui.or} ` }] : []),
     ...securityRuns(alternative, ui),
   ]);
+
+/** A parameter's or property's allowed values and default, after its description: " Values: `a`, `b`. Default: `a`." */
+export function allowedText(values: string[], fallback: string | undefined, ui: ApiReferenceUiStrings): TextRun[] {
+  const runs: TextRun[] = [];
+  if (values.length > 0) {
+    runs.push({ code: false, text: ` ${ui.values}: ` }, ...codeList(values), { code: false, text: '.' });
+  }
+  if (fallback !== undefined) {
+    runs.push({ code: false, text: ` ${ui.default}: ` }, { code: true, text: fallback }, { code: false, text: '.' });
+  }
+  return runs;
+}
 
 /** "yes" or "no" for a required column. */
 export const requiredLabel = (required: boolean, ui: ApiReferenceUiStrings): string => (required ? ui.yes : ui.no);

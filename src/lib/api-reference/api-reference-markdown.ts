@@ -2,10 +2,10 @@ import type { ListItem, PhrasingContent, RootContent } from 'mdast';
 import { API_FAMILIES, type ApiFamilyId } from './api-families.ts';
 import { text, code } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
-import type { ExampleView } from './api-reference-examples.ts';
-import { descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
+import { allowedText, descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
 import {
   type ApiReferenceView,
+  type ExampleView,
   type MediaView,
   type OperationView,
   type PathView,
@@ -52,18 +52,6 @@ const asFor = (lead: string, target: { label: string }): RootContent => ({
   children: [text(`${lead} `), code(target.label), text('.')],
 });
 
-/** `values` and `default` after a description: "Values: `a`, `b`. Default: `a`." */
-function allowed(values: string[], fallback: string | undefined, ui: ApiReferenceUiStrings): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  if (values.length > 0) {
-    out.push(text(` ${ui.values}: `));
-    values.forEach((value, index) => out.push(...(index > 0 ? [text(', ')] : []), code(value)));
-    out.push(text('.'));
-  }
-  if (fallback !== undefined) out.push(text(` ${ui.default}: `), code(fallback), text('.'));
-  return out;
-}
-
 const joined = (parts: PhrasingContent[][]): PhrasingContent[] =>
   parts.flatMap((part, index) => [...(index > 0 ? [text(', ')] : []), ...part]);
 
@@ -86,8 +74,7 @@ function examples(list: ExampleView[], ui: ApiReferenceUiStrings): RootContent[]
 }
 
 function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): RootContent[] {
-  const shared = response.headers.filter((h) => h.description === undefined);
-  const described = response.headers.filter((h) => h.description !== undefined);
+  const { sharedHeaders, ownHeaders } = response;
   return [
     heading(5, [code(response.status), text(` ${response.reason}`)]),
     ...paragraphs(response.description),
@@ -99,7 +86,7 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
         ...(response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media)),
       ],
     },
-    ...(shared.length === 0 && !response.withEveryResponseHeaders
+    ...(sharedHeaders.length === 0 && !response.withEveryResponseHeaders
       ? []
       : [
           {
@@ -109,14 +96,14 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
               text(': '),
               ...joined([
                 ...(response.withEveryResponseHeaders ? [[text(ui.everyResponseHeaders)]] : []),
-                ...shared.map((h) => [code(h.name)]),
+                ...sharedHeaders.map((h) => [code(h.name)]),
               ]),
             ],
           } as RootContent,
         ]),
-    ...(described.length === 0
+    ...(ownHeaders.length === 0
       ? []
-      : [list(described.map((h) => item([code(h.name), text(': '), ...inline(h.description ?? '')])))]),
+      : [list(ownHeaders.map((h) => item([code(h.name), text(': '), ...inline(h.description)])))]),
     ...(response.sameAs === undefined ? [] : [asFor(ui.exampleAsFor, response.sameAs)]),
     ...examples(response.examples, ui),
   ];
@@ -138,7 +125,7 @@ function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings, 
             code(p.name),
             text(` (${p.in}, ${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
             ...inline(p.description),
-            ...allowed(p.values, p.default, ui),
+            ...runs(allowedText(p.values, p.default, ui)),
           ]),
         ),
       ),
@@ -180,7 +167,7 @@ function schemaMarkdown(schema: SchemaView, ui: ApiReferenceUiStrings): RootCont
           code(p.name),
           text(` (${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
           ...inline(p.description),
-          ...allowed(p.values, undefined, ui),
+          ...runs(allowedText(p.values, undefined, ui)),
         ]),
       ),
     ),

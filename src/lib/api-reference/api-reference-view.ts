@@ -1,5 +1,4 @@
 import type { ParameterObject } from '../openapi/openapi-types.ts';
-import type { ExampleView } from './api-reference-examples.ts';
 import type { ApiFamilyId } from './api-families.ts';
 
 /** The API reference as plain data; texts in the page's language (see buildApiReferenceView). */
@@ -63,13 +62,9 @@ export interface OperationView {
   asFor?: { anchor: string; label: string; family: ApiFamilyId };
 }
 
-export interface ParameterView {
-  name: string;
+/** A parameter: a field with where it is sent and its default. */
+export interface ParameterView extends PropertyView {
   in: ParameterObject['in'];
-  required: boolean;
-  type: TypeView;
-  description: string;
-  values: string[];
   default?: string;
 }
 
@@ -84,15 +79,6 @@ interface RequestBodyView {
   media: MediaView[];
 }
 
-/** A header a response names: shared ones are described in the headers section, inline ones here. */
-interface ResponseHeaderView {
-  name: string;
-  /** The response's own description of an inline header; absent for a shared one. */
-  description?: string;
-  /** The fragment of a shared header's description in the headers section. */
-  anchor?: string;
-}
-
 export interface ResponseView {
   status: string;
   /** The status's reason phrase (RFC 9110 §15), e.g. `Not Modified`. */
@@ -100,14 +86,28 @@ export interface ResponseView {
   anchor: string;
   description: string;
   media: MediaView[];
-  /** Its headers but those of every response (`ApiReferenceView.everyResponseHeaders`)... */
-  headers: ResponseHeaderView[];
+  /**
+   * Its shared headers, linked to their description in the headers section, but those of every
+   * response (`ApiReferenceView.everyResponseHeaders`)...
+   */
+  sharedHeaders: Array<{ name: string; anchor: string }>;
   /** ...which it names too, where there are any. */
   withEveryResponseHeaders: boolean;
+  /** The headers it describes itself. */
+  ownHeaders: Array<{ name: string; description: string }>;
   /** The document's examples of the body; none for HEAD, whose answers have no body. */
   examples: ExampleView[];
   /** A shared response shown before: its examples are there, not repeated here. */
   sameAs?: { anchor: string; label: string };
+}
+
+/** One example of a body as the page shows it: a code block, with the summary the document gives it. */
+export interface ExampleView {
+  summary?: string;
+  mediaType: string;
+  /** The fence's language. */
+  language: 'json' | 'yaml' | 'text';
+  code: string;
 }
 
 export interface PropertyView {

@@ -2,16 +2,17 @@ import {
   HTTP_METHODS,
   type HeaderObject,
   type JsonSchema,
+  type MediaTypeObject,
   type OpenApiDocument,
   type OperationObject,
   type ReferenceObject,
   type ResponseObject,
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
-import { mediaExamples, type ExampleView } from './api-reference-examples.ts';
 import { apiFamilyOfPath, operationSampleId, type ApiFamilyId } from './api-families.ts';
 import type {
   ApiReferenceView,
+  ExampleView,
   HeaderView,
   MediaView,
   OperationView,
@@ -71,6 +72,22 @@ const mediaOf = (content: Record<string, { schema?: JsonSchema }> | undefined): 
     ...(media.schema === undefined ? {} : { schema: typeOf(media.schema) }),
   }));
 
+const bodyText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/** The examples of one media type: `example`, or each of `examples` with its summary in the page's language. */
+function mediaExamples(mediaType: string, media: MediaTypeObject, t: Translate): ExampleView[] {
+  const language = /json/.test(mediaType) ? 'json' : /yaml/.test(mediaType) ? 'yaml' : 'text';
+  if (media.examples !== undefined) {
+    return Object.entries(media.examples).map(([name, example]) => ({
+      ...(example.summary === undefined ? {} : { summary: t([`example.${name}`], example.summary) }),
+      mediaType,
+      language,
+      code: bodyText(example.value),
+    }));
+  }
+  return media.example === undefined ? [] : [{ mediaType, language, code: bodyText(media.example) }];
+}
+
 /** An operation's alternatives; the document's default when it names none. */
 function securityOf(requirements: SecurityRequirementObject[]): SecurityView[] {
   if (requirements.length === 0) return [{ kind: 'anonymous' }];
@@ -84,14 +101,17 @@ function securityOf(requirements: SecurityRequirementObject[]): SecurityView[] {
 /** Where each shared response's examples were first shown on a page, so later ones link there. */
 type FirstShown = Map<string, { anchor: string; label: string }>;
 
-function operationView(
-  document: OpenApiDocument,
-  path: string,
-  method: string,
-  operation: OperationObject,
-  t: Translate,
-  firstShown: FirstShown,
-): OperationView {
+/** What every operation of one page is built with. */
+interface ViewContext {
+  document: OpenApiDocument;
+  t: Translate;
+  firstShown: FirstShown;
+  /** The shared headers every response names, left out of each response's own list. */
+  everyResponseHeaders: string[];
+}
+
+function operationView(path: string, method: string, operation: OperationObject, context: ViewContext): OperationView {
+  const { document, t, firstShown, everyResponseHeaders } = context;
   const id = operation.operationId;
   const resolved = (operation.parameters ?? []).map((p) => resolve(document, p));
   const parameters = resolved.map((parameter): ParameterView => {
@@ -112,28 +132,27 @@ function operationView(
     const examples =
       method === 'head'
         ? []
-        : Object.entries(response.content ?? {}).flatMap(([type, media]) => mediaExamples(type, media));
+        : Object.entries(response.content ?? {}).flatMap(([type, media]) => mediaExamples(type, media, t));
     const ref = isRef(r) && examples.length > 0 ? r.$ref : undefined;
     const sameAs = ref === undefined ? undefined : firstShown.get(ref);
     if (ref !== undefined && sameAs === undefined) {
       firstShown.set(ref, { anchor: `${anchor}-${status}`, label: `${method.toUpperCase()} ${path} ${status}` });
     }
+    const headers = Object.entries(response.headers ?? {}).filter(([name]) => !everyResponseHeaders.includes(name));
+    // A header the response describes itself: translated as this response's, else as the shared response's.
+    const headerKeys = (name: string) => [`op.${id}.${status}.${name}`, ...shared.map((key) => `${key}.${name}`)];
     return {
       status,
-      withEveryResponseHeaders: false,
       reason: statusReason(status),
       anchor: `${anchor}-${status}`,
       description: t([`op.${id}.${status}`, ...shared], response.description),
       media: mediaOf(response.content),
-      headers: Object.entries(response.headers ?? {}).map(([name, header]) =>
-        isRef(header)
-          ? { name, anchor: headerAnchor(name) }
-          : {
-              name,
-              description: t([`op.${id}.${status}.${name}`, ...shared.map((k) => `${k}.${name}`)], header.description),
-            },
+      sharedHeaders: headers.flatMap(([name, header]) => (isRef(header) ? [{ name, anchor: headerAnchor(name) }] : [])),
+      withEveryResponseHeaders: everyResponseHeaders.length > 0,
+      ownHeaders: headers.flatMap(([name, header]) =>
+        isRef(header) ? [] : [{ name, description: t(headerKeys(name), header.description) }],
       ),
-      examples: sameAs === undefined ? examples.map((e) => translateSummary(e, t)) : [],
+      examples: sameAs === undefined ? examples : [],
       ...(sameAs === undefined ? {} : { sameAs }),
     };
   });
@@ -180,12 +199,6 @@ function describedBy(operation: OperationView, other: OperationView, family: Api
   };
 }
 
-/** An example with its summary in the page's language. */
-const translateSummary = (example: ExampleView, t: Translate): ExampleView =>
-  example.summary === undefined || example.name === undefined
-    ? example
-    : { ...example, summary: t([`example.${example.name}`], example.summary) };
-
 function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
@@ -208,12 +221,13 @@ function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView 
 }
 
 /** The shared headers every response of every operation names, in the order the first response gives them. */
-function headersOfEveryResponse(paths: readonly PathView[]): string[] {
-  const responses = paths.flatMap((path) => path.operations).flatMap((operation) => operation.responses);
-  const shared = (response: ResponseView) => response.headers.filter((h) => h.description === undefined);
-  return (responses[0] === undefined ? [] : shared(responses[0]))
-    .map((h) => h.name)
-    .filter((name) => responses.every((response) => shared(response).some((h) => h.name === name)));
+function headersOfEveryResponse(document: OpenApiDocument): string[] {
+  const responses = Object.values(document.paths)
+    .flatMap((item) => HTTP_METHODS.flatMap((method) => Object.values(item[method]?.responses ?? {})))
+    .map((response) => resolve<ResponseObject>(document, response));
+  const shared = (response: ResponseObject | undefined) =>
+    Object.entries(response?.headers ?? {}).flatMap(([name, header]) => (isRef(header) ? [name] : []));
+  return shared(responses[0]).filter((name) => responses.every((response) => shared(response).includes(name)));
 }
 
 /**
@@ -224,6 +238,7 @@ function headersOfEveryResponse(paths: readonly PathView[]): string[] {
  * family's page.
  */
 export function buildApiReferenceView(document: OpenApiDocument, t: Translate = ENGLISH): ApiReferenceView {
+  const everyResponseHeaders = headersOfEveryResponse(document);
   const firstShownOn = new Map<ApiFamilyId, FirstShown>();
   let firstPreflight: { operation: OperationView; family: ApiFamilyId } | undefined;
   const paths = Object.entries(document.paths).map(([path, item]): PathView => {
@@ -236,7 +251,7 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
       const operation = method === undefined ? undefined : item[method];
       return method === undefined || operation === undefined
         ? []
-        : [operationView(document, path, method, operation, t, firstShown)];
+        : [operationView(path, method, operation, { document, t, firstShown, everyResponseHeaders })];
     });
     const get = operations.find((operation) => operation.method === 'GET');
     return {
@@ -253,21 +268,10 @@ export function buildApiReferenceView(document: OpenApiDocument, t: Translate = 
       }),
     };
   });
-  const everyResponseHeaders = headersOfEveryResponse(paths);
   return {
     title: document.info.title,
     version: document.info.version,
-    paths: paths.map((path) => ({
-      ...path,
-      operations: path.operations.map((operation) => ({
-        ...operation,
-        responses: operation.responses.map((response) => ({
-          ...response,
-          headers: response.headers.filter((h) => !everyResponseHeaders.includes(h.name)),
-          withEveryResponseHeaders: everyResponseHeaders.length > 0,
-        })),
-      })),
-    })),
+    paths,
     everyResponseHeaders,
     schemas: Object.entries(document.components.schemas).map(([name, schema]) => schemaView(name, schema, t)),
     headers: Object.entries(document.components.headers).map(([name, header]: [string, HeaderObject]): HeaderView => ({

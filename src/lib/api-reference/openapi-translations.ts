@@ -20,8 +20,12 @@ const TABLES: Partial<Record<Locale, Readonly<Record<string, string>>>> = {
   de: OpenApiTranslationSchema.parse(parse(deTable)),
 };
 
-/** A translator from a table: the first key it holds, else the document's English. */
-function translatorFrom(table: Readonly<Record<string, string>>): Translate {
+/** The table of a locale; empty for English, the document's own language. */
+export const translationTable = (locale: Locale): Readonly<Record<string, string>> => TABLES[locale] ?? {};
+
+/** The translator of a locale's reference page: the first key its table holds, else the document's English. */
+export function translatorFor(locale: Locale): Translate {
+  const table = translationTable(locale);
   return (keys, english) => {
     for (const key of keys) {
       const text = table[key];
@@ -30,9 +34,3 @@ function translatorFrom(table: Readonly<Record<string, string>>): Translate {
     return english;
   };
 }
-
-/** The translator of a locale's reference page. */
-export const translatorFor = (locale: Locale): Translate => translatorFrom(TABLES[locale] ?? {});
-
-/** The raw table of a locale, for the tests that hold it complete. */
-export const translationTable = (locale: Locale): Readonly<Record<string, string>> => TABLES[locale] ?? {};

@@ -21,7 +21,7 @@ const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, t
 function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiStrings): MarkdownHeading[] {
   const family = apiFamilyOfSlug(slug);
   if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
-  const view = buildApiReferenceView(getOpenApiDocument().document, translatorFor(locale));
+  const view = buildApiReferenceView(getOpenApiDocument(), translatorFor(locale));
   if (family === undefined) {
     return [
       h2('operations', ui.operationsHeading),

@@ -30,7 +30,7 @@ export async function pageMarkdown(
     context: {
       locale,
       slug: page.slug,
-      openApiDocument: () => getOpenApiDocument().document,
+      openApiDocument: () => getOpenApiDocument(),
       ui,
       data,
       item: page.item,

@@ -1,19 +1,20 @@
-import { createHash } from 'node:crypto';
-import { getConfig, type Config } from '../config/config.ts';
+import { getConfig } from '../config/config.ts';
 import { TOKEN_ENDPOINT_PATH } from '../oauth/discovery-metadata.ts';
+import { CATALOG_PATH } from '../schemas/catalog.ts';
+import { HEALTH_PATH } from '../schemas/health.ts';
 import { CATALOG_READ } from '../schemas/oauth.ts';
 import { OAS_31_DIALECT, OPENAPI_VERSION, OpenApiDocumentSchema } from '../schemas/openapi.ts';
 import { buildComponentSchemas } from './component-schemas.ts';
 import { COMPONENT_HEADERS } from './components-headers.ts';
 import { COMPONENT_PARAMETERS } from './components-parameters.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
-import { catalogPath, CATALOG_PATH } from './paths/catalog-path.ts';
+import { catalogPath } from './paths/catalog-path.ts';
 import { discoveryPaths } from './paths/discovery-paths.ts';
-import { healthPath, HEALTH_PATH } from './paths/health-path.ts';
+import { healthPath } from './paths/health-path.ts';
 import { openApiPaths } from './paths/openapi-paths.ts';
-import { tokenPath, TOKEN_PATH } from './paths/token-path.ts';
+import { tokenPath } from './paths/token-path.ts';
 import { buildSharedResponses } from './responses.ts';
-import { documentOrigins, siteServer } from './servers.ts';
+import { siteServer, type DocumentConfig } from './servers.ts';
 
 const DESCRIPTION = `A public, read-only catalog of the biomarkers of a preventive blood panel: four panels \
 (EU and UK, complete and light) with localized names, categories and units. It holds no member results or \
@@ -35,9 +36,8 @@ endpoint answers bad grant requests with RFC 6749 errors instead. Any method a p
 headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Request-Id\`.`;
 
 /** The OpenAPI 3.1 document for a configuration (spec 2.11, 9): servers and URLs from BASE_URL, schemas from zod. */
-export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'catalogOriginPublicUrl'>): OpenApiDocument {
-  const origins = documentOrigins(config);
-  const { baseUrl } = origins;
+export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
+  const { baseUrl } = config;
   const document: OpenApiDocument = {
     openapi: OPENAPI_VERSION,
     jsonSchemaDialect: OAS_31_DIALECT,
@@ -48,7 +48,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'catalogOr
       description: DESCRIPTION,
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [siteServer(origins)],
+    servers: [siteServer(baseUrl)],
     // No operation needs credentials; the catalog overrides this to accept an optional token.
     security: [],
     tags: [
@@ -59,9 +59,9 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'catalogOr
     ],
     externalDocs: { description: 'Developer guide', url: `${baseUrl}/developers` },
     paths: {
-      [CATALOG_PATH]: catalogPath(origins),
-      [TOKEN_PATH]: tokenPath(),
-      ...discoveryPaths(origins),
+      [CATALOG_PATH]: catalogPath(config),
+      [TOKEN_ENDPOINT_PATH]: tokenPath(),
+      ...discoveryPaths(baseUrl),
       ...openApiPaths(),
       [HEALTH_PATH]: healthPath(),
     },
@@ -90,20 +90,10 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'catalogOr
   return document;
 }
 
-/** The OpenAPI document of this process and a version naming its content. */
-export interface VersionedOpenApiDocument {
-  document: OpenApiDocument;
-  version: string;
-}
-
-let instance: VersionedOpenApiDocument | undefined;
+let instance: OpenApiDocument | undefined;
 
 /** The process-wide document, built from the configuration on first use (the API reference page's data). */
-export function getOpenApiDocument(): VersionedOpenApiDocument {
-  if (instance === undefined) {
-    const document = buildOpenApiDocument(getConfig());
-    const version = createHash('sha1').update(JSON.stringify(document)).digest('base64url');
-    instance = { document, version };
-  }
+export function getOpenApiDocument(): OpenApiDocument {
+  instance ??= buildOpenApiDocument(getConfig());
   return instance;
 }

@@ -1,14 +1,13 @@
 import { categoryImageUrl } from '../catalog/build-panels.ts';
-import { TOKEN_BODY_LIMIT } from '../oauth/token-request.ts';
+import { applyGrantRules } from '../oauth/grant-rules.ts';
+import { oauthErrorAnswer, type OAuthFailure } from '../oauth/token-answer.ts';
+import { bodyTooLarge, TOKEN_BODY_LIMIT, type TokenParams } from '../oauth/token-request.ts';
 import { buildProblem } from '../http/problem-details.ts';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog } from '../schemas/catalog.ts';
 import {
-  INVALID_CLIENT,
-  INVALID_REQUEST,
-  INVALID_SCOPE,
+  CLIENT_CREDENTIALS,
   OAuthTokenErrorSchema,
   TokenSuccessSchema,
-  UNSUPPORTED_GRANT_TYPE,
   type OAuthTokenError,
   type TokenSuccess,
 } from '../schemas/oauth.ts';
@@ -57,45 +56,39 @@ export const TOKEN_SUCCESS_EXAMPLE: TokenSuccess = TokenSuccessSchema.parse({
   scope: 'catalog.read',
 });
 
-const oauthError = (summary: string, body: OAuthTokenError): ExampleObject => ({
-  summary,
-  value: OAuthTokenErrorSchema.parse(body),
-});
+/** The body the token endpoint answers a refusal with, by the endpoint's own code, so the examples cannot drift. */
+const refusalBody = (failure: OAuthFailure): OAuthTokenError =>
+  OAuthTokenErrorSchema.parse(JSON.parse(oauthErrorAnswer(failure).body));
+
+/** The refusal of a token request by the grant rules (spec 4.3 and 5). */
+function refusedRequest(params: TokenParams, authorization: string | null = null): OAuthTokenError {
+  const result = applyGrantRules(params, authorization);
+  if (result.ok) throw new Error('an example of a refused token request was granted');
+  return refusalBody(result.failure);
+}
 
 /** One example per error the token endpoint answers with 400, in the order the rules are checked. */
 export const TOKEN_ERROR_EXAMPLES: Record<string, ExampleObject> = {
-  invalid_request: oauthError('grant_type missing', {
-    error: INVALID_REQUEST,
-    error_description: 'grant_type is required; use client_credentials',
-  }),
-  invalid_client: oauthError('A client secret was sent', {
-    error: INVALID_CLIENT,
-    error_description:
-      'client_secret is not accepted; this endpoint serves public clients only (token_endpoint_auth_method none)',
-  }),
-  unsupported_grant_type: oauthError('Another grant type', {
-    error: UNSUPPORTED_GRANT_TYPE,
-    error_description: "grant_type 'password' is not supported; use client_credentials",
-  }),
-  invalid_scope: oauthError('Another scope', {
-    error: INVALID_SCOPE,
-    error_description: "scope 'catalog.write' is not available; the only scope is catalog.read",
-  }),
+  invalid_request: { summary: 'grant_type missing', value: refusedRequest({}) },
+  invalid_client: {
+    summary: 'A client secret was sent',
+    value: refusedRequest({ grant_type: CLIENT_CREDENTIALS, client_secret: 'secret' }),
+  },
+  unsupported_grant_type: { summary: 'Another grant type', value: refusedRequest({ grant_type: 'password' }) },
+  invalid_scope: {
+    summary: 'Another scope',
+    value: refusedRequest({ grant_type: CLIENT_CREDENTIALS, scope: 'catalog.write' }),
+  },
 };
 
 /** The 401 body for a request that used the Authorization header. */
-export const TOKEN_UNAUTHORIZED_EXAMPLE: OAuthTokenError = OAuthTokenErrorSchema.parse({
-  error: INVALID_CLIENT,
-  error_description:
-    'client authentication with an Authorization header (Basic) is not accepted; this endpoint serves public ' +
-    'clients only (token_endpoint_auth_method none)',
-});
+export const TOKEN_UNAUTHORIZED_EXAMPLE = refusedRequest(
+  { grant_type: CLIENT_CREDENTIALS },
+  'Basic Y2xpZW50OnNlY3JldA==',
+);
 
 /** The 413 body for a request body over the cap. */
-export const TOKEN_TOO_LARGE_EXAMPLE: OAuthTokenError = OAuthTokenErrorSchema.parse({
-  error: INVALID_REQUEST,
-  error_description: `request body exceeds ${TOKEN_BODY_LIMIT} bytes`,
-});
+export const TOKEN_TOO_LARGE_EXAMPLE = refusalBody(bodyTooLarge(TOKEN_BODY_LIMIT));
 
 /** A Problem as the one Problem helper builds it. */
 export const problemExample = (baseUrl: string, code: ProblemCode, detail: string, instance?: string): Problem =>

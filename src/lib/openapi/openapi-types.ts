@@ -1,6 +1,7 @@
 /**
- * The OpenAPI 3.1 object model this service writes (OAS 3.1.0 §4.8); not imported, as the published typings mark
- * optional fields required.
+ * The OpenAPI 3.1 object model this service writes (OAS 3.1.0 §4.8). Not imported: openapi-typescript's model marks
+ * optional fields required (a server's `description`), openapi-types' 3.1 headers take 3.0 schemas (no `const`), and
+ * openapi3-ts's 3.1 model has no `jsonSchemaDialect` or `info.summary`.
  */
 
 /** A JSON Schema (draft 2020-12), as zod emits it or as written for a header or parameter. */

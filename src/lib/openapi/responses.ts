@@ -1,12 +1,13 @@
 import { PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
 import { ProblemSchema, type Problem } from '../schemas/problem.ts';
 import { schemaRef } from './component-schemas.ts';
-import { headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';
+import { COMPONENT_HEADERS, headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';
 import { problemExample } from './examples.ts';
 import {
   componentRef,
   type ExampleObject,
   type HeaderObject,
+  type MediaTypeObject,
   type ReferenceObject,
   type ResponseObject,
 } from './openapi-types.ts';
@@ -18,8 +19,8 @@ export function responseHeaders(
   return { ...rateLimitHeaderRefs(), ...extra };
 }
 
-/** A `Cache-Control` header with one fixed value. */
-export const cacheControlHeader = (value: string, description: string): HeaderObject => ({
+/** A header with one fixed value, such as `Cache-Control: no-store`. */
+export const fixedHeader = (value: string, description: string): HeaderObject => ({
   description,
   required: true,
   schema: { type: 'string', const: value },
@@ -36,7 +37,7 @@ export function problemResponse(
     description,
     headers: responseHeaders({
       ...headerRefs(...headers),
-      'Cache-Control': cacheControlHeader('no-store', 'Problems are never cached.'),
+      'Cache-Control': fixedHeader('no-store', 'Problems are never cached.'),
     }),
     content: { [PROBLEM_CONTENT_TYPE]: { schema: schemaRef(ProblemSchema), ...media } },
   };
@@ -91,10 +92,8 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
       headers: responseHeaders({
         ...headerRefs('Allow'),
         'Access-Control-Allow-Methods': {
+          ...COMPONENT_HEADERS.Allow,
           description: 'Methods a cross-origin request may use.',
-          required: true,
-          schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' },
-          example: 'GET, HEAD, OPTIONS',
         },
         'Access-Control-Allow-Headers': {
           description: 'Request headers a cross-origin request may send.',
@@ -119,3 +118,26 @@ export const COMMON_RESPONSES: Record<string, ReferenceObject> = {
   '429': sharedResponse('TooManyRequests'),
   '500': sharedResponse('InternalError'),
 };
+
+/**
+ * The answers of a document prepared once per process, compressed, with a strong ETag per coding (issue 14): 200
+ * with `content` and a fixed `Cache-Control`, 304, and the common ones.
+ */
+export function preparedDocumentResponses(
+  description: string,
+  cacheControl: string,
+  content: Record<string, MediaTypeObject>,
+): Record<string, ResponseObject | ReferenceObject> {
+  return {
+    '200': {
+      description,
+      headers: responseHeaders({
+        ...headerRefs('ETag', 'Age'),
+        'Cache-Control': fixedHeader(cacheControl, 'The document changes only on deploy.'),
+      }),
+      content,
+    },
+    '304': sharedResponse('NotModified'),
+    ...COMMON_RESPONSES,
+  };
+}

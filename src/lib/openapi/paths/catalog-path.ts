@@ -1,28 +1,31 @@
-import { CATALOG_PATH } from '../../schemas/catalog.ts';
 import { STALE_GRACE_MS } from '../../catalog/catalog-service.ts';
+import { parseTemplate } from '../../catalog/parse-template.ts';
 import { catalogExample, problemExample } from '../examples.ts';
-import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../schemas/catalog.ts';
+import { BiomarkerCatalogSchema, CATALOG_PATH } from '../../schemas/catalog.ts';
 import { schemaRef } from '../component-schemas.ts';
 import { headerRefs } from '../components-headers.ts';
 import { parameterRef } from '../components-parameters.ts';
 import type { PathItemObject } from '../openapi-types.ts';
 import { COMMON_RESPONSES, problemResponse, responseHeaders, sharedResponse } from '../responses.ts';
-import { catalogOriginServer, siteServer, type DocumentOrigins } from '../servers.ts';
+import { catalogOriginServer, siteServer, type DocumentConfig } from '../servers.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
-export { CATALOG_PATH };
-
 const TAGS = ['Catalog'];
-const ALLOWED = CATALOG_TEMPLATES.join(', ');
 
 /** `/v1/biomarkers/public` on the site, and on the origin when public (path-level `servers`, OAS 3.1.0 §4.8.9). */
-export function catalogPath(origins: DocumentOrigins): PathItemObject {
-  const { baseUrl } = origins;
-  const originServer = catalogOriginServer(origins);
+export function catalogPath(config: DocumentConfig): PathItemObject {
+  const { baseUrl } = config;
+  const originServer = catalogOriginServer(config);
   const problem = (code: 'bad_request' | 'bad_gateway', detail: string) =>
     problemExample(baseUrl, code, detail, CATALOG_PATH);
+  // The 400 details are what the request's own check answers, so they cannot drift.
+  const refused = (query: string) => {
+    const result = parseTemplate(query);
+    if (result.ok) throw new Error(`an example of a refused query was accepted: ${query}`);
+    return problem('bad_request', result.detail);
+  };
   return {
-    ...(originServer === undefined ? {} : { servers: [siteServer(origins), originServer] }),
+    ...(originServer === undefined ? {} : { servers: [siteServer(baseUrl), originServer] }),
     ...getAndHead({
       name: 'Catalog',
       summary: 'The biomarkers of one panel',
@@ -66,13 +69,10 @@ export function catalogPath(origins: DocumentOrigins): PathItemObject {
         },
         '304': sharedResponse('NotModified'),
         '400': problemResponse('`template` is not one of the four panels, or the query is malformed.', {
-          unknown: {
-            summary: 'Unknown template',
-            value: problem('bad_request', `template is "public-complete-us"; it must be one of: ${ALLOWED}.`),
-          },
+          unknown: { summary: 'Unknown template', value: refused('template=public-complete-us') },
           repeated: {
             summary: 'Repeated template',
-            value: problem('bad_request', `template was given 2 times; give it once, as one of: ${ALLOWED}.`),
+            value: refused('template=public-light-eu&template=public-complete-eu'),
           },
         }),
         ...COMMON_RESPONSES,

@@ -4,29 +4,18 @@ import { buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from
 import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../../schemas/oauth-metadata.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject } from '../openapi-types.ts';
-import { headerRefs } from '../components-headers.ts';
 import { parameterRef } from '../components-parameters.ts';
-import { cacheControlHeader, COMMON_RESPONSES, responseHeaders, sharedResponse } from '../responses.ts';
-import type { DocumentOrigins } from '../servers.ts';
+import { preparedDocumentResponses } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
 const TAGS = ['OAuth'];
 
 /** The two OAuth discovery documents (spec 4.2): RFC 8414 and RFC 9728 metadata. */
-export function discoveryPaths({ baseUrl }: DocumentOrigins): Record<string, PathItemObject> {
-  // Prepared once per process, compressed, with a strong ETag per coding (issue 14).
-  const ok = (description: string, schema: ZodType, example: object) => ({
-    '200': {
-      description,
-      headers: responseHeaders({
-        ...headerRefs('ETag', 'Age'),
-        'Cache-Control': cacheControlHeader(METADATA_CACHE_CONTROL, 'The document changes only on deploy.'),
-      }),
-      content: { 'application/json': { schema: schemaRef(schema), example } },
-    },
-    '304': sharedResponse('NotModified'),
-    ...COMMON_RESPONSES,
-  });
+export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> {
+  const ok = (schema: ZodType, example: object) =>
+    preparedDocumentResponses('The metadata document.', METADATA_CACHE_CONTROL, {
+      'application/json': { schema: schemaRef(schema), example },
+    });
   return {
     '/.well-known/oauth-authorization-server': {
       ...getAndHead({
@@ -38,11 +27,7 @@ export function discoveryPaths({ baseUrl }: DocumentOrigins): Record<string, Pat
           '`response_types_supported` is empty: there is no authorization endpoint.',
         tags: TAGS,
         parameters: [parameterRef('IfNoneMatch')],
-        responses: ok(
-          'The metadata document.',
-          AuthorizationServerMetadataSchema,
-          buildAuthorizationServerMetadata(baseUrl),
-        ),
+        responses: ok(AuthorizationServerMetadataSchema, buildAuthorizationServerMetadata(baseUrl)),
       }),
       ...optionsOperation('AuthorizationServerMetadata', '/.well-known/oauth-authorization-server', TAGS),
     },
@@ -55,11 +40,7 @@ export function discoveryPaths({ baseUrl }: DocumentOrigins): Record<string, Pat
           '`Authorization` header, and the only scope is `catalog.read`.',
         tags: TAGS,
         parameters: [parameterRef('IfNoneMatch')],
-        responses: ok(
-          'The metadata document.',
-          ProtectedResourceMetadataSchema,
-          buildProtectedResourceMetadata(baseUrl),
-        ),
+        responses: ok(ProtectedResourceMetadataSchema, buildProtectedResourceMetadata(baseUrl)),
       }),
       ...optionsOperation('ProtectedResourceMetadata', '/.well-known/oauth-protected-resource', TAGS),
     },

@@ -1,16 +1,20 @@
-import { HEALTH_PATH } from '../../schemas/health.ts';
-import { HealthSchema } from '../../schemas/health.ts';
+import { HEALTH_PATH, HealthSchema, type Health } from '../../schemas/health.ts';
 import { schemaRef } from '../component-schemas.ts';
-import type { PathItemObject } from '../openapi-types.ts';
-import { cacheControlHeader, COMMON_RESPONSES, responseHeaders } from '../responses.ts';
+import type { PathItemObject, ResponseObject } from '../openapi-types.ts';
+import { COMMON_RESPONSES, fixedHeader, responseHeaders } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
-
-export { HEALTH_PATH };
 
 const TAGS = ['Operations'];
 
 /** The shared responses of a probe: never 429 (src/server/routes.ts counts no probe). */
 const { '429': _never, ...PROBE_RESPONSES } = COMMON_RESPONSES;
+
+/** An answer of the probe: its status in the body, never cached. */
+const probeAnswer = (description: string, status: Health['status']): ResponseObject => ({
+  description,
+  headers: responseHeaders({ 'Cache-Control': fixedHeader('no-store', 'Always a live answer.') }),
+  content: { 'application/json': { schema: schemaRef(HealthSchema), example: { status, uptimeSeconds: 3600 } } },
+});
 
 /** `/healthz`: the liveness probe of one instance. */
 export function healthPath(): PathItemObject {
@@ -27,23 +31,8 @@ export function healthPath(): PathItemObject {
         'the RateLimit headers.',
       tags: TAGS,
       responses: {
-        '200': {
-          description: 'The instance is up.',
-          headers: responseHeaders({ 'Cache-Control': cacheControlHeader('no-store', 'Always a live answer.') }),
-          content: {
-            'application/json': { schema: schemaRef(HealthSchema), example: { status: 'ok', uptimeSeconds: 3600 } },
-          },
-        },
-        '503': {
-          description: 'The instance is shutting down: route new requests elsewhere.',
-          headers: responseHeaders({ 'Cache-Control': cacheControlHeader('no-store', 'Always a live answer.') }),
-          content: {
-            'application/json': {
-              schema: schemaRef(HealthSchema),
-              example: { status: 'draining', uptimeSeconds: 3600 },
-            },
-          },
-        },
+        '200': probeAnswer('The instance is up.', 'ok'),
+        '503': probeAnswer('The instance is shutting down: route new requests elsewhere.', 'draining'),
         ...PROBE_RESPONSES,
       },
     }),

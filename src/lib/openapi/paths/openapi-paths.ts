@@ -1,10 +1,9 @@
 import { OPENAPI_CACHE_CONTROL } from '../../http/response-headers.ts';
 import { OpenApiDocumentSchema } from '../../schemas/openapi.ts';
 import { schemaRef } from '../component-schemas.ts';
-import { headerRefs } from '../components-headers.ts';
 import { parameterRef } from '../components-parameters.ts';
 import type { PathItemObject } from '../openapi-types.ts';
-import { cacheControlHeader, COMMON_RESPONSES, responseHeaders, sharedResponse } from '../responses.ts';
+import { preparedDocumentResponses } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
 /** Where the document is served as JSON (spec 4.2). */
@@ -29,18 +28,9 @@ function documentPath(name: string, path: string, mediaType: string, format: str
         'validate the payloads at run time, with a strong `ETag`.',
       tags: TAGS,
       parameters: [parameterRef('IfNoneMatch')],
-      responses: {
-        '200': {
-          description: `The document as ${format}.`,
-          headers: responseHeaders({
-            ...headerRefs('ETag', 'Age'),
-            'Cache-Control': cacheControlHeader(OPENAPI_CACHE_CONTROL, 'The document changes only on deploy.'),
-          }),
-          content: { [mediaType]: { schema: schemaRef(OpenApiDocumentSchema) } },
-        },
-        '304': sharedResponse('NotModified'),
-        ...COMMON_RESPONSES,
-      },
+      responses: preparedDocumentResponses(`The document as ${format}.`, OPENAPI_CACHE_CONTROL, {
+        [mediaType]: { schema: schemaRef(OpenApiDocumentSchema) },
+      }),
     }),
     ...optionsOperation(name, path, TAGS),
   };

@@ -1,3 +1,4 @@
+import { TOKEN_ENDPOINT_PATH } from '../../oauth/discovery-metadata.ts';
 import { NO_STORE_HEADERS } from '../../oauth/token-answer.ts';
 import { TOKEN_BODY_LIMIT } from '../../oauth/token-request.ts';
 import { OAuthTokenErrorSchema, TokenRequestSchema, TokenSuccessSchema } from '../../schemas/oauth.ts';
@@ -10,11 +11,8 @@ import {
   TOKEN_UNAUTHORIZED_EXAMPLE,
 } from '../examples.ts';
 import type { HeaderObject, MediaTypeObject, PathItemObject, ResponseObject } from '../openapi-types.ts';
-import { COMMON_RESPONSES, responseHeaders } from '../responses.ts';
+import { COMMON_RESPONSES, fixedHeader, responseHeaders } from '../responses.ts';
 import { optionsOperation } from './operations.ts';
-
-/** Path of the token endpoint (spec 4.3). */
-export const TOKEN_PATH = '/oauth/token';
 
 const TAGS = ['OAuth'];
 
@@ -22,11 +20,7 @@ const TAGS = ['OAuth'];
 const NO_STORE: Record<string, HeaderObject> = Object.fromEntries(
   Object.entries(NO_STORE_HEADERS).map(([name, value]) => [
     name,
-    {
-      description: 'Token responses are never cached (RFC 6749 section 5.1).',
-      required: true,
-      schema: { type: 'string', const: value },
-    },
+    fixedHeader(value, 'Token responses are never cached (RFC 6749 section 5.1).'),
   ]),
 );
 
@@ -85,6 +79,6 @@ export function tokenPath(): PathItemObject {
         ...COMMON_RESPONSES,
       },
     },
-    ...optionsOperation('Token', TOKEN_PATH, TAGS),
+    ...optionsOperation('Token', TOKEN_ENDPOINT_PATH, TAGS),
   };
 }
