@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import { assembleSitePages, parseSitePageIndex, type SitePageIndex } from '../../src/lib/content/site-page-index.ts';
-import { llmsTxtOf, sitemapXmlOf } from '../../src/lib/discovery/site-page-documents.ts';
+import { buildSitemap } from '../../src/lib/discovery/build-crawl-documents.ts';
+import { buildLlmsTxt } from '../../src/lib/discovery/build-llms-txt.ts';
 
 const frontmatter = (title: string) => ({
   title,
@@ -36,10 +37,10 @@ describe('assembleSitePages', () => {
       title: 'de auth',
       markdownPath: '/de/auth.md',
     });
-    const llms = llmsTxtOf(pages, 'https://example.test');
+    const llms = buildLlmsTxt(pages, 'https://example.test');
     expect(llms).toContain('- [en auth](https://example.test/auth.md)');
     expect(llms).not.toContain('## Biomarkers');
-    expect(sitemapXmlOf(pages, 'https://example.test')).toContain('<lastmod>2026-11-20</lastmod>');
+    expect(buildSitemap(pages, 'https://example.test')).toContain('<lastmod>2026-11-20</lastmod>');
   });
 
   it('fails on a page the index has no frontmatter for: a build mistake, not an empty entry', () => {

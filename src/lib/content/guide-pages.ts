@@ -13,8 +13,6 @@ import {
 import { assembleSitePages, type PageSummary, type SitePageIndex } from './site-page-index.ts';
 import type { UiStrings } from './ui-strings-schema.ts';
 
-export type { PageSummary } from './site-page-index.ts';
-
 /**
  * The collection entry of a registered page. A registered page without its MDX file is a
  * build mistake, not a 404, so it throws (and the integration tests fetch every page).
