@@ -56,24 +56,9 @@ export async function getPageContent(
 
 /** The frontmatter of every registered page and item template in every locale, from the content collection. */
 export async function getSitePageIndex(): Promise<SitePageIndex> {
-  const frontmatter = async (locale: Locale, slug: string) => (await getPageEntry(locale, slug)).data;
-  const [pages, templates] = await Promise.all([
-    Promise.all(
-      GUIDE_PAGES.flatMap((page) =>
-        LOCALES.map(async (locale) => ({ slug: page.slug, locale, frontmatter: await frontmatter(locale, page.slug) })),
-      ),
-    ),
-    Promise.all(
-      ITEM_PAGE_FAMILIES.flatMap((family) =>
-        LOCALES.map(async (locale) => ({
-          family: family.slug,
-          locale,
-          frontmatter: await frontmatter(locale, family.template),
-        })),
-      ),
-    ),
-  ]);
-  return { pages, templates };
+  const slugs = [...GUIDE_PAGES.map((page) => page.slug), ...ITEM_PAGE_FAMILIES.map((family) => family.template)];
+  const entries = await Promise.all(slugs.flatMap((slug) => LOCALES.map((locale) => getPageEntry(locale, slug))));
+  return Object.fromEntries(entries.map((entry) => [entry.id, entry.data]));
 }
 
 /**
