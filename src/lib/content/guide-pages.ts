@@ -49,7 +49,7 @@ export async function getPageContent(
   const entry = await getPageEntry(locale, contentSlug(page));
   const ref = page.item;
   if (ref === undefined) return { entry, frontmatter: entry.data };
-  const items = data?.ok === true ? listPageItems(ref.family, data, locale, baseUrl) : [];
+  const items = data?.ok === true ? listPageItems(data, locale, baseUrl) : [];
   const item = items.find((each) => each.key === ref.key) ?? { key: ref.key, name: ref.key, description: undefined };
   return { entry, frontmatter: itemFrontmatter(entry.data, item) };
 }

@@ -71,7 +71,7 @@ export function assembleSitePages(
     if (data?.ok !== true) continue;
     for (const locale of LOCALES) {
       const template = frontmatterOf(index, locale, family.template);
-      for (const item of listPageItems(family, data, locale, baseUrl)) {
+      for (const item of listPageItems(data, locale, baseUrl)) {
         pages.push(summarizePage(itemPageEntry(family, item.key), locale, itemFrontmatter(template, item)));
       }
     }
