@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildPanels } from '../../src/lib/catalog/build-panels.ts';
 import { loadCatalogSource } from '../../src/lib/catalog/load-catalog-source.ts';
-import type { LoadedCatalogData } from '../../src/lib/content/page-data.ts';
+import type { LoadedPageData } from '../../src/lib/content/page-data.ts';
 import type { BiomarkerCatalog, CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 
 /** A small valid catalog, independent of the bundled data. */
@@ -26,10 +26,7 @@ export async function bundledPanels(baseUrl: string): Promise<Record<CatalogTemp
 }
 
 /** The data a data-driven page sees when the catalog is `panels`. */
-export const loadedCatalog = (
-  panels: Record<CatalogTemplate, BiomarkerCatalog>,
-  version = 'v1',
-): LoadedCatalogData => ({
+export const loadedCatalog = (panels: Record<CatalogTemplate, BiomarkerCatalog>, version = 'v1'): LoadedPageData => ({
   ok: true,
   source: 'catalog',
   version,

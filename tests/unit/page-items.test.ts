@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itemFrontmatter, listItemKeys, listPageItems } from '../../src/lib/content/page-items.ts';
 import { ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
-import type { LoadedCatalogData } from '../../src/lib/content/page-data.ts';
+import type { LoadedPageData } from '../../src/lib/content/page-data.ts';
 import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
 
 const BASE = 'https://catalog.example';
 const family = ITEM_PAGE_FAMILIES.find((entry) => entry.slug === 'biomarkers')!;
 
 describe('the biomarkers item family', () => {
-  let data: LoadedCatalogData;
+  let data: LoadedPageData;
   beforeAll(async () => {
     data = loadedCatalog(await bundledPanels(BASE));
   });
@@ -23,15 +23,15 @@ describe('the biomarkers item family', () => {
   });
 
   it('has one key per marker of any panel', () => {
-    const keys = listItemKeys(family, data);
+    const keys = listItemKeys(data);
     expect(keys).toHaveLength(90);
     expect(new Set(keys).size).toBe(90);
     expect(keys).toEqual(expect.arrayContaining(['egfr', 'apolipoprotein-b', 'tibc', 'omega-3-index']));
   });
 
   it('lists the items in the order of /biomarkers, named and described in the page language', () => {
-    const de = listPageItems(family, data, 'de', BASE);
-    expect(de.map((item) => item.key)).toEqual(expect.arrayContaining(listItemKeys(family, data)));
+    const de = listPageItems(data, 'de', BASE);
+    expect(de.map((item) => item.key)).toEqual(expect.arrayContaining(listItemKeys(data)));
     expect(de[0]).toMatchObject({ key: 'total-cholesterol', name: 'Gesamtcholesterin' });
     expect(de.find((item) => item.key === 'egfr')?.description).toMatch(/^Schätzung der Menge an Blutplasma/);
   });

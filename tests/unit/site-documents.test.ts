@@ -1,38 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { buildRobotsTxt, buildSitemap, type SitemapPage } from '../../src/lib/discovery/build-crawl-documents.ts';
-import { buildLlmsFullTxt, buildLlmsTxt, type LlmsPage } from '../../src/lib/discovery/build-llms-txt.ts';
-import { API_RESOURCES } from '../../src/lib/discovery/site-page-documents.ts';
+import { buildRobotsTxt, buildSitemap } from '../../src/lib/discovery/build-crawl-documents.ts';
+import { buildLlmsFullTxt } from '../../src/lib/discovery/build-llms-full-txt.ts';
+import { buildLlmsTxt } from '../../src/lib/discovery/build-llms-txt.ts';
 
 const BASE = 'https://catalog.example';
 
-const PAGES: LlmsPage[] = [
-  { title: 'Home', description: 'What it is.', locale: 'en', section: 'Guide', markdownPath: '/index.md' },
-  { title: 'Start', description: 'Worum es geht.', locale: 'de', section: 'Guide', markdownPath: '/de/index.md' },
+const PAGES = [
+  {
+    title: 'Home',
+    description: 'What it is.',
+    locale: 'en',
+    page: { slug: '', section: 'Guide' },
+    markdownPath: '/index.md',
+  },
+  {
+    title: 'Start',
+    description: 'Worum es geht.',
+    locale: 'de',
+    page: { slug: '', section: 'Guide' },
+    markdownPath: '/de/index.md',
+  },
   {
     title: 'API reference',
     description: 'Every operation.',
     locale: 'en',
-    section: 'API',
+    page: { slug: 'developers/api', section: 'API' },
     markdownPath: '/developers/api.md',
   },
-  { title: 'Auth', description: 'Tokens.', locale: 'en', section: 'Guide', markdownPath: '/auth.md' },
-];
+  {
+    title: 'Auth',
+    description: 'Tokens.',
+    locale: 'en',
+    page: { slug: 'auth', section: 'Guide' },
+    markdownPath: '/auth.md',
+  },
+] as const;
 
-const llms = buildLlmsTxt({
-  baseUrl: BASE,
-  name: 'Biomarker Catalog Service',
-  summary: 'A public catalog.',
-  notes: ['First note.', 'Second note.'],
-  pages: PAGES,
-  api: API_RESOURCES,
-  fullTextPath: '/llms-full.txt',
-});
+const llms = buildLlmsTxt(PAGES, BASE);
 
 describe('buildLlmsTxt (llmstxt.org)', () => {
-  it('starts with the H1, then the blockquote summary, then the notes', () => {
-    expect(
-      llms.startsWith('# Biomarker Catalog Service\n\n> A public catalog.\n\nFirst note.\n\nSecond note.\n\n## '),
-    ).toBe(true);
+  it("starts with the H1, then the home page's description as the blockquote summary, then the notes", () => {
+    expect(llms).toMatch(
+      /^# Biomarker Catalog Service\n\n> What it is\.\n\nThe catalog is `GET \/v1\/biomarkers\/public/,
+    );
+    const notes = llms.split('\n\n## ')[0]!.split('\n\n').slice(2);
+    expect(notes).toHaveLength(4);
+    expect(notes[2]).toMatch(/^Rate limit: \d+ requests per \d+ s per client/);
   });
 
   it('has the H2 sections Guide, API and Optional, Optional last', () => {
@@ -150,13 +163,13 @@ describe('buildLlmsFullTxt', () => {
 });
 
 describe('buildSitemap', () => {
-  const pages: SitemapPage[] = [
-    { slug: '', locale: 'en', path: '/', lastUpdated: new Date('2026-11-20') },
-    { slug: '', locale: 'de', path: '/de', lastUpdated: new Date('2026-11-21') },
-    { slug: 'auth', locale: 'en', path: '/auth', lastUpdated: new Date('2026-10-01') },
-    { slug: 'auth', locale: 'de', path: '/de/auth', lastUpdated: new Date('2026-10-02') },
-  ];
-  const xml = buildSitemap('https://catalog.example', pages);
+  const pages = [
+    { page: { slug: '' }, locale: 'en', path: '/', lastUpdated: new Date('2026-11-20') },
+    { page: { slug: '' }, locale: 'de', path: '/de', lastUpdated: new Date('2026-11-21') },
+    { page: { slug: 'auth' }, locale: 'en', path: '/auth', lastUpdated: new Date('2026-10-01') },
+    { page: { slug: 'auth' }, locale: 'de', path: '/de/auth', lastUpdated: new Date('2026-10-02') },
+  ] as const;
+  const xml = buildSitemap(pages, 'https://catalog.example');
   const urls = xml.split('<url>').slice(1);
 
   it('is a sitemaps.org urlset with the xhtml namespace', () => {
@@ -194,9 +207,10 @@ describe('buildSitemap', () => {
   });
 
   it('escapes XML special characters', () => {
-    const escaped = buildSitemap('https://catalog.example', [
-      { slug: 'a&b', locale: 'en', path: '/a&b', lastUpdated: new Date('2026-01-01') },
-    ]);
+    const escaped = buildSitemap(
+      [{ page: { slug: 'a&b' }, locale: 'en', path: '/a&b', lastUpdated: new Date('2026-01-01') }],
+      'https://catalog.example',
+    );
     expect(escaped).toContain('<loc>https://catalog.example/a&amp;b</loc>');
     expect(escaped).not.toContain('/a&b');
   });

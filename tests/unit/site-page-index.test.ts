@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
+import { contentId } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import { assembleSitePages, parseSitePageIndex, type SitePageIndex } from '../../src/lib/content/site-page-index.ts';
-import { llmsTxtOf, sitemapXmlOf } from '../../src/lib/discovery/site-page-documents.ts';
+import { buildSitemap } from '../../src/lib/discovery/build-crawl-documents.ts';
+import { buildLlmsTxt } from '../../src/lib/discovery/build-llms-txt.ts';
 
 const frontmatter = (title: string) => ({
   title,
@@ -11,18 +13,14 @@ const frontmatter = (title: string) => ({
 });
 
 /** An index as the build writes it, for every registered page and template. */
-const index: SitePageIndex = {
-  pages: GUIDE_PAGES.flatMap((page) =>
-    LOCALES.map((locale) => ({
-      slug: page.slug,
-      locale,
-      frontmatter: frontmatter(`${locale} ${page.slug || 'home'}`),
-    })),
+const index: SitePageIndex = Object.fromEntries([
+  ...GUIDE_PAGES.flatMap((page) =>
+    LOCALES.map((locale) => [contentId(locale, page.slug), frontmatter(`${locale} ${page.slug || 'home'}`)]),
   ),
-  templates: ITEM_PAGE_FAMILIES.flatMap((family) =>
-    LOCALES.map((locale) => ({ family: family.slug, locale, frontmatter: frontmatter('{name}') })),
+  ...ITEM_PAGE_FAMILIES.flatMap((family) =>
+    LOCALES.map((locale) => [contentId(locale, family.template), frontmatter('{name}')]),
   ),
-};
+]);
 
 describe('assembleSitePages', () => {
   it('lists every registered page in every locale, in registry order, and no item while the data is unavailable', () => {
@@ -36,14 +34,14 @@ describe('assembleSitePages', () => {
       title: 'de auth',
       markdownPath: '/de/auth.md',
     });
-    const llms = llmsTxtOf(pages, 'https://example.test');
+    const llms = buildLlmsTxt(pages, 'https://example.test');
     expect(llms).toContain('- [en auth](https://example.test/auth.md)');
     expect(llms).not.toContain('## Biomarkers');
-    expect(sitemapXmlOf(pages, 'https://example.test')).toContain('<lastmod>2026-11-20</lastmod>');
+    expect(buildSitemap(pages, 'https://example.test')).toContain('<lastmod>2026-11-20</lastmod>');
   });
 
   it('fails on a page the index has no frontmatter for: a build mistake, not an empty entry', () => {
-    const partial = { ...index, pages: index.pages.filter((entry) => entry.slug !== 'auth') };
+    const { 'en/auth': _left, ...partial } = index;
     expect(() => assembleSitePages(partial, () => undefined, 'https://example.test')).toThrow(/en\/auth/);
   });
 });
@@ -51,7 +49,7 @@ describe('assembleSitePages', () => {
 describe('parseSitePageIndex', () => {
   it('reads the JSON the build wrote back with dates', () => {
     const parsed = parseSitePageIndex(JSON.stringify(index));
-    expect(parsed.pages[0]!.frontmatter.lastUpdated).toEqual(new Date('2026-11-20'));
+    expect(parsed['en/index']!.lastUpdated).toEqual(new Date('2026-11-20'));
     expect(parsed).toEqual(index);
   });
 });

@@ -13,8 +13,6 @@ import {
 import { assembleSitePages, type PageSummary, type SitePageIndex } from './site-page-index.ts';
 import type { UiStrings } from './ui-strings-schema.ts';
 
-export type { PageSummary } from './site-page-index.ts';
-
 /**
  * The collection entry of a registered page. A registered page without its MDX file is a
  * build mistake, not a 404, so it throws (and the integration tests fetch every page).
@@ -51,31 +49,16 @@ export async function getPageContent(
   const entry = await getPageEntry(locale, contentSlug(page));
   const ref = page.item;
   if (ref === undefined) return { entry, frontmatter: entry.data };
-  const items = data?.ok === true ? listPageItems(ref.family, data, locale, baseUrl) : [];
+  const items = data?.ok === true ? listPageItems(data, locale, baseUrl) : [];
   const item = items.find((each) => each.key === ref.key) ?? { key: ref.key, name: ref.key, description: undefined };
   return { entry, frontmatter: itemFrontmatter(entry.data, item) };
 }
 
 /** The frontmatter of every registered page and item template in every locale, from the content collection. */
 export async function getSitePageIndex(): Promise<SitePageIndex> {
-  const frontmatter = async (locale: Locale, slug: string) => (await getPageEntry(locale, slug)).data;
-  const [pages, templates] = await Promise.all([
-    Promise.all(
-      GUIDE_PAGES.flatMap((page) =>
-        LOCALES.map(async (locale) => ({ slug: page.slug, locale, frontmatter: await frontmatter(locale, page.slug) })),
-      ),
-    ),
-    Promise.all(
-      ITEM_PAGE_FAMILIES.flatMap((family) =>
-        LOCALES.map(async (locale) => ({
-          family: family.slug,
-          locale,
-          frontmatter: await frontmatter(locale, family.template),
-        })),
-      ),
-    ),
-  ]);
-  return { pages, templates };
+  const slugs = [...GUIDE_PAGES.map((page) => page.slug), ...ITEM_PAGE_FAMILIES.map((family) => family.template)];
+  const entries = await Promise.all(slugs.flatMap((slug) => LOCALES.map((locale) => getPageEntry(locale, slug))));
+  return Object.fromEntries(entries.map((entry) => [entry.id, entry.data]));
 }
 
 /**

@@ -5,23 +5,16 @@ import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
 /** Data a page can be built from besides its MDX; named by the page registry's `data`. */
 export type PageDataSource = 'catalog';
 
-/** What every loaded source has: a version and a freshness. */
-interface LoadedPageDataBase {
+/** A data-driven page's data, loaded for the current request: the catalog, for `/biomarkers` and its markers. */
+export interface LoadedPageData {
   ok: true;
+  source: 'catalog';
   /** Identifies the data's content: the page's HTML and Markdown are cached per version. */
   version: string;
   /** Seconds the data stays fresh upstream: the page's `max-age`. */
   freshForS: number;
-}
-
-/** The catalog, for `/biomarkers`. */
-export interface LoadedCatalogData extends LoadedPageDataBase {
-  source: 'catalog';
   catalog: CatalogSnapshot;
 }
-
-/** A data-driven page's data, loaded for the current request. */
-export type LoadedPageData = LoadedCatalogData;
 
 /** The data could not be loaded: the page shows an honest error state instead. */
 interface UnavailablePageData {
@@ -33,23 +26,17 @@ interface UnavailablePageData {
 /** What the data-driven components of a page see: its data, or that it is unavailable. */
 export type PageDataState = LoadedPageData | UnavailablePageData;
 
-/** How each source is loaded; an UpstreamError means "unavailable", anything else is a bug. */
-const LOADERS: Record<PageDataSource, () => Promise<LoadedPageData>> = {
-  async catalog() {
-    const catalog = await loadCatalogSnapshot(getCatalogService());
-    return { ok: true, source: 'catalog', version: catalog.version, freshForS: catalog.freshForS, catalog };
-  },
-};
-
 /**
  * The data of a page for this request, or undefined for a static page. Loading is cheap
  * while the catalog cache is fresh, so it runs on every request, and the page follows
- * the catalog as soon as the cache does.
+ * the catalog as soon as the cache does. An UpstreamError means "unavailable"; anything
+ * else is a bug.
  */
 export async function loadPageData(source: PageDataSource | undefined): Promise<PageDataState | undefined> {
   if (source === undefined) return undefined;
   try {
-    return await LOADERS[source]();
+    const catalog = await loadCatalogSnapshot(getCatalogService());
+    return { ok: true, source, version: catalog.version, freshForS: catalog.freshForS, catalog };
   } catch (error) {
     if (error instanceof UpstreamError) return { ok: false, reason: error.message };
     throw error;

@@ -3,7 +3,7 @@ import { assignMarkerKeys } from '../catalog-page/marker-keys.ts';
 import type { Locale } from './locales.ts';
 import { loadPageData, type LoadedPageData } from './page-data.ts';
 import { resolvePagePath, type ResolvedPage } from './page-paths.ts';
-import type { GuidePageEntry, ItemPageFamily, PageFrontmatter } from './page-registry.ts';
+import type { GuidePageEntry, PageFrontmatter } from './page-registry.ts';
 
 /** One item of a family's data as its page names it in one locale. */
 export interface PageItem {
@@ -13,29 +13,16 @@ export interface PageItem {
   description: string | undefined;
 }
 
-/** The catalog a family's data must be; any other source has no items. */
-function catalogOf(family: ItemPageFamily, data: LoadedPageData) {
-  if (data.source !== 'catalog') throw new Error(`the ${family.slug} pages need the catalog, not ${data.source}`);
-  return data.catalog;
-}
-
-/** The keys of every item of a family in its data: exactly the `<slug>/<key>` pages that exist. */
-export const listItemKeys = (family: ItemPageFamily, data: LoadedPageData): string[] => [
-  ...assignMarkerKeys(catalogOf(family, data).panels).values(),
-];
+/** The keys of every item in the data: exactly the `<slug>/<key>` pages of its family that exist. */
+export const listItemKeys = (data: LoadedPageData): string[] => [...assignMarkerKeys(data.catalog.panels).values()];
 
 /**
- * Every item of a family in its data, in the order its index page lists them (by
+ * Every item in the data, in the order its index page lists them (by
  * category for the biomarkers), named in `locale`: what the sitemap, `llms.txt` and each
  * page's title read.
  */
-export function listPageItems(
-  family: ItemPageFamily,
-  data: LoadedPageData,
-  locale: Locale,
-  baseUrl: string,
-): PageItem[] {
-  const view = buildCatalogView(catalogOf(family, data).panels, { locale, baseUrl, otherCategory: '' });
+export function listPageItems(data: LoadedPageData, locale: Locale, baseUrl: string): PageItem[] {
+  const view = buildCatalogView(data.catalog.panels, { locale, baseUrl, otherCategory: '' });
   return view.categories.flatMap((category) =>
     category.markers.map(({ key, name, description }) => ({
       key,
@@ -73,7 +60,7 @@ export async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
   if (data === undefined || !data.ok) return true;
   let listed = keysByFamily.get(item.family.slug);
   if (listed?.version !== data.version) {
-    listed = { version: data.version, keys: new Set(listItemKeys(item.family, data)) };
+    listed = { version: data.version, keys: new Set(listItemKeys(data)) };
     keysByFamily.set(item.family.slug, listed);
   }
   return listed.keys.has(item.key);

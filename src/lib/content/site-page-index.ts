@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from './locales.ts';
 import type { PageDataState } from './page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
-import { markdownPath, pagePath } from './page-paths.ts';
+import { contentId, markdownPath, pagePath } from './page-paths.ts';
 import {
   GUIDE_PAGES,
   ITEM_PAGE_FAMILIES,
@@ -22,17 +22,12 @@ export interface PageSummary extends PageFrontmatter {
 }
 
 /**
- * Everything the list of the site's pages is made of besides the data: the frontmatter of
- * each registered page and of each item family's template, per locale. The build writes it
- * from the content collection (`dist/prepared/site-pages.json`), so the server builds
- * `llms.txt` and the sitemap for each catalog version without loading Astro.
+ * Everything the list of the site's pages is made of besides the data: the frontmatter of each registered page and of
+ * each item family's template in each locale, by content id (`de/auth`, `en/biomarkers/[key]`). The build writes it
+ * from the content collection (`dist/prepared/site-pages.json`), so the server builds `llms.txt` and the sitemap for
+ * each catalog version without loading Astro.
  */
-export interface SitePageIndex {
-  /** Each registered page by slug, in each locale. */
-  pages: { slug: string; locale: Locale; frontmatter: PageFrontmatter }[];
-  /** Each item family's template by the family's slug, in each locale. */
-  templates: { family: string; locale: Locale; frontmatter: PageFrontmatter }[];
-}
+export type SitePageIndex = Record<string, PageFrontmatter>;
 
 /** The summary of `page` in `locale` with the frontmatter it is shown with. */
 const summarizePage = (page: GuidePageEntry, locale: Locale, frontmatter: PageFrontmatter): PageSummary => ({
@@ -51,14 +46,11 @@ export function parseSitePageIndex(text: string): SitePageIndex {
 }
 
 /** The frontmatter `index` holds for a page or template; missing is a build mistake, so it throws. */
-function frontmatterOf<T extends { locale: Locale; frontmatter: PageFrontmatter }>(
-  entries: readonly T[],
-  match: (entry: T) => boolean,
-  what: string,
-): PageFrontmatter {
-  const entry = entries.find(match);
-  if (entry === undefined) throw new Error(`the site page index has no frontmatter for ${what}`);
-  return entry.frontmatter;
+function frontmatterOf(index: SitePageIndex, locale: Locale, slug: string): PageFrontmatter {
+  const frontmatter = index[contentId(locale, slug)];
+  if (frontmatter === undefined)
+    throw new Error(`the site page index has no frontmatter for ${contentId(locale, slug)}`);
+  return frontmatter;
 }
 
 /**
@@ -72,21 +64,14 @@ export function assembleSitePages(
   baseUrl: string,
 ): PageSummary[] {
   const pages = GUIDE_PAGES.flatMap((page) =>
-    LOCALES.map((locale) =>
-      summarizePage(
-        page,
-        locale,
-        frontmatterOf(index.pages, (e) => e.slug === page.slug && e.locale === locale, `${locale}/${page.slug}`),
-      ),
-    ),
+    LOCALES.map((locale) => summarizePage(page, locale, frontmatterOf(index, locale, page.slug))),
   );
   for (const family of ITEM_PAGE_FAMILIES) {
     const data = dataOf(family);
     if (data?.ok !== true) continue;
     for (const locale of LOCALES) {
-      const match = (e: SitePageIndex['templates'][number]) => e.family === family.slug && e.locale === locale;
-      const template = frontmatterOf(index.templates, match, `${locale}/${family.template}`);
-      for (const item of listPageItems(family, data, locale, baseUrl)) {
+      const template = frontmatterOf(index, locale, family.template);
+      for (const item of listPageItems(data, locale, baseUrl)) {
         pages.push(summarizePage(itemPageEntry(family, item.key), locale, itemFrontmatter(template, item)));
       }
     }

@@ -18,10 +18,9 @@ const countLabel = z.strictObject({
 const CatalogUiStringsSchema = z.strictObject({
   /** Heading of the overview of the four panels. */
   panelsHeading: label,
-  /** Column headings of the panel overview: the panel, its `template` value, its marker count. */
+  /** Column headings of the panel overview: the panel and its `template` value. */
   panelColumn: label,
   templateColumn: label,
-  countColumn: label,
   /** Each panel's name, keyed by its `template` value. */
   panels: z.strictObject({
     'public-complete-eu': label,
@@ -170,7 +169,6 @@ const ApiReferenceUiStringsSchema = z.strictObject({
   /** Caption of the parameter table, and its columns. */
   parameters: label,
   nameColumn: label,
-  inColumn: label,
   typeColumn: label,
   requiredColumn: label,
   descriptionColumn: label,
@@ -180,13 +178,10 @@ const ApiReferenceUiStringsSchema = z.strictObject({
   /** Prefixes of a parameter's or property's allowed values and default. */
   values: label,
   default: label,
-  /** Caption of the request body table, and its columns. */
+  /** Caption of the request body table. */
   requestBody: label,
-  mediaTypeColumn: label,
-  schemaColumn: label,
-  /** Caption of the response table, and its columns. */
+  /** Caption of the response table, and its headers column. */
   responses: label,
-  statusColumn: label,
   headersColumn: label,
   /** A response without a body. */
   noBody: label,
@@ -204,19 +199,17 @@ const ApiReferenceUiStringsSchema = z.strictObject({
   exampleAsFor: label,
   /** Before a link to the operation that describes this one's parameters and responses (HEAD by GET). */
   responsesAsFor: label,
-  /** Heading and lead of the schema section; caption of a schema's property table and its first column. */
+  /** Heading and lead of the schema section; caption of a schema's property table. */
   schemasHeading: label,
   schemasLead: sentence,
   properties: label,
-  propertyColumn: label,
-  /** Heading and lead of the overview's shared response headers, and its first column. */
+  /** Heading and lead of the overview's shared response headers. */
   headersHeading: label,
   headersLead: sentence,
   /** Before the names of the headers every response carries, in the headers section. */
   everyResponseLead: label,
   /** A response's headers: in place of those every response carries, linking their section. */
   everyResponseHeaders: label,
-  headerColumn: label,
 });
 
 /** A sentence with a `{seconds}` placeholder, in each plural category the locales need (CLDR). */
@@ -254,14 +247,6 @@ const ErrorPagesUiStringsSchema = z.strictObject({
 export const UiStringsSchema = z.strictObject({
   /** Site name in the header and after each page title in `<title>`. */
   siteName: label,
-  /** Text of the skip link, the first focusable element of every page. */
-  skipLink: label,
-  /** Accessible name of the main navigation. */
-  mainNavigation: label,
-  /** Accessible name of the language switcher. */
-  languageSwitcher: label,
-  /** Heading of a long page's table of contents. */
-  onThisPage: label,
   /** The sidebar's link to a group's own page (the API reference's overview, before its families). */
   overview: label,
   /** Link to the page's Markdown twin. */

@@ -1,14 +1,8 @@
 import { DEFAULT_LOCALE } from '../content/locales.ts';
+import type { PageSummary } from '../content/site-page-index.ts';
 
-/** One HTML page in one locale, as the sitemap lists it. */
-export interface SitemapPage {
-  /** The same for every language version of a page: groups the `hreflang` alternates. */
-  slug: string;
-  locale: string;
-  /** URL path of the HTML page. */
-  path: string;
-  lastUpdated: Date;
-}
+/** What the sitemap reads of a page; the slug groups the `hreflang` alternates of its language versions. */
+type SitemapPage = Pick<PageSummary, 'locale' | 'path' | 'lastUpdated'> & { page: Pick<PageSummary['page'], 'slug'> };
 
 /** Escapes text for XML character data and attribute values. */
 const escapeXml = (text: string): string =>
@@ -18,9 +12,9 @@ const escapeXml = (text: string): string =>
  * `/sitemap.xml` (sitemaps.org 0.9): every indexable HTML page per locale, with `lastmod` and `xhtml:link`
  * alternates (itself and `x-default` included), as search engines read localized versions. No twins, no error pages.
  */
-export function buildSitemap(baseUrl: string, pages: readonly SitemapPage[]): string {
+export function buildSitemap(pages: readonly SitemapPage[], baseUrl: string): string {
   const urls = pages.map((page) => {
-    const versions = pages.filter((other) => other.slug === page.slug);
+    const versions = pages.filter((other) => other.page.slug === page.page.slug);
     const fallback = versions.find((other) => other.locale === DEFAULT_LOCALE);
     const alternates = [
       ...versions.map((other) => ({ hreflang: other.locale, path: other.path })),

@@ -1,39 +1,59 @@
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import type { LlmsSection } from '../content/page-registry.ts';
+import type { PageSummary } from '../content/site-page-index.ts';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../rate-limit/headers.ts';
+import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../schemas/catalog.ts';
 
-/** A machine-readable resource of the service that `llms.txt` lists besides the pages. */
-export interface ApiResource {
-  title: string;
-  /** Path on `BASE_URL`, query included where one is needed. */
-  path: string;
-  description: string;
-}
+/** The name `llms.txt` gives the service (its H1). */
+const LLMS_NAME = 'Biomarker Catalog Service';
 
-/** A page as `llms.txt` lists it. */
-export interface LlmsPage {
-  title: string;
-  description: string;
-  locale: string;
-  section: LlmsSection;
-  /** URL path of the page's Markdown twin. */
-  markdownPath: string;
-}
+/**
+ * Facts an agent needs before following any `llms.txt` link; the numbers come from the enforcing code, so cannot
+ * drift.
+ */
+const LLMS_NOTES: readonly string[] = [
+  `The catalog is \`GET /v1/biomarkers/public?template=…\` with \`template\` one of ${CATALOG_TEMPLATES.map((t) => `\`${t}\``).join(', ')} (default \`${DEFAULT_TEMPLATE}\`). No authentication is needed; an optional OAuth 2.0 client-credentials token (scope \`catalog.read\`) is accepted and changes nothing.`,
+  `Every page of the guide is also Markdown: append \`.md\` to its path (\`/index.md\` for the home page, \`/de/…\` for German), or send \`Accept: text/markdown\`. Every biomarker has a page of its own at \`/biomarkers/<key>\`, where \`<key>\` is its permanent \`metadata.key\` in the catalog (its \`uuid\` where it has none).`,
+  `Rate limit: ${CATALOG_POLICY.limit} requests per ${CATALOG_POLICY.windowSeconds} s per client (\`RateLimit-Policy: ${RATE_LIMIT_POLICY}\`). Poll with \`If-None-Match\` and honour \`RateLimit\` and \`Retry-After\`. Errors are RFC 9457 Problems whose \`type\` links the matching section of the developer guide.`,
+  'There are no webhooks and no MCP server. The content is educational, not medical advice, and the service holds no member or health data.',
+];
 
-/** Everything `llms.txt` is built from. */
-export interface LlmsTxtInput {
-  baseUrl: string;
-  /** The H1: the service's name. */
-  name: string;
-  /** The blockquote under the H1: what the service is, in one or two sentences. */
-  summary: string;
-  /** Short paragraphs of facts an agent needs before following any link. */
-  notes: readonly string[];
-  /** Every page in every locale; the default locale's are listed by section, the others under Optional. */
-  pages: readonly LlmsPage[];
-  api: readonly ApiResource[];
-  /** URL path of the file with every default-locale page in full. */
-  fullTextPath: string;
-}
+/** The API and its discovery documents (spec 4.1, 4.2), in `llms.txt` order: title, path on `BASE_URL`, description. */
+const API_RESOURCES: readonly { title: string; path: string; description: string }[] = [
+  {
+    title: 'OpenAPI 3.1 description (JSON)',
+    path: '/openapi.json',
+    description: 'every endpoint, parameter, status, header and schema of the API',
+  },
+  {
+    title: 'OpenAPI 3.1 description (YAML)',
+    path: '/api/openapi.yaml',
+    description: 'the same document as YAML',
+  },
+  {
+    title: 'Biomarker catalog (JSON)',
+    path: `/v1/biomarkers/public?template=${DEFAULT_TEMPLATE}`,
+    description: `the catalog itself; \`template\` is one of ${CATALOG_TEMPLATES.join(', ')}`,
+  },
+  {
+    title: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+    path: '/.well-known/oauth-authorization-server',
+    description: 'token endpoint, grant type client_credentials, scope catalog.read',
+  },
+  {
+    title: 'OAuth 2.0 protected resource metadata (RFC 9728)',
+    path: '/.well-known/oauth-protected-resource',
+    description: 'the catalog as a protected resource; a token is optional',
+  },
+];
+
+/** URL path of the full-text companion of `llms.txt`. */
+const LLMS_FULL_PATH = '/llms-full.txt';
+
+/** What `llms.txt` reads of a page. */
+type LlmsPage = Pick<PageSummary, 'title' | 'description' | 'locale' | 'markdownPath'> & {
+  page: Pick<PageSummary['page'], 'slug' | 'section'>;
+};
 
 /** Order of the H2 sections before `## Optional`. */
 const SECTIONS: readonly LlmsSection[] = ['Guide', 'API', 'Biomarkers'];
@@ -42,29 +62,29 @@ const SECTIONS: readonly LlmsSection[] = ['Guide', 'API', 'Biomarkers'];
 const item = (title: string, url: string, description: string): string => `- [${title}](${url}): ${description}`;
 
 /**
- * `/llms.txt` in the llmstxt.org format: an H1, a blockquote summary, notes, then H2
- * sections of links to the Markdown twins and the API documents, and `## Optional`
- * last with what an agent may skip (the pages in other languages).
+ * `/llms.txt` in the llmstxt.org format for the site's pages as they are now: an H1, the home page's description as
+ * the blockquote summary, notes, then H2 sections of links to the default locale's Markdown twins and the API
+ * documents, and `## Optional` last with what an agent may skip (the pages in other languages).
  */
-export function buildLlmsTxt(input: LlmsTxtInput): string {
-  const { baseUrl } = input;
-  const main = input.pages.filter((page) => page.locale === DEFAULT_LOCALE);
-  const lines = [`# ${input.name}`, '', `> ${input.summary}`, ''];
-  for (const note of input.notes) lines.push(note, '');
+export function buildLlmsTxt(pages: readonly LlmsPage[], baseUrl: string): string {
+  const main = pages.filter((page) => page.locale === DEFAULT_LOCALE);
+  const summary = main.find((page) => page.page.slug === '')?.description ?? LLMS_NAME;
+  const lines = [`# ${LLMS_NAME}`, '', `> ${summary}`, ''];
+  for (const note of LLMS_NOTES) lines.push(note, '');
   for (const section of SECTIONS) {
-    const pages = main.filter((page) => page.section === section);
-    const items = pages.map((page) => item(page.title, `${baseUrl}${page.markdownPath}`, page.description));
+    const listed = main.filter((page) => page.page.section === section);
+    const items = listed.map((page) => item(page.title, `${baseUrl}${page.markdownPath}`, page.description));
     if (section === 'Guide') {
-      items.push(item('Full text', `${baseUrl}${input.fullTextPath}`, 'all of the above in one Markdown file'));
+      items.push(item('Full text', `${baseUrl}${LLMS_FULL_PATH}`, 'all of the above in one Markdown file'));
     }
     if (section === 'API') {
       items.push(
-        ...input.api.map((resource) => item(resource.title, `${baseUrl}${resource.path}`, resource.description)),
+        ...API_RESOURCES.map((resource) => item(resource.title, `${baseUrl}${resource.path}`, resource.description)),
       );
     }
     if (items.length > 0) lines.push(`## ${section}`, '', ...items, '');
   }
-  const others = input.pages.filter((page) => page.locale !== DEFAULT_LOCALE);
+  const others = pages.filter((page) => page.locale !== DEFAULT_LOCALE);
   if (others.length > 0) {
     lines.push('## Optional', '');
     for (const page of others) {
@@ -73,117 +93,4 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     lines.push('');
   }
   return lines.join('\n');
-}
-
-/** One page of `llms-full.txt`: its Markdown twin and the URL it is published at. */
-export interface FullTextPage {
-  markdown: string;
-  url: string;
-  /** The item family of an item page (a biomarker's): the family's pages share a section (`SharedSection`). */
-  family?: string;
-}
-
-/** Where a page is: the title and URL a pointer to it names. */
-interface PageRef {
-  title: string;
-  url: string;
-}
-
-/** A section alike on every page of an item family but for its values: `llms-full.txt` holds it once. */
-export interface SharedSection {
-  /** The section's heading line, e.g. `## Fetch it from the API`. */
-  heading: string;
-  /** What replaces it, given the family's first page (undefined on that page), the section and the page's URL; undefined keeps it. */
-  pointer(first: PageRef | undefined, section: string, url: string): string | undefined;
-}
-
-/** Where the `##` section under `heading` starts and ends (the next `##` heading, or the end). */
-function sectionRange(markdown: string, heading: string): [number, number] | undefined {
-  // A line of its own: with a newline in front, the heading's index is where it starts in `markdown`.
-  const start = `\n${markdown}`.indexOf(`\n${heading}\n`);
-  if (start < 0) return undefined;
-  const next = markdown.indexOf('\n## ', start + heading.length);
-  return [start, next < 0 ? markdown.length : next + 1];
-}
-
-/** A page's `markdown` with the shared section replaced by its pointer, where it has the section and the pointer applies. */
-function pointToShared(markdown: string, url: string, shared: SharedSection, first: PageRef | undefined): string {
-  const range = sectionRange(markdown, shared.heading);
-  const pointer = range === undefined ? undefined : shared.pointer(first, markdown.slice(...range), url);
-  if (range === undefined || pointer === undefined) return markdown;
-  return `${markdown.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${markdown.slice(range[1])}`;
-}
-
-/** A fenced code block of at least a line's worth, whole: an excerpt of output as much as a sample. */
-const CODE_BLOCK = /^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm;
-const MIN_SHARED_CODE = 80;
-
-const pageRef = (markdown: string, url: string): PageRef => ({ title: /^# (.*)$/m.exec(markdown)?.[1] ?? url, url });
-
-/** What the pages so far hold: item pages' paragraphs, every page's table cells, the code blocks shown. */
-class EarlierText {
-  readonly #blocks = new Set<string>();
-  readonly #cells = new Set<string>();
-  readonly #code = new Map<string, PageRef>();
-
-  add(markdown: string, itemPage: boolean): void {
-    if (itemPage) for (const block of markdown.split('\n\n')) this.#blocks.add(block);
-    for (const row of markdown.matchAll(/^\| (.*) \|$/gm))
-      for (const cell of row[1]!.split(' | ')) this.#cells.add(cell);
-  }
-
-  /** `markdown` (of `page`) with each code block already shown, here or on an earlier page, replaced by `pointer` there. */
-  withCodeOnce(markdown: string, page: PageRef, pointer: (page: PageRef) => string): string {
-    return markdown.replace(CODE_BLOCK, (block) => {
-      if (block.length < MIN_SHARED_CODE) return block;
-      const first = this.#code.get(block);
-      if (first === undefined) this.#code.set(block, page);
-      return first === undefined ? block : pointer(first);
-    });
-  }
-
-  /**
-   * `markdown` without plain paragraphs an earlier item page has, or any earlier page has as a table cell (a marker's
-   * description in its row of the list); headings, tables, lists and code stay: they carry the page's own values.
-   */
-  withoutRepeats(markdown: string): string {
-    return markdown
-      .split('\n\n')
-      .filter((block) => !(/^[^#|`\-\s]/.test(block) && (this.#blocks.has(block) || this.#cells.has(block))))
-      .join('\n\n');
-  }
-}
-
-/** How `llms-full.txt` holds once what its pages share. */
-export interface SharingOptions {
-  /** Sections the pages of an item family share. */
-  shared?: readonly SharedSection[];
-  /** What stands in place of a code block an earlier page has, given that page. */
-  sameBlock?: (page: PageRef) => string;
-}
-
-/**
- * `/llms-full.txt`: the default-locale twins in registry order, each with its source URL. A code block an earlier
- * page has points there; an item page leaves out what an earlier page holds, and its `shared` sections point to it.
- */
-export function buildLlmsFullTxt(
-  pages: readonly FullTextPage[],
-  { shared = [], sameBlock }: SharingOptions = {},
-): string {
-  const firsts = new Map<string, PageRef>();
-  const earlier = new EarlierText();
-  const texts = pages.map((page) => {
-    const own = page.markdown.trimEnd();
-    const ref = pageRef(own, page.url);
-    let text = sameBlock === undefined ? own : earlier.withCodeOnce(own, ref, sameBlock);
-    if (page.family !== undefined) {
-      const first = firsts.get(page.family);
-      if (first === undefined) firsts.set(page.family, ref);
-      text = earlier.withoutRepeats(text);
-      for (const section of shared) text = pointToShared(text, page.url, section, first);
-    }
-    earlier.add(own, page.family !== undefined);
-    return `${text.trimEnd()}\n\nSource: <${page.url}>\n`;
-  });
-  return texts.join('\n---\n\n');
 }

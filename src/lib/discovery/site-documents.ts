@@ -5,11 +5,12 @@ import { loadPageData } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
 import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
-import { buildLlmsFullTxt, type SharedSection } from './build-llms-txt.ts';
-import { llmsTxtOf, sitemapXmlOf } from './site-page-documents.ts';
+import { buildSitemap } from './build-crawl-documents.ts';
+import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';
+import { buildLlmsTxt } from './build-llms-txt.ts';
 
 /** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */
-export const llmsTxt = async (baseUrl: string): Promise<string> => llmsTxtOf(await listSitePages(baseUrl), baseUrl);
+export const llmsTxt = async (baseUrl: string): Promise<string> => buildLlmsTxt(await listSitePages(baseUrl), baseUrl);
 
 /** What marker pages share in `llms-full.txt`: the API samples (on the first only) and units and panels (in the list). */
 async function markerSectionsOnce(baseUrl: string): Promise<SharedSection[]> {
@@ -65,4 +66,4 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
 
 /** `/sitemap.xml`: every page in every locale with its alternates, each item's page included. */
 export const sitemapXml = async (baseUrl: string): Promise<string> =>
-  sitemapXmlOf(await listSitePages(baseUrl), baseUrl);
+  buildSitemap(await listSitePages(baseUrl), baseUrl);

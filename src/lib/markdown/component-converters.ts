@@ -123,12 +123,11 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
    */
   BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
-    if (context === undefined || data === undefined || (data.ok && data.source !== 'catalog')) {
+    if (context === undefined || data === undefined) {
       throw new Error(`<${element.name ?? ''}> needs the catalog: register its page with data: 'catalog'`);
     }
     const ui = context.ui.catalog;
     if (!data.ok) return catalogUnavailableMarkdown(ui);
-    if (data.source !== 'catalog') throw new Error('unreachable');
     const { locale } = context;
     const view = buildCatalogView(data.catalog.panels, {
       locale,
@@ -145,12 +144,11 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
   BiomarkerDetail(element, { baseUrl, context }) {
     const data = context?.data;
     const item = context?.item;
-    if (context === undefined || item === undefined || data === undefined || (data.ok && data.source !== 'catalog')) {
+    if (context === undefined || item === undefined || data === undefined) {
       throw new Error(`<${element.name ?? ''}> belongs on an item page of a family with data: 'catalog'`);
     }
     const catalogUi = context.ui.catalog;
     if (!data.ok) return catalogUnavailableMarkdown(catalogUi);
-    if (data.source !== 'catalog') throw new Error('unreachable');
     const { locale } = context;
     const options = { locale, baseUrl, otherCategory: catalogUi.otherCategory };
     const view = buildMarkerPageView(data.catalog.panels, item.key, options);

@@ -4,8 +4,6 @@ import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-converters.ts';
 
-export type { MarkdownTwinOptions } from './component-converters.ts';
-
 /** Stands for the public origin in code samples (MDX reads braces in prose as code); replaced with `BASE_URL`. */
 const BASE_URL_PLACEHOLDER = '{BASE_URL}';
 

@@ -18,9 +18,15 @@ export type ResourceBuilder = (resource: RenderedResource) => Promise<Rendered |
 
 /** The two documents built from the page list, by resource key, with their builder and content type. */
 const DOCUMENTS = {
-  '/llms.txt': { contentType: 'text/plain; charset=utf-8', text: 'llmsTxtOf' },
-  '/sitemap.xml': { contentType: 'application/xml; charset=utf-8', text: 'sitemapXmlOf' },
-} as const;
+  '/llms.txt': {
+    contentType: 'text/plain; charset=utf-8',
+    builder: async () => (await import('../../lib/discovery/build-llms-txt.ts')).buildLlmsTxt,
+  },
+  '/sitemap.xml': {
+    contentType: 'application/xml; charset=utf-8',
+    builder: async () => (await import('../../lib/discovery/build-crawl-documents.ts')).buildSitemap,
+  },
+};
 
 /**
  * Builders of `/llms.txt` and `/sitemap.xml` from the build's page index and current data: the same builders as their
@@ -41,16 +47,16 @@ export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): Re
     async () => {
       const pages = await (index ??= loadIndex());
       if (pages === undefined) return undefined;
-      const [{ assembleSitePages }, { loadPageData }, texts] = await Promise.all([
+      const [{ assembleSitePages }, { loadPageData }, builder] = await Promise.all([
         import('../../lib/content/site-page-index.ts'),
         import('../../lib/content/page-data.ts'),
-        import('../../lib/discovery/site-page-documents.ts'),
+        document.builder(),
       ]);
       const data = new Map(
         await Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),
       );
       const summaries = assembleSitePages(pages, (family) => data.get(family), baseUrl);
-      return { status: 200, contentType: document.contentType, text: texts[document.text](summaries, baseUrl) };
+      return { status: 200, contentType: document.contentType, text: builder(summaries, baseUrl) };
     };
   return new Map(Object.entries(DOCUMENTS).map(([key, document]) => [key, build(document)]));
 }
