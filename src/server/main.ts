@@ -81,8 +81,7 @@ try {
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
   prepareInBackground(
-    documents.values(),
-    () => store.bodies(),
+    () => [...documents.values(), ...store.bodies()],
     (error) => logger.error('prepare_failed', describeError(error)),
   );
 } catch (error) {

@@ -183,7 +183,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       case 'rendered':
         return answerRendered(x, options.store, route.resource);
       case 'document':
-        return answerDocument(x, route.document);
+        return answerDocument(x, route.document, route.cacheControl);
       case 'health':
         // Readiness during a shutdown: 503 here, everything else still served (shutdown.ts).
         return answerHealth(x, ready);

@@ -2,7 +2,7 @@ import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import { negotiate } from '../../lib/http/accept.ts';
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { memoizeByHeader, sendBody, sendRepresentation, type Exchange } from '../http/send.ts';
-import type { PreparedDocument, ReadyDocument } from '../store/prepared.ts';
+import type { Prepared, PreparedBody } from '../store/prepared.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';
 import { PAGE_VARY, type PageResources, type RenderedResource } from '../store/rendered-resources.ts';
 
@@ -67,13 +67,9 @@ export function answerRendered(
 }
 
 /** Answers a document the server builds itself, once it is built. */
-export function answerDocument(x: Exchange, document: PreparedDocument): Promise<void> | void {
-  const send = ({ representation, cacheControl, preparedAt }: ReadyDocument) =>
-    sendRepresentation(x, representation, {
-      headers: DOCUMENT_HEADERS,
-      cacheControl,
-      storedAt: preparedAt,
-    });
+export function answerDocument(x: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
+  const send = ({ representation, preparedAt }: Prepared) =>
+    sendRepresentation(x, representation, { headers: DOCUMENT_HEADERS, cacheControl, storedAt: preparedAt });
   const ready = document.ready;
   return ready === undefined ? document.prepare().then(send) : send(ready);
 }
