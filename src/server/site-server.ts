@@ -7,13 +7,13 @@ import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.
 import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
-import { configuredTimeouts, createHttpServer, type DrainableServer } from './http/create-http-server.ts';
+import { createHttpServer, type DrainableServer } from './http/create-http-server.ts';
 import { countRequest } from './steps/rate-limit.ts';
 import { filteredPageResources } from './store/rendered-resources.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
-import { requestPath, urlPathname } from './http/request-path.ts';
+import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerHealth } from './handlers/health-probe.ts';
 import { answerNotFound } from './handlers/not-found.ts';
 import { sendProblem, type Exchange } from './http/send.ts';
@@ -42,6 +42,10 @@ function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[
   }
   return undefined;
 }
+
+/** The 405 (RFC 9110 §15.5.6: it MUST carry Allow). */
+const methodNotAllowed = (x: Exchange, target: string, detail: string): void =>
+  sendProblem(x, { code: 'method_not_allowed', detail, instance: target, headers: { Allow: allowHeader(target) } });
 
 /** Whether an item page (a biomarker's) exists now; its data loaders are imported on first use, never at start-up. */
 async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
@@ -130,13 +134,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return sendProblem(x, { code: 'bad_request', detail });
     }
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
-      const detail = `${method} is not supported by this service.`;
-      return sendProblem(x, {
-        code: 'method_not_allowed',
-        detail,
-        instance: target,
-        headers: { Allow: allowHeader(target) },
-      });
+      return methodNotAllowed(x, target, `${method} is not supported by this service.`);
     }
     if (route === undefined) return answerNotFound(x, target, errorPages);
     if (route.kind === 'page' && route.page.page.item !== undefined) {
@@ -156,13 +154,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return void x.res.end();
     }
     if (!route.methods.includes(method)) {
-      const detail = `${method} is not supported on ${target}; use ${route.methods.join(' or ')}.`;
-      return sendProblem(x, {
-        code: 'method_not_allowed',
-        detail,
-        instance: target,
-        headers: { Allow: allowHeader(target) },
-      });
+      return methodNotAllowed(x, target, `${method} is not supported on ${target}; use ${route.methods.join(' or ')}.`);
     }
     return answer(x, route, target);
   }
@@ -175,9 +167,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
         return answerCatalog(x, options.catalog, path);
       case 'page': {
         // A filtering page (the biomarker browser) is a view per normalized query (rendered-resources.ts).
-        const url = x.req.url ?? '';
-        const query = url.indexOf('?');
-        const page = query === -1 ? route.page : filteredPageResources(route.page, url.slice(query + 1));
+        const page = filteredPageResources(route.page, queryOf(x.req.url));
         return answerPage(x, options.store, page, route.format);
       }
       case 'rendered':
@@ -199,7 +189,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     baseline: step.baseline,
     logger,
     requestLog,
-    ...configuredTimeouts(config),
+    timeouts: config,
   });
   return { server, unready: () => void (ready = false), drain: () => void (draining = true) };
 }
