@@ -46,7 +46,6 @@ try {
     routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fileURLToPath(new URL('public', root)))),
     store,
     catalog: getCatalogService(),
-    tokenEndpoint: () => import('../lib/oauth/token-exchange.ts'),
     development,
   });
   // Astro listens on a loopback port of its own that nothing uses; its live-reload socket

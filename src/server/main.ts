@@ -66,7 +66,6 @@ try {
     routes: new SiteRoutes(documents, assets),
     store,
     catalog: getCatalogService(),
-    tokenEndpoint: () => import('../lib/oauth/token-exchange.ts'),
   });
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: config.shutdownDelayMs,

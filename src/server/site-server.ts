@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
-import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
+import { baselineHeaders, NO_STORE, preflightHeaders } from '../lib/http/response-headers.ts';
+import type { Health } from '../lib/schemas/health.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { answerCatalog } from './handlers/catalog-api.ts';
@@ -14,9 +15,8 @@ import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
-import { answerHealth } from './handlers/health-probe.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendProblem, type Exchange } from './http/send.ts';
+import { sendBody, sendProblem, type Exchange } from './http/send.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
@@ -53,6 +53,9 @@ async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
   return exists(page);
 }
 
+/** What `POST /oauth/token` runs, loaded on its first request: start-up never needs it. */
+const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/token-exchange.ts');
+
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> &
@@ -64,8 +67,6 @@ export interface SiteServerOptions {
   /** What Astro rendered, prepared (pages, site documents). */
   store: RenderedStore;
   catalog: CatalogService;
-  /** Loads `src/lib/oauth/token-exchange.ts`, what `POST /oauth/token` runs, on its first request. */
-  tokenEndpoint: () => Promise<TokenEndpoint>;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];
   /** `npm run dev` only: the dev server's own requests (Vite modules, live reload), handled before the rate limit. */
@@ -174,12 +175,16 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
         return answerRendered(x, options.store, route.resource);
       case 'document':
         return answerDocument(x, route.document, route.cacheControl);
-      case 'health':
-        // Readiness during a shutdown: 503 here, everything else still served (shutdown.ts).
-        return answerHealth(x, ready);
+      case 'health': {
+        // Never asks the origin, so an upstream outage keeps the instance in the balancer; during a shutdown 503
+        // `draining` while everything else is still served (shutdown.ts, docs/deployment.md).
+        const health: Health = { status: ready ? 'ok' : 'draining', uptimeSeconds: Math.floor(process.uptime()) };
+        const headers = ['Cache-Control', NO_STORE];
+        return sendBody(x, ready ? 200 : 503, 'application/json', JSON.stringify(health), { headers });
+      }
       case 'token':
         if (token !== undefined) return answerToken(x, token);
-        return options.tokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
+        return loadTokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
     }
   }
 
