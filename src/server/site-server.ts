@@ -8,7 +8,7 @@ import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.
 import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
-import { createHttpServer, type DrainableServer } from './http/create-http-server.ts';
+import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
 import { countRequest } from './steps/rate-limit.ts';
 import { filteredPageResources } from './store/rendered-resources.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
@@ -58,8 +58,7 @@ const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/tok
 
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> &
-    Partial<Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> & ConfiguredTimeouts;
   logger: Logger;
   limiter: FixedWindowLimiter;
   /** Every path the site answers (the route table), the build's files included. */

@@ -21,8 +21,10 @@ const received = new WeakMap<Server, { count: number }>();
 /** How many requests `server` has received since it was created. */
 export const requestsReceived = (server: Server): number => received.get(server)?.count ?? 0;
 
-/** The timeouts a deployment may set (KEEP_ALIVE_TIMEOUT_S, SOCKET_TIMEOUT_MS, HEADERS_TIMEOUT_MS); tests leave some out. */
-type ConfiguredTimeouts = Partial<Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs'>>;
+/** The timeouts a deployment may set (KEEP_ALIVE_TIMEOUT_S, SOCKET_TIMEOUT_MS, HEADERS_TIMEOUT_MS…); tests leave some out. */
+export type ConfiguredTimeouts = Partial<
+  Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>
+>;
 
 /** A `node:http` server with the project's timeouts and transport-level refusals, for the site and the origin alike. */
 export function createHttpServer(

@@ -12,7 +12,7 @@ import { countRequest, rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
 import { queryOf, requestPath } from '../http/request-path.ts';
 import { sendProblem } from '../http/send.ts';
-import { createHttpServer, type DrainableServer } from '../http/create-http-server.ts';
+import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 import { guardUnreadBody } from '../http/request-body.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
@@ -22,7 +22,7 @@ const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(['GET', 'HEAD']).flat()];
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginTrustProxy' | 'catalogOriginKey' | 'logClientAddress'> &
-    Partial<Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>>;
+    ConfiguredTimeouts;
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
