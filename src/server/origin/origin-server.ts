@@ -77,11 +77,9 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     );
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     if (draining) headers.push('Connection', 'close');
+    const x = { res, baseUrl: config.baseUrl, headers };
     const problem = (init: Parameters<typeof sendProblem>[1]) =>
-      sendProblem(
-        { res, baseUrl: config.baseUrl, headers },
-        { ...(path === undefined ? {} : { instance: path }), ...init },
-      );
+      sendProblem(x, { ...(path === undefined ? {} : { instance: path }), ...init });
     if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
     if (path === undefined)
       return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });
