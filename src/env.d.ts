@@ -1,9 +1,9 @@
 declare namespace App {
-  /** Per-request values shared between middleware steps and pages. */
+  /** Per-request values the middleware (src/middleware.ts) gives the pages. */
   interface Locals {
-    /** The guide page this request names; set by the `resolvePage` middleware step. */
+    /** The guide page this request names. */
     page?: import('./lib/content/page-paths.ts').ResolvedPage;
-    /** The page's data when its registry entry names a source; set by the `pageRepresentation` step. */
+    /** The page's data when its registry entry names a source. */
     pageData?: import('./lib/content/page-data.ts').PageDataState;
   }
 }

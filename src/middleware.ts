@@ -1,9 +1,49 @@
-import { sequence } from 'astro:middleware';
+import type { MiddlewareHandler, MiddlewareNext } from 'astro';
 import { getConfig } from './lib/config/config.ts';
-import { pageRepresentation } from './middleware/page-representation.ts';
-import { resolvePage } from './middleware/resolve-page.ts';
+import { loadPageData } from './lib/content/page-data.ts';
+import { resolvePageRequest } from './lib/content/page-items.ts';
+import { pageMarkdown } from './lib/content/page-markdown.ts';
+import { substituteBaseUrl } from './lib/markdown/mdx-to-markdown.ts';
 
-const { baseUrl } = getConfig();
+/** The route pattern of `src/pages/[...page].astro`, which renders every guide page. */
+export const PAGE_ROUTE = '/[...page]';
 
-/** Astro renders only for the site server (src/server/): name the guide page, then render it as HTML or Markdown. */
-export const onRequest = sequence(resolvePage(), pageRepresentation({ baseUrl }));
+const HTML_TYPE = 'text/html; charset=utf-8';
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+
+/**
+ * Starlight writes `data-theme="dark"` and leaves the reader's choice to its inline script, so without
+ * JavaScript every page was dark. Without the attribute, theme.css follows the system's colour scheme.
+ */
+const followSystemScheme = (html: string): string =>
+  html.replace(/^(<!DOCTYPE html><html\b[^>]*?) data-theme="dark"/i, '$1');
+
+/** Renders the page's HTML through Astro (the route and its components). */
+async function renderHtml(next: MiddlewareNext, path: string, baseUrl: string): Promise<string> {
+  const rendered = await next();
+  if (rendered.status !== 200) throw new Error(`rendering ${path} answered ${rendered.status}`);
+  return followSystemScheme(substituteBaseUrl(await rendered.text(), baseUrl));
+}
+
+/**
+ * Astro renders only for the site server (src/server/), which negotiates, adds the headers and keeps the result per
+ * data version. This step names the guide page a path asks for (`context.locals.page`; an unknown path is a bare 404),
+ * loads its data, and renders it as HTML or, for its `.md` path, its Markdown twin; without its data it is the error
+ * state, 502.
+ */
+export const onRequest: MiddlewareHandler = async function renderGuidePage(context, next) {
+  if (context.routePattern !== PAGE_ROUTE) return next();
+  const page = await resolvePageRequest(context.url.pathname);
+  if (page === undefined) return new Response(null, { status: 404 });
+  context.locals.page = page;
+  const data = await loadPageData(page.page.data);
+  if (data !== undefined) context.locals.pageData = data;
+  const { baseUrl } = getConfig();
+  const markdown = page.format === 'markdown';
+  const body = markdown
+    ? await pageMarkdown(page.locale, page.page, baseUrl, data, context.url.searchParams)
+    : await renderHtml(next, context.url.pathname, baseUrl);
+  // RFC 9110 §15.6.3: the upstream the page is built from failed.
+  const status = data?.ok === false ? 502 : 200;
+  return new Response(body, { status, headers: { 'Content-Type': markdown ? MARKDOWN_TYPE : HTML_TYPE } });
+};

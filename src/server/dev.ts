@@ -3,7 +3,6 @@
 import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
 import { getCatalogService } from '../lib/catalog/catalog-service.ts';
-import { createOriginKey } from '../lib/catalog/origin-key.ts';
 import { ERROR_PAGES } from '../lib/content/error-page-templates.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
@@ -16,7 +15,7 @@ import { pageDataVersion, RenderedStore } from './store/rendered-store.ts';
 import { SiteRoutes } from './routes.ts';
 import { serverDocuments } from './store/server-documents.ts';
 import { createSiteServer, type DevelopmentRequests } from './site-server.ts';
-import { startOrigin } from './origin/start-origin.ts';
+import { startBundledOrigin } from './origin/start-origin.ts';
 import { loadStaticAssets } from './handlers/static-assets.ts';
 
 /** Paths Vite serves to the browser in development: modules, sources and its live-reload client. */
@@ -27,13 +26,7 @@ const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 
 try {
-  const dependencies = [];
-  if (config.catalogOriginUrl === undefined) {
-    const catalogOriginKey = config.catalogOriginKey ?? createOriginKey();
-    // Astro's modules read their configuration from process.env, as the built bundle does (main.ts).
-    process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
-    dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger));
-  }
+  const dependencies = await startBundledOrigin(config, logger);
   let astro: Awaited<ReturnType<typeof dev>> | undefined;
   const development: DevelopmentRequests = {
     owns: (path) => VITE_PATH.test(path),
@@ -53,7 +46,6 @@ try {
     routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fileURLToPath(new URL('public', root)))),
     store,
     catalog: getCatalogService(),
-    tokenEndpoint: () => import('../lib/oauth/token-exchange.ts'),
     development,
   });
   // Astro listens on a loopback port of its own that nothing uses; its live-reload socket

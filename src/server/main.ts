@@ -2,14 +2,13 @@
 // `npm run build` compiles this file to dist/node/main.mjs, which `npm start` runs.
 import { fileURLToPath } from 'node:url';
 import { getCatalogService } from '../lib/catalog/catalog-service.ts';
-import { createOriginKey } from '../lib/catalog/origin-key.ts';
 import { DEFAULT_TEMPLATE } from '../lib/schemas/catalog.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { processMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { AstroRenderer, bundleHandler } from './store/astro-renderer.ts';
-import { listen, type DrainableServer } from './http/create-http-server.ts';
+import { listen } from './http/create-http-server.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { loadConfigOrExit } from '../lib/config/config.ts';
 import { createMetricsServer } from './steps/metrics-server.ts';
@@ -20,7 +19,7 @@ import { serverDocuments } from './store/server-documents.ts';
 import { createSiteServer } from './site-server.ts';
 import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from './store/document-builders.ts';
 import { SiteRoutes } from './routes.ts';
-import { startOrigin } from './origin/start-origin.ts';
+import { startBundledOrigin } from './origin/start-origin.ts';
 import { loadStaticAssets } from './handlers/static-assets.ts';
 
 const root = new URL('../../', import.meta.url);
@@ -29,13 +28,8 @@ const logger = createLogger(config.logLevel);
 const metrics = processMetrics();
 
 try {
-  const dependencies: DrainableServer[] = [];
+  const dependencies = await startBundledOrigin(config, logger, metrics);
   if (config.catalogOriginUrl === undefined) {
-    const catalogOriginKey = config.catalogOriginKey ?? createOriginKey();
-    // The catalog service (and the Astro bundle, should it load) read their configuration from
-    // process.env: this is how they learn the key the bundled origin exempts.
-    process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
-    dependencies.push(await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics));
     // Fetch the default panel now so its validation and compression overlap start-up. Not for a CATALOG_ORIGIN_URL,
     // which may still be starting: a failure would hold its requests off for the retry pause.
     getCatalogService()
@@ -72,7 +66,6 @@ try {
     routes: new SiteRoutes(documents, assets),
     store,
     catalog: getCatalogService(),
-    tokenEndpoint: () => import('../lib/oauth/token-exchange.ts'),
   });
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: config.shutdownDelayMs,
@@ -81,8 +74,7 @@ try {
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
   prepareInBackground(
-    documents.values(),
-    () => store.bodies(),
+    () => [...documents.values(), ...store.bodies()],
     (error) => logger.error('prepare_failed', describeError(error)),
   );
 } catch (error) {

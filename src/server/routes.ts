@@ -8,7 +8,7 @@ import {
   OPENAPI_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
 } from '../lib/http/response-headers.ts';
-import type { PreparedDocument } from './store/prepared.ts';
+import type { PreparedBody } from './store/prepared.ts';
 import {
   DOCUMENT_RESOURCES,
   pageResources,
@@ -136,19 +136,12 @@ const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?
 /** The `Allow` header at `path` (RFC 9110 §10.2.1), OPTIONS included. */
 export const allowHeader = (path: string): string => [...routeMethods(path), 'OPTIONS'].join(', ');
 
-/** The `Cache-Control` the table gives an exact path; throws for a path whose policy is not fixed. */
-export function fixedCacheControl(path: string): string {
-  const cacheControl = PATH_ROUTES.get(path)?.cacheControl;
-  if (cacheControl === undefined) throw new Error(`the route table gives ${path} no fixed Cache-Control`);
-  return cacheControl;
-}
-
 /** How the site answers a path: the table's policy and what the handler needs. */
 export type SiteRoute = RoutePolicy &
   (
     | { kind: 'page'; page: PageResources; format: 'page' | 'markdown' }
     | { kind: 'rendered'; resource: RenderedResource }
-    | { kind: 'document'; document: PreparedDocument }
+    | { kind: 'document'; document: PreparedBody; cacheControl: string }
     | { kind: 'asset'; asset: StaticAsset; cacheControl: string }
     | { kind: 'catalog' }
     | { kind: 'health' }
@@ -176,13 +169,14 @@ function bind(
   path: string,
   handler: PathHandler,
   policy: RoutePolicy,
-  documents: ReadonlyMap<string, PreparedDocument>,
+  documents: ReadonlyMap<string, PreparedBody>,
 ): SiteRoute {
   switch (handler) {
     case 'document': {
       const document = documents.get(path);
-      if (document === undefined) throw new Error(`no prepared document for ${path}`);
-      return { ...policy, kind: 'document', document };
+      const { cacheControl } = policy;
+      if (document === undefined || cacheControl === undefined) throw new Error(`no prepared document for ${path}`);
+      return { ...policy, kind: 'document', document, cacheControl };
     }
     case 'rendered': {
       const resource = DOCUMENT_RESOURCES.get(path);
@@ -199,7 +193,7 @@ export class SiteRoutes {
   readonly #routes = new Map<string, SiteRoute>();
 
   /** `documents`: what answers each `document` row; `assets`: the files of `dist/client`. */
-  constructor(documents: ReadonlyMap<string, PreparedDocument>, assets: ReadonlyMap<string, StaticAsset> = new Map()) {
+  constructor(documents: ReadonlyMap<string, PreparedBody>, assets: ReadonlyMap<string, StaticAsset> = new Map()) {
     for (const [path, asset] of assets) this.#routes.set(path, { ...assetPolicy(path), kind: 'asset', asset });
     for (const [path, { handler, ...policy }] of PATH_ROUTES) {
       this.#routes.set(path, bind(path, handler, policy, documents));

@@ -1,22 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
-import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
+import { baselineHeaders, NO_STORE, preflightHeaders } from '../lib/http/response-headers.ts';
+import type { Health } from '../lib/schemas/health.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
-import { configuredTimeouts, createHttpServer, type DrainableServer } from './http/create-http-server.ts';
+import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
 import { countRequest } from './steps/rate-limit.ts';
 import { filteredPageResources } from './store/rendered-resources.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
-import { requestPath, urlPathname } from './http/request-path.ts';
-import { answerHealth } from './handlers/health-probe.ts';
+import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendProblem, type Exchange } from './http/send.ts';
+import { sendBody, sendProblem, type Exchange } from './http/send.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
@@ -43,16 +43,22 @@ function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[
   return undefined;
 }
 
+/** The 405 (RFC 9110 §15.5.6: it MUST carry Allow). */
+const methodNotAllowed = (x: Exchange, target: string, detail: string): void =>
+  sendProblem(x, { code: 'method_not_allowed', detail, instance: target, headers: { Allow: allowHeader(target) } });
+
 /** Whether an item page (a biomarker's) exists now; its data loaders are imported on first use, never at start-up. */
 async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
   const { itemPageExists: exists } = await import('../lib/content/page-items.ts');
   return exists(page);
 }
 
+/** What `POST /oauth/token` runs, loaded on its first request: start-up never needs it. */
+const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/token-exchange.ts');
+
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
-  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> &
-    Partial<Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>>;
+  config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> & ConfiguredTimeouts;
   logger: Logger;
   limiter: FixedWindowLimiter;
   /** Every path the site answers (the route table), the build's files included. */
@@ -60,8 +66,6 @@ export interface SiteServerOptions {
   /** What Astro rendered, prepared (pages, site documents). */
   store: RenderedStore;
   catalog: CatalogService;
-  /** Loads `src/lib/oauth/token-exchange.ts`, what `POST /oauth/token` runs, on its first request. */
-  tokenEndpoint: () => Promise<TokenEndpoint>;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];
   /** `npm run dev` only: the dev server's own requests (Vite modules, live reload), handled before the rate limit. */
@@ -130,13 +134,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return sendProblem(x, { code: 'bad_request', detail });
     }
     if (FETCH_FORBIDDEN_METHODS.has(method)) {
-      const detail = `${method} is not supported by this service.`;
-      return sendProblem(x, {
-        code: 'method_not_allowed',
-        detail,
-        instance: target,
-        headers: { Allow: allowHeader(target) },
-      });
+      return methodNotAllowed(x, target, `${method} is not supported by this service.`);
     }
     if (route === undefined) return answerNotFound(x, target, errorPages);
     if (route.kind === 'page' && route.page.page.item !== undefined) {
@@ -156,13 +154,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return void x.res.end();
     }
     if (!route.methods.includes(method)) {
-      const detail = `${method} is not supported on ${target}; use ${route.methods.join(' or ')}.`;
-      return sendProblem(x, {
-        code: 'method_not_allowed',
-        detail,
-        instance: target,
-        headers: { Allow: allowHeader(target) },
-      });
+      return methodNotAllowed(x, target, `${method} is not supported on ${target}; use ${route.methods.join(' or ')}.`);
     }
     return answer(x, route, target);
   }
@@ -175,21 +167,23 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
         return answerCatalog(x, options.catalog, path);
       case 'page': {
         // A filtering page (the biomarker browser) is a view per normalized query (rendered-resources.ts).
-        const url = x.req.url ?? '';
-        const query = url.indexOf('?');
-        const page = query === -1 ? route.page : filteredPageResources(route.page, url.slice(query + 1));
+        const page = filteredPageResources(route.page, queryOf(x.req.url));
         return answerPage(x, options.store, page, route.format);
       }
       case 'rendered':
         return answerRendered(x, options.store, route.resource);
       case 'document':
-        return answerDocument(x, route.document);
-      case 'health':
-        // Readiness during a shutdown: 503 here, everything else still served (shutdown.ts).
-        return answerHealth(x, ready);
+        return answerDocument(x, route.document, route.cacheControl);
+      case 'health': {
+        // Never asks the origin, so an upstream outage keeps the instance in the balancer; during a shutdown 503
+        // `draining` while everything else is still served (shutdown.ts, docs/deployment.md).
+        const health: Health = { status: ready ? 'ok' : 'draining', uptimeSeconds: Math.floor(process.uptime()) };
+        const headers = ['Cache-Control', NO_STORE];
+        return sendBody(x, ready ? 200 : 503, 'application/json', JSON.stringify(health), { headers });
+      }
       case 'token':
         if (token !== undefined) return answerToken(x, token);
-        return options.tokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
+        return loadTokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
     }
   }
 
@@ -199,7 +193,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     baseline: step.baseline,
     logger,
     requestLog,
-    ...configuredTimeouts(config),
+    timeouts: config,
   });
   return { server, unready: () => void (ready = false), drain: () => void (draining = true) };
 }

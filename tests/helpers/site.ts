@@ -154,7 +154,6 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fromRoot('dist/client'))),
     store,
     catalog,
-    tokenEndpoint: () => import('../../src/lib/oauth/token-exchange.ts'),
   });
   const handler = handlerOf(site.server);
   return {

@@ -8,7 +8,7 @@ import {
 } from '../../src/lib/catalog-page/biomarker-filter.ts';
 import { buildCatalogView, type CatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
 import { filterCatalogView } from '../../src/lib/catalog-page/filter-catalog-view.ts';
-import { BoundedSingleFlightCache } from '../../src/server/store/single-flight-cache.ts';
+import { SingleFlightCache } from '../../src/server/store/single-flight-cache.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { bundledPanels } from '../helpers/catalog-fixture.ts';
@@ -213,9 +213,9 @@ describe('filterCatalogView on the bundled catalog', () => {
   });
 });
 
-describe('BoundedSingleFlightCache', () => {
+describe('SingleFlightCache with a capacity', () => {
   it('holds at most its capacity, dropping the least recently used key', async () => {
-    const cache = new BoundedSingleFlightCache<string>(2);
+    const cache = new SingleFlightCache<string>(2);
     let produced = 0;
     const produce = (value: string) => () => Promise.resolve(`${value}${++produced}`);
     await cache.get('a', produce('a'));
@@ -230,7 +230,7 @@ describe('BoundedSingleFlightCache', () => {
   });
 
   it('produces again for a new data version, and forgets a failure', async () => {
-    const cache = new BoundedSingleFlightCache<number>(4);
+    const cache = new SingleFlightCache<number>(4);
     expect(await cache.get('x', () => Promise.resolve(1), 'v1')).toBe(1);
     expect(await cache.get('x', () => Promise.resolve(2), 'v2')).toBe(2);
     await expect(cache.get('y', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

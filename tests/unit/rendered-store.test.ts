@@ -38,7 +38,7 @@ describe('RenderedStore', () => {
     const { renderer, renders } = fakeRenderer();
     const store = new RenderedStore({ renderer, versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }) });
     const page = resource('guide');
-    const body = new PreparedBody('<p>prepared</p>', 'text/html; charset=utf-8');
+    const body = new PreparedBody({ text: '<p>prepared</p>', contentType: 'text/html; charset=utf-8' });
     store.put(page.key, body);
     expect(store.peek(page)).toBeUndefined(); // not compressed yet: the caller awaits `answer`
     const answer = await store.answer(page);

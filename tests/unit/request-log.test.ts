@@ -6,7 +6,8 @@ import type { Logger } from '../../src/lib/log/logger.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
 import { createHttpServer } from '../../src/server/http/create-http-server.ts';
 import { countRequest } from '../../src/server/steps/rate-limit.ts';
-import { createRequestLog, type ObservedRequest, type RequestLogOptions } from '../../src/server/steps/request-log.ts';
+import type { RequestObservation } from '../../src/lib/metrics/service-metrics.ts';
+import { createRequestLog, type RequestLogOptions } from '../../src/server/steps/request-log.ts';
 import { requestPath } from '../../src/server/http/request-path.ts';
 
 const closers: Array<() => void> = [];
@@ -18,7 +19,7 @@ async function serve(
   options: Partial<RequestLogOptions> = {},
 ) {
   const lines: Record<string, unknown>[] = [];
-  const observed: ObservedRequest[] = [];
+  const observed: RequestObservation[] = [];
   const logger: Logger = { info: (_event, fields) => void lines.push(fields ?? {}), error: () => undefined };
   const requestLog = createRequestLog({
     logger,

@@ -4,6 +4,7 @@ import { catalogCacheControl, type CatalogService } from '../../lib/catalog/cata
 import { UpstreamError } from '../../lib/catalog/fetch-upstream-catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { CatalogTemplate } from '../../lib/schemas/catalog.ts';
+import { queryOf } from '../http/request-path.ts';
 import { sendProblem, sendRepresentation, type Exchange } from '../http/send.ts';
 
 /** Headers of every catalog representation: it varies by coding only. */
@@ -14,9 +15,7 @@ const CATALOG_HEADERS = ['Vary', 'Accept-Encoding'];
  * service's cache (RFC 5861). `template` is checked first; `Authorization` changes nothing (spec 5).
  */
 export function answerCatalog(x: Exchange, service: CatalogService, path: string): Promise<void> | void {
-  const target = x.req.url ?? path;
-  const query = target.indexOf('?');
-  const parsed = parseTemplate(query === -1 ? '' : target.slice(query + 1));
+  const parsed = parseTemplate(queryOf(x.req.url));
   if (!parsed.ok) return sendProblem(x, { code: 'bad_request', detail: parsed.detail, instance: path });
   const fresh = service.cache.peekFresh(parsed.template);
   if (fresh !== undefined) return send(x, service, parsed.template, fresh);

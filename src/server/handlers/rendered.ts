@@ -2,12 +2,15 @@ import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import { negotiate } from '../../lib/http/accept.ts';
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { memoizeByHeader, sendBody, sendRepresentation, type Exchange } from '../http/send.ts';
-import type { PreparedDocument, ReadyDocument } from '../store/prepared.ts';
+import type { Prepared, PreparedBody } from '../store/prepared.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';
-import { PAGE_VARY, type PageResources, type RenderedResource } from '../store/rendered-resources.ts';
+import type { PageResources, RenderedResource } from '../store/rendered-resources.ts';
 
 /** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
+
+/** Both representations of a page URL depend on these request headers (spec 4.4). */
+const PAGE_VARY = 'Accept, Accept-Encoding';
 
 /** Site documents vary by coding only. */
 const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
@@ -29,15 +32,10 @@ export function answerPage(
   const { baseUrl } = x;
   // A filtered view's twin is filtered alike; its canonical stays the unfiltered page.
   const query = page.html.query === undefined ? '' : `?${page.html.query}`;
-  const headers = markdown
-    ? ['Vary', PAGE_VARY, 'Link', `<${baseUrl}${pagePath(page.locale, page.page.slug)}>; rel="canonical"`]
-    : [
-        'Vary',
-        PAGE_VARY,
-        'Link',
-        `<${baseUrl}${markdownPath(page.locale, page.page.slug)}${query}>; rel="alternate"; type="text/markdown"`,
-      ];
-  return answerRendered(x, store, markdown ? page.markdown : page.html, headers);
+  const link = markdown
+    ? `<${baseUrl}${pagePath(page.locale, page.page.slug)}>; rel="canonical"`
+    : `<${baseUrl}${markdownPath(page.locale, page.page.slug)}${query}>; rel="alternate"; type="text/markdown"`;
+  return answerRendered(x, store, markdown ? page.markdown : page.html, ['Vary', PAGE_VARY, 'Link', link]);
 }
 
 /**
@@ -67,13 +65,9 @@ export function answerRendered(
 }
 
 /** Answers a document the server builds itself, once it is built. */
-export function answerDocument(x: Exchange, document: PreparedDocument): Promise<void> | void {
-  const send = ({ representation, cacheControl, preparedAt }: ReadyDocument) =>
-    sendRepresentation(x, representation, {
-      headers: DOCUMENT_HEADERS,
-      cacheControl,
-      storedAt: preparedAt,
-    });
+export function answerDocument(x: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
+  const send = ({ representation, preparedAt }: Prepared) =>
+    sendRepresentation(x, representation, { headers: DOCUMENT_HEADERS, cacheControl, storedAt: preparedAt });
   const ready = document.ready;
   return ready === undefined ? document.prepare().then(send) : send(ready);
 }

@@ -4,7 +4,6 @@ import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { acceptsGzip, etagMatches } from '../../lib/http/conditional.ts';
 import type { Exchange } from '../http/send.ts';
-import { setHeaders } from '../steps/rate-limit.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
 export interface StaticAsset {
@@ -103,25 +102,20 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * (`etagMatches`).
  */
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
-  const { req, res } = x;
-  setHeaders(res, x.headers);
+  const { req, res, headers } = x;
   const content = assetContent(asset);
   const gzip = content.compressible && acceptsGzip(req.headers['accept-encoding']);
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
-  const headers: Record<string, string | number> = {
-    'Content-Type': asset.contentType,
-    'Cache-Control': cacheControl,
-    ETag: etag,
-  };
-  if (asset.contentType === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_POLICY;
-  if (content.compressible) headers['Vary'] = 'Accept-Encoding';
+  headers.push('Content-Type', asset.contentType, 'Cache-Control', cacheControl, 'ETag', etag);
+  if (asset.contentType === 'image/svg+xml') headers.push('Content-Security-Policy', SVG_POLICY);
+  if (content.compressible) headers.push('Vary', 'Accept-Encoding');
   if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
     return void res.end();
   }
   const body = gzip ? gzipOf(content) : content.body;
-  if (gzip) headers['Content-Encoding'] = 'gzip';
-  headers['Content-Length'] = body.length;
+  if (gzip) headers.push('Content-Encoding', 'gzip');
+  headers.push('Content-Length', String(body.length));
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { describeError, type Logger } from '../../lib/log/logger.ts';
 import { SERVER_TIMEOUTS } from '../../lib/config/env-schema.ts';
+import type { Config } from '../../lib/config/config.ts';
 import { sendProblem } from './send.ts';
 import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
 
@@ -20,31 +21,20 @@ const received = new WeakMap<Server, { count: number }>();
 /** How many requests `server` has received since it was created. */
 export const requestsReceived = (server: Server): number => received.get(server)?.count ?? 0;
 
-/** The timeouts a deployment may set (KEEP_ALIVE_TIMEOUT_S, SOCKET_TIMEOUT_MS, HEADERS_TIMEOUT_MS). */
-export interface ConfiguredTimeouts {
-  keepAliveTimeoutMs?: number;
-  socketTimeoutMs?: number;
-  headersTimeoutMs?: number;
-}
-
-/** The timeouts `config` sets, without the ones it leaves to the defaults (tests build partial configs). */
-export function configuredTimeouts(config: ConfiguredTimeouts): ConfiguredTimeouts {
-  const timeouts: ConfiguredTimeouts = {};
-  if (config.keepAliveTimeoutMs !== undefined) timeouts.keepAliveTimeoutMs = config.keepAliveTimeoutMs;
-  if (config.socketTimeoutMs !== undefined) timeouts.socketTimeoutMs = config.socketTimeoutMs;
-  if (config.headersTimeoutMs !== undefined) timeouts.headersTimeoutMs = config.headersTimeoutMs;
-  return timeouts;
-}
+/** The timeouts a deployment may set (KEEP_ALIVE_TIMEOUT_S, SOCKET_TIMEOUT_MS, HEADERS_TIMEOUT_MS…); tests leave some out. */
+export type ConfiguredTimeouts = Partial<
+  Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>
+>;
 
 /** A `node:http` server with the project's timeouts and transport-level refusals, for the site and the origin alike. */
 export function createHttpServer(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
-  options: TransportErrorOptions & { logger: Logger } & ConfiguredTimeouts,
+  options: TransportErrorOptions & { logger: Logger; timeouts?: ConfiguredTimeouts },
 ): Server {
   const { socketTimeout: defaultSocketTimeout, ...defaults } = SERVER_TIMEOUTS;
-  const keepAliveTimeout = options.keepAliveTimeoutMs ?? SERVER_TIMEOUTS.keepAliveTimeout;
-  const socketTimeout = options.socketTimeoutMs ?? defaultSocketTimeout;
-  const headersTimeout = options.headersTimeoutMs ?? defaults.headersTimeout;
+  const keepAliveTimeout = options.timeouts?.keepAliveTimeoutMs ?? SERVER_TIMEOUTS.keepAliveTimeout;
+  const socketTimeout = options.timeouts?.socketTimeoutMs ?? defaultSocketTimeout;
+  const headersTimeout = options.timeouts?.headersTimeoutMs ?? defaults.headersTimeout;
   // Node checks headersTimeout every connectionsCheckingInterval: often enough for a short one.
   const connectionsCheckingInterval = Math.min(defaults.connectionsCheckingInterval, Math.ceil(headersTimeout / 4));
   const timeouts = { ...defaults, headersTimeout, connectionsCheckingInterval };

@@ -21,6 +21,12 @@ export function requestPath(target: string | undefined): string | undefined {
   return path;
 }
 
+/** The query of a request target, without its `?`; empty when it has none. */
+export function queryOf(target = ''): string {
+  const query = target.indexOf('?');
+  return query === -1 ? '' : target.slice(query + 1);
+}
+
 /** Characters the WHATWG URL parser keeps as they are in a path: unreserved, sub-delims, `:`, `@`, `/`, `%`. */
 const KEPT_AS_IS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 /** A `.` or `..` segment, plain or percent-encoded, which the parser resolves (WHATWG URL §4.1). */

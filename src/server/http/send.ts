@@ -53,7 +53,7 @@ const sent = new WeakSet<object>();
 /** Most distinct header values remembered per memo; the table is cleared when full. */
 const MAX_HEADER_VALUES = 256;
 
-/** Memoises a pure function of one request header: clients send few distinct values. Bounded whatever they send. */
+/** Memoises a pure function of one request header (or query): clients send few distinct values. Bounded whatever they send. */
 export function memoizeByHeader<T>(compute: (header: string | undefined) => T): (header: string | undefined) => T {
   const values = new Map<string, T>();
   return (header) => {

@@ -8,21 +8,21 @@ import { baselineHeaders, preflightHeaders } from '../../lib/http/response-heade
 import { etagMatches } from '../../lib/http/conditional.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
-import { applyRateLimit, rateLimitedDetail } from '../steps/rate-limit.ts';
+import { countRequest, rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
-import { requestPath } from '../http/request-path.ts';
+import { queryOf, requestPath } from '../http/request-path.ts';
 import { sendProblem } from '../http/send.ts';
-import { configuredTimeouts, createHttpServer, type DrainableServer } from '../http/create-http-server.ts';
+import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 import { guardUnreadBody } from '../http/request-body.ts';
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */
-const PREFLIGHT = { Allow: ALLOW, ...Object.fromEntries(preflightHeaders(['GET', 'HEAD'])) };
+const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(['GET', 'HEAD']).flat()];
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginTrustProxy' | 'catalogOriginKey' | 'logClientAddress'> &
-    Partial<Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>>;
+    ConfiguredTimeouts;
   logger: Logger;
   limiter: FixedWindowLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
@@ -70,32 +70,33 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     const path = requestPath(req.url);
     // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
     const use = method === 'OPTIONS' && path === CATALOG_PATH ? 'peek' : 'take';
-    const { decision, address } = applyRateLimit(req, res, step, use);
-    res.setHeader(
+    const { decision, headers, address } = countRequest(req, step, use);
+    headers.push(
       'X-Request-Id',
       requestLog.begin(req, res, path, address, path === CATALOG_PATH ? 'catalog' : 'other'),
     );
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    if (draining) res.setHeader('Connection', 'close');
+    if (draining) headers.push('Connection', 'close');
+    const x = { res, baseUrl: config.baseUrl, headers };
     const problem = (init: Parameters<typeof sendProblem>[1]) =>
-      sendProblem({ res, baseUrl: config.baseUrl }, { ...(path === undefined ? {} : { instance: path }), ...init });
+      sendProblem(x, { ...(path === undefined ? {} : { instance: path }), ...init });
     if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
     if (path === undefined)
       return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });
     if (path !== CATALOG_PATH)
       return problem({ code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` });
-    if (method === 'OPTIONS') return void res.writeHead(204, PREFLIGHT).end();
+    if (method === 'OPTIONS') return void res.writeHead(204, [...headers, ...PREFLIGHT]).end();
     if (method !== 'GET' && method !== 'HEAD') {
       const detail = `${method} is not supported on ${CATALOG_PATH}; use GET or HEAD.`;
       return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });
     }
-    const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
-    const parsed = parseTemplate(query);
+    const parsed = parseTemplate(queryOf(req.url));
     if (!parsed.ok) return problem({ code: 'bad_request', detail: parsed.detail });
     const { body, etag } = bodyOf(parsed.template);
-    const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
+    headers.push('ETag', etag, 'Cache-Control', 'no-cache');
     if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304, headers).end();
-    res.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': body.length });
+    headers.push('Content-Type', 'application/json', 'Content-Length', String(body.length));
+    res.writeHead(200, headers);
     res.end(method === 'HEAD' ? undefined : body);
   }
 
@@ -104,8 +105,8 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     limiter,
     baseline: step.baseline,
     logger,
-    ...configuredTimeouts(config),
     requestLog,
+    timeouts: config,
   });
   return { server, drain: () => void (draining = true) };
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { COMPILED_PANELS_PATH, loadCompiledPanels, type CompiledPanels } from '../../lib/catalog/compiled-panels.ts';
+import { createOriginKey } from '../../lib/catalog/origin-key.ts';
 import type { Config } from '../../lib/config/config.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { ServiceMetrics } from '../../lib/metrics/service-metrics.ts';
@@ -48,4 +49,19 @@ export async function startOrigin(
   );
   logger.info('listening', { service: 'origin', url: `http://${address}`, markers: counts });
   return origin;
+}
+
+/**
+ * Starts the bundled origin beside the site unless `CATALOG_ORIGIN_URL` names another. Its key (generated unless set)
+ * goes into process.env, where the catalog service and the Astro bundle read their configuration.
+ */
+export async function startBundledOrigin(
+  config: Config,
+  logger: Logger,
+  metrics?: ServiceMetrics,
+): Promise<DrainableServer[]> {
+  if (config.catalogOriginUrl !== undefined) return [];
+  const catalogOriginKey = config.catalogOriginKey ?? createOriginKey();
+  process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
+  return [await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics)];
 }

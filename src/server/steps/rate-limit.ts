@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { resolveClientAddress, rateLimitKey } from '../../lib/http/client-address.ts';
 import type { FixedWindowLimiter, RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { pushRateLimitHeaders } from '../../lib/rate-limit/headers.ts';
@@ -60,23 +60,6 @@ function flatBaseline(baseline: RateLimitStepOptions['baseline']): string[] {
   let flat = flatBaselines.get(baseline);
   if (flat === undefined) flatBaselines.set(baseline, (flat = baseline.flat()));
   return flat;
-}
-
-/** Sets a flat name/value list on a response, for layers that write their own headers later. */
-export function setHeaders(res: ServerResponse, headers: readonly string[]): void {
-  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
-}
-
-/** Counts the request and sets its headers on the response at once. */
-export function applyRateLimit(
-  req: IncomingMessage,
-  res: ServerResponse,
-  options: RateLimitStepOptions,
-  use: QuotaUse = 'take',
-): RateLimitOutcome {
-  const outcome = countRequest(req, options, use);
-  setHeaders(res, outcome.headers);
-  return outcome;
 }
 
 /** The detail of a 429 Problem. */

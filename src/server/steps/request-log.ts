@@ -6,6 +6,8 @@ import { logAddress } from '../../lib/http/client-address.ts';
 import { acceptedRequestId, createRequestIdGenerator } from '../../lib/http/request-id.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { RequestObservation } from '../../lib/metrics/service-metrics.ts';
+import { queryOf } from '../http/request-path.ts';
+import { memoizeByHeader } from '../http/send.ts';
 
 /** nginx's status for a request the client closed before the response was complete. */
 const CLIENT_CLOSED_STATUS = 499;
@@ -18,11 +20,8 @@ export interface RequestLogOptions {
   /** `truncated` keeps the /24 or /48 of the client's address, `full` all of it. */
   clientAddress: 'truncated' | 'full';
   /** Told of every request once it is over (metrics); must be cheap. */
-  observe?: (request: ObservedRequest) => void;
+  observe?: (request: RequestObservation) => void;
 }
-
-/** A finished request as the metrics see it. */
-export type ObservedRequest = RequestObservation;
 
 /** One log line per request, whichever way it ends. */
 export interface RequestLog {
@@ -53,7 +52,6 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
   const { logger, service, trustProxy, clientAddress, observe } = options;
   const nextId = createRequestIdGenerator();
   const sockets = new WeakMap<Duplex, SocketState>();
-  const templateOf = createTemplateMemo();
 
   return {
     nextId,
@@ -79,7 +77,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
           service,
           method: req.method,
           path: path ?? '(invalid)',
-          template: path === CATALOG_PATH ? templateOf(req.url ?? '') : undefined,
+          template: path === CATALOG_PATH ? templateOf(queryOf(req.url)) : undefined,
           status,
           bytes: socket.bytesWritten - bytesBefore,
           durationMs: Math.round(durationS * 100_000) / 100,
@@ -119,22 +117,11 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
 /** The reason on a 413 line: the only body the service reads, the token request's, was over its cap. */
 const BODY_TOO_LARGE = { reason: 'body_too_large' } as const;
 
-/**
- * The template a target names; parsing the query costs more than the rest of the line, so answers are memoised
- * (bounded).
- */
-function createTemplateMemo(): (url: string) => string | undefined {
-  const templates = new Map<string, string | undefined>();
-  return (url) => {
-    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    if (templates.has(query)) return templates.get(query);
-    if (templates.size >= 256) templates.clear();
-    const parsed = parseTemplate(query);
-    const template = parsed.ok ? parsed.template : undefined;
-    templates.set(query, template);
-    return template;
-  };
-}
+/** The template a query names; parsing it costs more than the rest of the line, so answers are memoised. */
+const templateOf = memoizeByHeader((query = '') => {
+  const parsed = parseTemplate(query);
+  return parsed.ok ? parsed.template : undefined;
+});
 
 /** Fields of an aborted request: why, and the status already sent if headers went out. */
 const abortFields = (res: ServerResponse, timedOut: boolean) => ({

@@ -35,7 +35,7 @@ export async function loadPreparedRenders(path: string, store: RenderedStore, ba
       putSampleFragment(key, substituteBaseUrlPlaceholder(text, baseUrl));
       continue;
     }
-    store.put(key, new PreparedBody(substituteBaseUrlPlaceholder(text, baseUrl), contentType));
+    store.put(key, new PreparedBody({ text: substituteBaseUrlPlaceholder(text, baseUrl), contentType }));
   }
   return renders.length;
 }

@@ -7,21 +7,25 @@ export interface Prepared {
   preparedAt: number;
 }
 
+/** A body's text and media type, before its codings are made. */
+export interface BodyText {
+  text: string;
+  contentType: string;
+}
+
 /**
- * A body whose text is known ahead of requests; its codings are made once off the event loop, by the background pass
- * or the first request.
+ * A body whose text is known ahead of requests, or built once from the configuration (robots.txt, discovery, OpenAPI);
+ * its codings are made once off the event loop, by the background pass or the first request.
  */
 export class PreparedBody {
-  #text: string | undefined;
-  readonly #contentType: string;
+  #source: BodyText | (() => Promise<BodyText>) | undefined;
   readonly #brotliQuality: number;
   #value: Prepared | undefined;
   #pending: Promise<Prepared> | undefined;
 
-  /** `brotliQuality`: lower for bodies made on a request's behalf (a filtered view). */
-  constructor(text: string, contentType: string, brotliQuality = BROTLI_QUALITY) {
-    this.#text = text;
-    this.#contentType = contentType;
+  /** `source`: the text, or what builds it on first need; `brotliQuality`: lower for bodies made on a request's behalf. */
+  constructor(source: BodyText | (() => Promise<BodyText>), brotliQuality = BROTLI_QUALITY) {
+    this.#source = source;
     this.#brotliQuality = brotliQuality;
   }
 
@@ -30,53 +34,19 @@ export class PreparedBody {
     return this.#value;
   }
 
-  /** Makes the codings (once) and resolves with the representation. */
+  /** Builds the text if need be and makes the codings (once); resolves with the representation. */
   prepare(): Promise<Prepared> {
-    this.#pending ??= createRepresentationAsync(this.#text!, this.#contentType, this.#brotliQuality).then(
-      (representation) => {
-        this.#value = { representation, preparedAt: performance.now() };
-        this.#text = undefined; // the identity bytes live on in the representation
-        return this.#value;
-      },
-    );
+    this.#pending ??= this.#make();
     return this.#pending;
   }
-}
 
-/** A document as its builder makes it: text, media type and how long caches may keep it. */
-export interface DocumentText {
-  text: string;
-  contentType: string;
-  cacheControl: string;
-}
-
-/** A built and compressed document. */
-export interface ReadyDocument extends Prepared {
-  cacheControl: string;
-}
-
-/** A document built from the configuration once per process (robots.txt, discovery, OpenAPI JSON and YAML). */
-export class PreparedDocument {
-  readonly #build: () => Promise<DocumentText>;
-  #ready: ReadyDocument | undefined;
-  #pending: Promise<ReadyDocument> | undefined;
-
-  constructor(build: () => Promise<DocumentText>) {
-    this.#build = build;
-  }
-
-  /** The document, when built and compressed; undefined before. */
-  get ready(): ReadyDocument | undefined {
-    return this.#ready;
-  }
-
-  /** Builds and compresses the document (once). */
-  prepare(): Promise<ReadyDocument> {
-    this.#pending ??= this.#build().then(async ({ text, contentType, cacheControl }) => {
-      this.#ready = { ...(await new PreparedBody(text, contentType).prepare()), cacheControl };
-      return this.#ready;
-    });
-    return this.#pending;
+  async #make(): Promise<Prepared> {
+    const source = this.#source!;
+    const { text, contentType } = typeof source === 'function' ? await source() : source;
+    const representation = await createRepresentationAsync(text, contentType, this.#brotliQuality);
+    this.#value = { representation, preparedAt: performance.now() };
+    this.#source = undefined; // the identity bytes live on in the representation
+    return this.#value;
   }
 }
 
@@ -87,13 +57,8 @@ const BACKGROUND_DELAY_MS = 250;
  * Builds and compresses every prepared body one at a time after listening, so serving keeps a core; a request that
  * comes first prepares its own. Failures are reported and left to the next request.
  */
-export function prepareInBackground(
-  documents: Iterable<PreparedDocument>,
-  bodies: () => Iterable<PreparedBody>,
-  onError: (error: unknown) => void,
-): void {
+export function prepareInBackground(bodies: () => Iterable<PreparedBody>, onError: (error: unknown) => void): void {
   const timer = setTimeout(async () => {
-    for (const document of documents) await document.prepare().catch(onError);
     for (const body of bodies()) await body.prepare().catch(onError);
   }, BACKGROUND_DELAY_MS);
   timer.unref();

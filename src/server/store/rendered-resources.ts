@@ -4,9 +4,6 @@ import type { PageDataSource } from '../../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../../lib/content/page-registry.ts';
 
-/** Both representations of a page URL depend on these request headers (spec 4.4). */
-export const PAGE_VARY = 'Accept, Accept-Encoding';
-
 /** What Astro renders for the site: a page in one locale and format, or a site document. */
 export interface RenderedResource {
   /** Names the resource in the store and in the build's output. */

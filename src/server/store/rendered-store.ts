@@ -6,7 +6,7 @@ import { PreparedBody, type Prepared } from './prepared.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 import { htmlPolicy } from '../http/send.ts';
 import type { ResourceBuilder } from './document-builders.ts';
-import { BoundedSingleFlightCache, SingleFlightCache } from './single-flight-cache.ts';
+import { SingleFlightCache } from './single-flight-cache.ts';
 
 /** What a request for a rendered resource gets: its prepared representation, or an error state passed on once. */
 export type RenderedAnswer =
@@ -62,9 +62,9 @@ export class RenderedStore {
   #renders = 0;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
   /** Filtered views: keyed by request input, so bounded (LRU); each renders once per data version. */
-  readonly #views: BoundedSingleFlightCache<PreparedBody>;
-  /** Bodies known to be settled, for the synchronous path. */
-  readonly #settled = new Map<string, { version: string; body: PreparedBody }>();
+  readonly #views: SingleFlightCache<PreparedBody>;
+  /** The latest body of each resource, for the synchronous path. */
+  readonly #settled = new Map<string, PreparedBody>();
   /** The browser 404 and 429, prepared by the build as templates. */
   readonly errorPages = new ErrorPages();
 
@@ -73,7 +73,7 @@ export class RenderedStore {
     this.#versionOf = options.versionOf;
     this.#builders = options.builders ?? new Map();
     this.#development = options.development ?? false;
-    this.#views = new BoundedSingleFlightCache(options.viewCapacity ?? FILTERED_VIEW_CAPACITY);
+    this.#views = new SingleFlightCache(options.viewCapacity ?? FILTERED_VIEW_CAPACITY);
   }
 
   /** How many filtered views are held or being rendered (at most the capacity). */
@@ -84,18 +84,18 @@ export class RenderedStore {
   /** Stores a resource prepared by the build (no data sources, so version `''`). */
   put(key: string, body: PreparedBody): void {
     void this.#bodies.get(key, async () => body);
-    this.#settled.set(key, { version: '', body });
+    this.#settled.set(key, body);
   }
 
   /** Every body held, for the background preparation of their codings. */
   bodies(): PreparedBody[] {
-    return [...this.#settled.values()].map((entry) => entry.body);
+    return [...this.#settled.values()];
   }
 
   /** The representation of a static resource when it is ready now; undefined means "ask `answer`". */
   peek(resource: RenderedResource): Prepared | undefined {
     if (this.#development || resource.sources.length > 0) return undefined;
-    return this.#settled.get(resource.key)?.body.ready;
+    return this.#settled.get(resource.key)?.ready;
   }
 
   /** The answer for `resource`: prepared, or rendered now for a data version not seen yet. */
@@ -112,11 +112,11 @@ export class RenderedStore {
         if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
         const quick = resource.query !== undefined || resource.bulk === true;
         const quality = quick ? QUICK_BROTLI_QUALITY : DATA_PAGE_BROTLI_QUALITY;
-        return new PreparedBody(rendered.text, rendered.contentType, quality);
+        return new PreparedBody(rendered, quality);
       },
       data.version,
     );
-    if (resource.query === undefined) this.#settled.set(resource.key, { version: data.version, body });
+    if (resource.query === undefined) this.#settled.set(resource.key, body);
     // A filtered view is one client's request: shared caches keep only the page (docs/security.md).
     const cacheControl =
       resource.followsDataFreshness && resource.sources.length > 0

@@ -1,6 +1,5 @@
 import type { Config } from '../../lib/config/config.ts';
-import { PreparedDocument } from './prepared.ts';
-import { fixedCacheControl } from '../routes.ts';
+import { PreparedBody } from './prepared.ts';
 
 /** What the documents depend on. */
 type DocumentsConfig = Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginPublicUrl'>;
@@ -14,47 +13,44 @@ async function buildOpenApi(config: DocumentsConfig) {
   return { document: buildOpenApiDocument(config), paths };
 }
 
-/** The documents that depend only on configuration, by URL path, built once per process after start-up. */
-export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, PreparedDocument> {
+/**
+ * The documents that depend only on configuration, by URL path, built once per process after start-up; their
+ * `Cache-Control` is the route table's.
+ */
+export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, PreparedBody> {
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const openApi = () => (openapi ??= buildOpenApi(config));
   /** An OAuth discovery document (RFC 8414, RFC 9728) as JSON, its builder imported when first built. */
-  const discoveryDocument = (
-    path: string,
-    builder: 'buildAuthorizationServerMetadata' | 'buildProtectedResourceMetadata',
-  ): [string, PreparedDocument] => [
-    path,
-    new PreparedDocument(async () => {
+  const discoveryDocument = (builder: 'buildAuthorizationServerMetadata' | 'buildProtectedResourceMetadata') =>
+    new PreparedBody(async () => {
       const metadata = (await import('../../lib/oauth/discovery-metadata.ts'))[builder](config.baseUrl);
-      return { text: JSON.stringify(metadata), contentType: 'application/json', cacheControl: fixedCacheControl(path) };
-    }),
-  ];
-  return new Map<string, PreparedDocument>([
+      return { text: JSON.stringify(metadata), contentType: 'application/json' };
+    });
+  return new Map<string, PreparedBody>([
     [
       '/robots.txt',
-      new PreparedDocument(async () => {
+      new PreparedBody(async () => {
         const { buildRobotsTxt } = await import('../../lib/discovery/build-crawl-documents.ts');
         const text = buildRobotsTxt({ baseUrl: config.baseUrl, production: config.deployEnv === 'production' });
-        return { text, contentType: 'text/plain; charset=utf-8', cacheControl: fixedCacheControl('/robots.txt') };
+        return { text, contentType: 'text/plain; charset=utf-8' };
       }),
     ],
-    discoveryDocument('/.well-known/oauth-authorization-server', 'buildAuthorizationServerMetadata'),
-    discoveryDocument('/.well-known/oauth-protected-resource', 'buildProtectedResourceMetadata'),
+    ['/.well-known/oauth-authorization-server', discoveryDocument('buildAuthorizationServerMetadata')],
+    ['/.well-known/oauth-protected-resource', discoveryDocument('buildProtectedResourceMetadata')],
     [
       '/openapi.json',
-      new PreparedDocument(async () => {
+      new PreparedBody(async () => {
         const { document, paths } = await openApi();
-        const text = JSON.stringify(document);
-        return { text, contentType: paths.OPENAPI_JSON_TYPE, cacheControl: fixedCacheControl(paths.OPENAPI_JSON_PATH) };
+        return { text: JSON.stringify(document), contentType: paths.OPENAPI_JSON_TYPE };
       }),
     ],
     [
       '/api/openapi.yaml',
-      new PreparedDocument(async () => {
+      new PreparedBody(async () => {
         const [{ document, paths }, { stringify }] = await Promise.all([openApi(), import('yaml')]);
         // No anchors (shared objects written out in full) and no folded lines.
         const text = stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
-        return { text, contentType: paths.OPENAPI_YAML_TYPE, cacheControl: fixedCacheControl(paths.OPENAPI_YAML_PATH) };
+        return { text, contentType: paths.OPENAPI_YAML_TYPE };
       }),
     ],
   ]);

@@ -6,41 +6,18 @@ interface Entry<T> {
 
 /**
  * One value per key and version: concurrent requests share one producer call, a failure is forgotten, a new version
- * replaces the old. Keys are a fixed set, never request input.
+ * replaces the old. Keys from request input need a `capacity`: past it, the least recently used goes first.
  */
 export class SingleFlightCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
-
-  /** The value for `key` at `version`, produced by `produce` on first use of that version. */
-  get(key: string, produce: () => Promise<T>, version = ''): Promise<T> {
-    const existing = this.#entries.get(key);
-    if (existing !== undefined && existing.version === version) return existing.value;
-    const entry: Entry<T> = { version, value: produce() };
-    this.#entries.set(key, entry);
-    entry.value.catch(() => {
-      // Only forget this attempt: a newer version may have replaced it meanwhile.
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
-    });
-    return entry.value;
-  }
-
-  /** How many values are held or being produced. */
-  get size(): number {
-    return this.#entries.size;
-  }
-}
-
-/** `SingleFlightCache` for keys from request input: at most `capacity` entries, least recently used out first. */
-export class BoundedSingleFlightCache<T> {
-  readonly #entries = new Map<string, Entry<T>>();
   readonly #capacity: number;
 
-  constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer`);
+  constructor(capacity = Number.POSITIVE_INFINITY) {
+    if (!(capacity >= 1)) throw new RangeError(`capacity must be at least 1`);
     this.#capacity = capacity;
   }
 
-  /** The value for `key` at `version`, produced by `produce` on first use (or after it was dropped). */
+  /** The value for `key` at `version`, produced by `produce` on first use of that version (or after it was dropped). */
   get(key: string, produce: () => Promise<T>, version = ''): Promise<T> {
     const existing = this.#entries.get(key);
     // A Map iterates in insertion order: re-inserting marks the key as the most recently used.
@@ -56,6 +33,7 @@ export class BoundedSingleFlightCache<T> {
       this.#entries.delete(oldest);
     }
     entry.value.catch(() => {
+      // Only forget this attempt: a newer version may have replaced it meanwhile.
       if (this.#entries.get(key) === entry) this.#entries.delete(key);
     });
     return entry.value;

@@ -7,9 +7,9 @@ import { preparedDocumentResponses } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
 /** Where the document is served as JSON (spec 4.2). */
-export const OPENAPI_JSON_PATH = '/openapi.json';
+const OPENAPI_JSON_PATH = '/openapi.json';
 /** Where the document is served as YAML (spec 4.2). */
-export const OPENAPI_YAML_PATH = '/api/openapi.yaml';
+const OPENAPI_YAML_PATH = '/api/openapi.yaml';
 /** Media type of the JSON representation. */
 export const OPENAPI_JSON_TYPE = 'application/json';
 /** Media type of the YAML representation (RFC 9512). */
