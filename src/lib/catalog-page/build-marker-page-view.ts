@@ -6,7 +6,7 @@ import {
 } from '../schemas/catalog.ts';
 import { buildCatalogView, type CatalogViewOptions, type MarkerView } from './build-catalog-view.ts';
 import { derivedFromKeys, metadataKey } from './marker-keys.ts';
-import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
+import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './biomarker-filter.ts';
 import { langAttribute, type LocalizedText } from './pick-translation.ts';
 
 /** A marker another one is calculated from: its page key and name, or only its key when the catalog lacks it. */

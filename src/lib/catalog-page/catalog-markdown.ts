@@ -3,9 +3,9 @@ import { code, text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { CategoryView, MarkerView } from './build-catalog-view.ts';
-import { shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
+import { filterChoices, shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
-import { PANEL_REGIONS } from './panel-kinds.ts';
+import { PANEL_REGIONS } from './biomarker-filter.ts';
 
 /** The overview: one row per panel with its `template` value and shown count of all ("12 / 88"), then the badges' key. */
 function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {
@@ -93,15 +93,7 @@ const item = (children: PhrasingContent[]): ListItem => ({
 function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, clearUrl: string): RootContent[] {
   const b = ui.browser;
   const values = (list: string[]) => list.flatMap((value, i) => (i === 0 ? [code(value)] : [text(', '), code(value)]));
-  const parameters: Array<[string, string, string[]]> = [
-    ['q', b.searchLabel, []],
-    ['region', b.region, ['eu', 'uk']],
-    ['panel', b.panel, ['complete', 'light']],
-    ['category', b.category, filtered.view.categories.map((category) => category.anchor)],
-    ['calculated', ui.calculated, ['yes', 'no']],
-    ['premium', ui.premium, ['yes', 'no']],
-  ];
-  const status = b.status.replace('{shown}', String(filtered.shownCount)).replace('{total}', String(filtered.total));
+  const status = b.status.replace('{shown}', String(filtered.shown.size)).replace('{total}', String(filtered.total));
   const nodes: RootContent[] = [
     { type: 'heading', depth: 2, children: [text(b.heading)] },
     { type: 'paragraph', children: [text(b.help)] },
@@ -109,9 +101,12 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
       type: 'list',
       ordered: false,
       spread: false,
-      children: parameters.map(([name, label, list]) =>
-        item([code(name), text(` (${label})`), ...(list.length > 0 ? [text(': '), ...values(list)] : [])]),
-      ),
+      children: [
+        item([code('q'), text(` (${b.searchLabel})`)]),
+        ...filterChoices(filtered.view, ui).map(({ param, label, options }) =>
+          item([code(param), text(` (${label}): `), ...values(options.map((option) => option.value))]),
+        ),
+      ],
     },
   ];
   if (filtered.ignored.length > 0) {
@@ -132,7 +127,7 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
     });
   }
   nodes.push({ type: 'paragraph', children: [{ type: 'strong', children: [text(status)] }] });
-  if (filtered.shownCount === 0) {
+  if (filtered.shown.size === 0) {
     nodes.push({
       type: 'paragraph',
       children: [text(`${b.empty} `), { type: 'link', url: clearUrl, children: [text(b.clear)] }],

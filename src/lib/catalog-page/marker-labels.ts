@@ -1,7 +1,7 @@
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { MarkerView } from './build-catalog-view.ts';
-import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
+import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './biomarker-filter.ts';
 
 /** Whether any panel of `region` carries the marker. */
 const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>

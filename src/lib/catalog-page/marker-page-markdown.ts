@@ -7,7 +7,7 @@ import { regionName } from './marker-labels.ts';
 import { derivedFromParts, languageName } from './marker-page-labels.ts';
 import { markerSample } from '../samples/marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
-import { PANEL_KINDS } from './panel-kinds.ts';
+import { PANEL_KINDS } from './biomarker-filter.ts';
 import { langAttribute } from './pick-translation.ts';
 
 /** What the Markdown of a marker page needs besides the view. */
