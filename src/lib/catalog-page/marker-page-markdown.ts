@@ -3,11 +3,9 @@ import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
 import { code, table, text } from '../markdown/mdast-builders.ts';
 import type { MarkerPageView } from './build-marker-page-view.ts';
-import { regionName } from './marker-labels.ts';
-import { derivedFromParts, languageName } from './marker-page-labels.ts';
+import { derivedFromParts, languageName, regionRows } from './marker-labels.ts';
 import { markerSample } from '../samples/marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
-import { PANEL_KINDS } from './biomarker-filter.ts';
 import { langAttribute } from './pick-translation.ts';
 
 /** What the Markdown of a marker page needs besides the view. */
@@ -58,16 +56,7 @@ function factsMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): Ro
 
 /** One row per region: unit, panels, premium. */
 function regionsMarkdown(view: MarkerPageView, { ui, catalogUi }: MarkerMarkdownOptions): RootContent[] {
-  const rows = view.regions.map((region) => {
-    const carried = region.templates.length > 0;
-    const panels = region.templates.map((t) => catalogUi[PANEL_KINDS[t].size]).join(', ');
-    return [
-      [text(regionName(region.region, catalogUi))],
-      [text(carried ? (region.unit ?? catalogUi.noUnit) : '–')],
-      [text(carried ? panels : catalogUi.notIncluded)],
-      [text(carried ? (region.premium ? ui.yes : ui.no) : '–')],
-    ];
-  });
+  const rows = regionRows(view.marker, ui, catalogUi).map((row) => row.map((cell) => [text(cell)]));
   return [
     { type: 'heading', depth: 2, children: [text(ui.regionsHeading)] },
     table([ui.regionColumn, catalogUi.unit, ui.panelsColumn, ui.premiumColumn], rows),
