@@ -7,7 +7,7 @@ import {
   type PanelRegion,
 } from './biomarker-filter.ts';
 
-/** A marker's element and the facts it carries in its `data-*` attributes (`MarkerEntry.astro`). */
+/** A marker's element and the facts it carries in its `data-*` attributes (`CategorySection.astro`). */
 interface MarkerElement extends FilterableMarker {
   element: HTMLElement;
 }
