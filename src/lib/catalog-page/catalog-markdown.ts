@@ -1,4 +1,4 @@
-import type { BlockContent, ListItem, PhrasingContent, RootContent } from 'mdast';
+import type { List, PhrasingContent, RootContent } from 'mdast';
 import { code, text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
@@ -7,29 +7,31 @@ import { filterChoices, shownIn, type FilteredCatalogView } from './filter-catal
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { PANEL_REGIONS } from './biomarker-filter.ts';
 
+/** `**label**` */
+export const strong = (label: string): PhrasingContent => ({ type: 'strong', children: [text(label)] });
+
+/** A tight bullet list, one paragraph an item. */
+export const bulletList = (items: PhrasingContent[][]): List => ({
+  type: 'list',
+  ordered: false,
+  spread: false,
+  children: items.map((children) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] })),
+});
+
 /** The overview: one row per panel with its `template` value and shown count of all ("12 / 88"), then the badges' key. */
 function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {
   const rows = CATALOG_TEMPLATES.map((template) => [
     [text(ui.panels[template])],
-    [{ type: 'inlineCode' as const, value: template }],
+    [code(template)],
     [text(`${filtered.shownCounts[template]} / ${filtered.view.counts[template]}`)],
   ]);
-  const key = (label: string, hint: string): BlockContent => ({
-    type: 'paragraph',
-    children: [{ type: 'strong', children: [text(label)] }, text(`: ${hint}`)],
-  });
   return [
     { type: 'heading', depth: 2, children: [text(ui.panelsHeading)] },
     table([ui.panelColumn, ui.templateColumn, ui.browser.shownColumn], rows),
-    {
-      type: 'list',
-      ordered: false,
-      spread: false,
-      children: [
-        { type: 'listItem', spread: false, children: [key(ui.calculated, ui.calculatedHint)] },
-        { type: 'listItem', spread: false, children: [key(ui.premium, ui.premiumHint)] },
-      ],
-    },
+    bulletList([
+      [strong(ui.calculated), text(`: ${ui.calculatedHint}`)],
+      [strong(ui.premium), text(`: ${ui.premiumHint}`)],
+    ]),
   ];
 }
 
@@ -82,13 +84,6 @@ function categoryMarkdown(
   ];
 }
 
-/** A list item of one paragraph. */
-const item = (children: PhrasingContent[]): ListItem => ({
-  type: 'listItem',
-  spread: false,
-  children: [{ type: 'paragraph', children }],
-});
-
 /** The browser's part: its parameters with their values, the status line, ignored parameters, the empty state. */
 function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, clearUrl: string): RootContent[] {
   const b = ui.browser;
@@ -97,36 +92,25 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
   const nodes: RootContent[] = [
     { type: 'heading', depth: 2, children: [text(b.heading)] },
     { type: 'paragraph', children: [text(b.help)] },
-    {
-      type: 'list',
-      ordered: false,
-      spread: false,
-      children: [
-        item([code('q'), text(` (${b.searchLabel})`)]),
-        ...filterChoices(filtered.view, ui).map(({ param, label, options }) =>
-          item([code(param), text(` (${label}): `), ...values(options.map((option) => option.value))]),
-        ),
-      ],
-    },
+    bulletList([
+      [code('q'), text(` (${b.searchLabel})`)],
+      ...filterChoices(filtered.view, ui).map(({ param, label, options }) => [
+        code(param),
+        text(` (${label}): `),
+        ...values(options.map((option) => option.value)),
+      ]),
+    ]),
   ];
   if (filtered.ignored.length > 0) {
     nodes.push({
       type: 'blockquote',
       children: [
-        {
-          type: 'paragraph',
-          children: [{ type: 'strong', children: [text(b.ignoredTitle)] }, text(` ${b.ignoredText}`)],
-        },
-        {
-          type: 'list',
-          ordered: false,
-          spread: false,
-          children: filtered.ignored.map((entry) => item([code(entry.param)])),
-        },
+        { type: 'paragraph', children: [strong(b.ignoredTitle), text(` ${b.ignoredText}`)] },
+        bulletList(filtered.ignored.map((entry) => [code(entry.param)])),
       ],
     });
   }
-  nodes.push({ type: 'paragraph', children: [{ type: 'strong', children: [text(status)] }] });
+  nodes.push({ type: 'paragraph', children: [strong(status)] });
   if (filtered.shown.size === 0) {
     nodes.push({
       type: 'paragraph',
@@ -161,7 +145,7 @@ export function catalogUnavailableMarkdown(ui: CatalogUiStrings): RootContent[] 
     {
       type: 'blockquote',
       children: [
-        { type: 'paragraph', children: [{ type: 'strong', children: [text(ui.unavailableTitle)] }] },
+        { type: 'paragraph', children: [strong(ui.unavailableTitle)] },
         { type: 'paragraph', children: [text(ui.unavailableText)] },
       ],
     },
