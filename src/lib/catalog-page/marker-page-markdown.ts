@@ -2,12 +2,11 @@ import type { PhrasingContent, RootContent } from 'mdast';
 import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
 import { code, table, text } from '../markdown/mdast-builders.ts';
-import type { MarkerPageView } from './build-marker-page-view.ts';
+import { showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
 import { bulletList, strong } from './catalog-markdown.ts';
 import { derivedFromParts, languageName, regionRows } from './marker-labels.ts';
 import { markerSample } from '../samples/marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
-import { langAttribute } from './pick-translation.ts';
 
 /** What the Markdown of a marker page needs besides the view. */
 export interface MarkerMarkdownOptions {
@@ -63,7 +62,7 @@ export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdown
   const { ui, locale } = options;
   const { description } = view.marker;
   const about: RootContent[] =
-    description !== undefined && langAttribute(description, locale) !== undefined
+    description !== undefined && showsAboutSection(view, locale)
       ? [
           { type: 'heading', depth: 2, children: [text(ui.aboutHeading)] },
           { type: 'paragraph', children: [text(description.text)] },
