@@ -3,7 +3,7 @@ import { code, text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { CategoryView, MarkerView } from './build-catalog-view.ts';
-import { filterChoices, shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
+import { filterChoices, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { PANEL_REGIONS } from './biomarker-filter.ts';
 
@@ -55,7 +55,7 @@ function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): P
   ];
 }
 
-/** One category: its heading, count and description, and a table of its markers that match. */
+/** One category: its heading, count and description, and a table of its markers that match; nothing if none does. */
 function categoryMarkdown(
   category: CategoryView,
   filtered: FilteredCatalogView,
@@ -133,9 +133,7 @@ export function catalogMarkdown(
   return [
     ...browserMarkdown(filtered, ui, urls.clearUrl),
     ...panelsMarkdown(filtered, ui),
-    ...filtered.ranked.flatMap((category) =>
-      shownIn(category, filtered) === 0 ? [] : categoryMarkdown(category, filtered, locale, ui, urls.listUrl),
-    ),
+    ...filtered.ranked.flatMap((category) => categoryMarkdown(category, filtered, locale, ui, urls.listUrl)),
   ];
 }
 
