@@ -171,7 +171,7 @@ describe('filterCatalogView on the bundled catalog', () => {
       const expected = new Set(templates.flatMap((t) => panels[t].data.map((item) => item.uuid)));
       const filtered = filterCatalogView(en, new URLSearchParams(query));
       expect([...filtered.shown].sort(), query).toEqual([...expected].sort());
-      expect(filtered.shownCount).toBe(expected.size);
+      expect(filtered.shown.size).toBe(expected.size);
     }
   });
 
@@ -195,14 +195,14 @@ describe('filterCatalogView on the bundled catalog', () => {
     expect(filterCatalogView(en, new URLSearchParams('region=uk&premium=yes')).shown).toEqual(premiumUk);
     const lipids = en.categories.find((c) => c.anchor === 'lipids')!;
     const byCategory = filterCatalogView(en, new URLSearchParams('category=lipids'));
-    expect(byCategory.shownCount).toBe(lipids.markers.length);
+    expect(byCategory.shown.size).toBe(lipids.markers.length);
     expect(byCategory.ignored).toEqual([]);
   });
 
   it('ignores a category the catalog does not have, and says so', () => {
     const filtered = filterCatalogView(en, new URLSearchParams('category=astrology'));
     expect(filtered.ignored).toEqual([{ param: 'category' }]);
-    expect(filtered.shownCount).toBe(filtered.total);
+    expect(filtered.shown.size).toBe(filtered.total);
     expect(filtered.query).toBe('category=unknown');
   });
 

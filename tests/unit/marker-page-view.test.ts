@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMarkerPageView } from '../../src/lib/catalog-page/build-marker-page-view.ts';
 import { jsonLdText, markerJsonLd, MEDICAL_TEST_PROPERTIES } from '../../src/lib/catalog-page/marker-json-ld.ts';
 import { assignMarkerKeys, derivedFromKeys } from '../../src/lib/catalog-page/marker-keys.ts';
-import { derivedFromParts, languageName } from '../../src/lib/catalog-page/marker-page-labels.ts';
+import { derivedFromParts, languageName, regionRows } from '../../src/lib/catalog-page/marker-labels.ts';
 import { markerSample } from '../../src/lib/samples/marker-sample.ts';
 import { markerPageMarkdown } from '../../src/lib/catalog-page/marker-page-markdown.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
@@ -87,13 +87,13 @@ describe('buildMarkerPageView on the bundled catalog', () => {
   });
 
   it('gives each region its unit, panels and premium flag (urea: premium in the EU only)', () => {
-    const urea = buildMarkerPageView(panels, 'urea', options('en'))!;
-    expect(urea.regions).toEqual([
-      { region: 'eu', templates: ['public-complete-eu'], unit: 'mmol/L', premium: true },
-      { region: 'uk', templates: ['public-v2-complete-uk', 'public-v2-light-uk'], unit: 'mmol/L', premium: false },
+    const rows = (key: string) =>
+      regionRows(buildMarkerPageView(panels, key, options('en'))!.marker, ui.en.marker, ui.en.catalog);
+    expect(rows('urea')).toEqual([
+      ['EU', 'mmol/L', 'complete', 'yes'],
+      ['UK', 'mmol/L', 'complete, light', 'no'],
     ]);
-    const insulin = buildMarkerPageView(panels, 'fasting-insulin', options('en'))!;
-    expect(insulin.regions.map((region) => region.unit)).toEqual(['mU/L', 'pmol/L']);
+    expect(rows('fasting-insulin').map(([, unit]) => unit)).toEqual(['mU/L', 'pmol/L']);
   });
 
   it('fetches a panel that carries the marker in its API sample, in every language, filtered by uuid', () => {

@@ -1,8 +1,27 @@
 import type { CatalogTemplate } from '../schemas/catalog.ts';
-import { PANEL_KINDS, type PanelRegion, type PanelSize } from './panel-kinds.ts';
 
-/* The browser's filters, shared by the server and the page's script so both show the same markers for a URL.
- * This module ships to the browser: no runtime imports beyond `panel-kinds.ts`. */
+/* The browser's filters, shared by the server and the page's script so both show the same markers for a URL,
+ * and the panel kinds they choose by. This module ships to the browser: no runtime imports. */
+
+/** A region whose labs a panel follows. */
+export type PanelRegion = 'eu' | 'uk';
+
+/** The size of a panel: complete (premium markers included) or light. */
+export type PanelSize = 'complete' | 'light';
+
+/** Region and size of each public panel (spec 4.1), in the order the page lists regions. */
+export const PANEL_KINDS: Readonly<Record<CatalogTemplate, { region: PanelRegion; size: PanelSize }>> = {
+  'public-complete-eu': { region: 'eu', size: 'complete' },
+  'public-light-eu': { region: 'eu', size: 'light' },
+  'public-v2-complete-uk': { region: 'uk', size: 'complete' },
+  'public-v2-light-uk': { region: 'uk', size: 'light' },
+};
+
+/** The regions, in the order a marker's panel line and the browser's form name them. */
+export const PANEL_REGIONS: readonly PanelRegion[] = ['eu', 'uk'];
+
+/** The sizes, in the order the browser's form offers them. */
+export const PANEL_SIZES: readonly PanelSize[] = ['complete', 'light'];
 
 /** The query parameters of `/biomarkers`, in the order a normalized query lists them. */
 const FILTER_PARAMS = ['q', 'region', 'panel', 'category', 'calculated', 'premium'] as const;
@@ -75,8 +94,6 @@ export const searchKey = (text: string): string =>
     .trim();
 
 const BOOLEAN_VALUES: Readonly<Record<string, boolean>> = { yes: true, no: false };
-const REGIONS: readonly PanelRegion[] = ['eu', 'uk'];
-const SIZES: readonly PanelSize[] = ['complete', 'light'];
 const CATEGORY = /^[a-z0-9-]{1,64}$/;
 
 /** The one value of a parameter given once or repeated alike (case-insensitively); undefined when values conflict. */
@@ -104,8 +121,9 @@ export function parseFilter(query: URLSearchParams): ParsedFilter {
     else if (value === '') continue;
     else if (param === 'q') filter.q = value.slice(0, MAX_QUERY_LENGTH);
     else if (param === 'region')
-      (REGIONS as string[]).includes(value) ? (filter.region = value as PanelRegion) : ignore();
-    else if (param === 'panel') (SIZES as string[]).includes(value) ? (filter.panel = value as PanelSize) : ignore();
+      (PANEL_REGIONS as string[]).includes(value) ? (filter.region = value as PanelRegion) : ignore();
+    else if (param === 'panel')
+      (PANEL_SIZES as string[]).includes(value) ? (filter.panel = value as PanelSize) : ignore();
     else if (param === 'category') CATEGORY.test(value) ? (filter.category = value) : ignore();
     else if (value in BOOLEAN_VALUES) filter[param] = BOOLEAN_VALUES[value];
     else ignore();
@@ -171,7 +189,7 @@ export function searchRank(marker: FilterableMarker, q: string): number | undefi
 }
 
 /** A marker's `searchRank` in a view, or undefined when the view's filters exclude it. */
-export function filterRank(marker: FilterableMarker, filter: BiomarkerFilter): number | undefined {
+function filterRank(marker: FilterableMarker, filter: BiomarkerFilter): number | undefined {
   const panels = wantedTemplates(filter);
   if (!marker.templates.some((template) => panels.includes(template))) return undefined;
   if (filter.category !== undefined && marker.category !== filter.category) return undefined;
@@ -181,4 +199,50 @@ export function filterRank(marker: FilterableMarker, filter: BiomarkerFilter): n
     if (premium !== filter.premium) return undefined;
   }
   return searchRank(marker, filter.q);
+}
+
+/** `items` sorted by `rankOf`, ties in their order. */
+const byRank = <T>(items: readonly T[], rankOf: (item: T) => number): T[] =>
+  items
+    .map((item, index) => ({ item, index, rank: rankOf(item) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ item }) => item);
+
+/** What one view shows of the page's categories: the server renders it, and the page's script applies it. */
+export interface CategoryMatches<C> {
+  /** The categories and their markers in display order: best matches first while searching (ties in page order). */
+  ranked: readonly C[];
+  /** The uuids of the markers that match. */
+  shown: ReadonlySet<string>;
+  /** How many matching markers each panel carries. */
+  shownCounts: Record<CatalogTemplate, number>;
+}
+
+/** Applies a view's filters to the page's categories; every marker stays in them, `shown` marks the matches. */
+export function matchCategories<C extends { markers: readonly FilterableMarker[] }>(
+  categories: readonly C[],
+  filter: BiomarkerFilter,
+): CategoryMatches<C> {
+  const markers = categories.flatMap((category) => category.markers);
+  const ranks = new Map<string, number>();
+  for (const marker of markers) {
+    const rank = filterRank(marker, filter);
+    if (rank !== undefined) ranks.set(marker.uuid, rank);
+  }
+  const rankOf = (marker: FilterableMarker) => ranks.get(marker.uuid) ?? Infinity;
+  const ranked =
+    filter.q === ''
+      ? categories
+      : byRank(
+          categories.map((category) => ({ ...category, markers: byRank(category.markers, rankOf) })),
+          (category) => Math.min(...category.markers.map(rankOf)),
+        );
+  const templates = Object.keys(PANEL_KINDS) as CatalogTemplate[];
+  const shownCounts = Object.fromEntries(
+    templates.map((template) => [
+      template,
+      markers.filter((m) => ranks.has(m.uuid) && m.templates.includes(template)).length,
+    ]),
+  ) as Record<CatalogTemplate, number>;
+  return { ranked, shown: new Set(ranks.keys()), shownCounts };
 }

@@ -6,8 +6,7 @@ import {
   type Category,
 } from '../schemas/catalog.ts';
 import { assignMarkerKeys } from './marker-keys.ts';
-import { PANEL_KINDS, type PanelRegion } from './panel-kinds.ts';
-import { searchKey } from './biomarker-filter.ts';
+import { PANEL_KINDS, searchKey, type PanelRegion } from './biomarker-filter.ts';
 import { pickText, type LocalizedText } from './pick-translation.ts';
 
 /** One marker as the page shows it, merged from every panel that carries it. */

@@ -6,7 +6,6 @@ import {
 } from '../schemas/catalog.ts';
 import { buildCatalogView, type CatalogViewOptions, type MarkerView } from './build-catalog-view.ts';
 import { derivedFromKeys, metadataKey } from './marker-keys.ts';
-import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
 import { langAttribute, type LocalizedText } from './pick-translation.ts';
 
 /** A marker another one is calculated from: its page key and name, or only its key when the catalog lacks it. */
@@ -16,17 +15,6 @@ export interface MarkerLink {
   name: LocalizedText;
 }
 
-/** What one region's panels say about the marker. */
-interface MarkerRegionView {
-  region: PanelRegion;
-  /** The region's panels that carry it, in `CATALOG_TEMPLATES` order; empty when none does. */
-  templates: CatalogTemplate[];
-  /** Unit on the region's panels; undefined when they do not carry it or it has none. */
-  unit: string | undefined;
-  /** On the region's complete panel and not on its light panel (the item's `premium` there). */
-  premium: boolean;
-}
-
 /** One marker's page: the list's view of it plus what only its own page shows. */
 export interface MarkerPageView {
   marker: MarkerView;
@@ -34,7 +22,6 @@ export interface MarkerPageView {
   names: LocalizedText[];
   /** Its category's name and fragment id on `/biomarkers`; undefined without a category. */
   category: { anchor: string; name: LocalizedText } | undefined;
-  regions: MarkerRegionView[];
   /** For a calculated marker, its inputs: each entry a list of alternatives. Empty otherwise. */
   derivedFrom: MarkerLink[][];
   /** The permanent `metadata.key`; undefined when the origin gives none (the page key is then the uuid). */
@@ -90,12 +77,6 @@ export function buildMarkerPageView(
     marker,
     names: item.translations.map((t) => ({ text: t.name, lang: t.locale })),
     category: item.category === undefined ? undefined : { anchor: category.anchor, name: category.name },
-    regions: PANEL_REGIONS.map((region) => ({
-      region,
-      templates: marker.templates.filter((t) => PANEL_KINDS[t].region === region),
-      unit: region === 'eu' ? marker.unitEu : marker.unitUk,
-      premium: marker.premiumIn.includes(region),
-    })),
     derivedFrom: derivedFromKeys(item).map((group) => group.map(link)),
     metadataKey: metadataKey(item),
     sampleTemplate: marker.templates[0]!,

@@ -1,35 +1,37 @@
-import type { BlockContent, ListItem, PhrasingContent, RootContent } from 'mdast';
+import type { List, PhrasingContent, RootContent } from 'mdast';
 import { code, text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { CategoryView, MarkerView } from './build-catalog-view.ts';
-import { shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
+import { filterChoices, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
-import { PANEL_REGIONS } from './panel-kinds.ts';
+import { PANEL_REGIONS } from './biomarker-filter.ts';
+
+/** `**label**` */
+export const strong = (label: string): PhrasingContent => ({ type: 'strong', children: [text(label)] });
+
+/** A tight bullet list, one paragraph an item. */
+export const bulletList = (items: PhrasingContent[][]): List => ({
+  type: 'list',
+  ordered: false,
+  spread: false,
+  children: items.map((children) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] })),
+});
 
 /** The overview: one row per panel with its `template` value and shown count of all ("12 / 88"), then the badges' key. */
 function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {
   const rows = CATALOG_TEMPLATES.map((template) => [
     [text(ui.panels[template])],
-    [{ type: 'inlineCode' as const, value: template }],
+    [code(template)],
     [text(`${filtered.shownCounts[template]} / ${filtered.view.counts[template]}`)],
   ]);
-  const key = (label: string, hint: string): BlockContent => ({
-    type: 'paragraph',
-    children: [{ type: 'strong', children: [text(label)] }, text(`: ${hint}`)],
-  });
   return [
     { type: 'heading', depth: 2, children: [text(ui.panelsHeading)] },
     table([ui.panelColumn, ui.templateColumn, ui.browser.shownColumn], rows),
-    {
-      type: 'list',
-      ordered: false,
-      spread: false,
-      children: [
-        { type: 'listItem', spread: false, children: [key(ui.calculated, ui.calculatedHint)] },
-        { type: 'listItem', spread: false, children: [key(ui.premium, ui.premiumHint)] },
-      ],
-    },
+    bulletList([
+      [strong(ui.calculated), text(`: ${ui.calculatedHint}`)],
+      [strong(ui.premium), text(`: ${ui.premiumHint}`)],
+    ]),
   ];
 }
 
@@ -53,7 +55,7 @@ function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): P
   ];
 }
 
-/** One category: its heading, count and description, and a table of its markers that match. */
+/** One category: its heading, count and description, and a table of its markers that match; nothing if none does. */
 function categoryMarkdown(
   category: CategoryView,
   filtered: FilteredCatalogView,
@@ -82,57 +84,34 @@ function categoryMarkdown(
   ];
 }
 
-/** A list item of one paragraph. */
-const item = (children: PhrasingContent[]): ListItem => ({
-  type: 'listItem',
-  spread: false,
-  children: [{ type: 'paragraph', children }],
-});
-
 /** The browser's part: its parameters with their values, the status line, ignored parameters, the empty state. */
 function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, clearUrl: string): RootContent[] {
   const b = ui.browser;
   const values = (list: string[]) => list.flatMap((value, i) => (i === 0 ? [code(value)] : [text(', '), code(value)]));
-  const parameters: Array<[string, string, string[]]> = [
-    ['q', b.searchLabel, []],
-    ['region', b.region, ['eu', 'uk']],
-    ['panel', b.panel, ['complete', 'light']],
-    ['category', b.category, filtered.view.categories.map((category) => category.anchor)],
-    ['calculated', ui.calculated, ['yes', 'no']],
-    ['premium', ui.premium, ['yes', 'no']],
-  ];
-  const status = b.status.replace('{shown}', String(filtered.shownCount)).replace('{total}', String(filtered.total));
+  const status = b.status.replace('{shown}', String(filtered.shown.size)).replace('{total}', String(filtered.total));
   const nodes: RootContent[] = [
     { type: 'heading', depth: 2, children: [text(b.heading)] },
     { type: 'paragraph', children: [text(b.help)] },
-    {
-      type: 'list',
-      ordered: false,
-      spread: false,
-      children: parameters.map(([name, label, list]) =>
-        item([code(name), text(` (${label})`), ...(list.length > 0 ? [text(': '), ...values(list)] : [])]),
-      ),
-    },
+    bulletList([
+      [code('q'), text(` (${b.searchLabel})`)],
+      ...filterChoices(filtered.view, ui).map(({ param, label, options }) => [
+        code(param),
+        text(` (${label}): `),
+        ...values(options.map((option) => option.value)),
+      ]),
+    ]),
   ];
   if (filtered.ignored.length > 0) {
     nodes.push({
       type: 'blockquote',
       children: [
-        {
-          type: 'paragraph',
-          children: [{ type: 'strong', children: [text(b.ignoredTitle)] }, text(` ${b.ignoredText}`)],
-        },
-        {
-          type: 'list',
-          ordered: false,
-          spread: false,
-          children: filtered.ignored.map((entry) => item([code(entry.param)])),
-        },
+        { type: 'paragraph', children: [strong(b.ignoredTitle), text(` ${b.ignoredText}`)] },
+        bulletList(filtered.ignored.map((entry) => [code(entry.param)])),
       ],
     });
   }
-  nodes.push({ type: 'paragraph', children: [{ type: 'strong', children: [text(status)] }] });
-  if (filtered.shownCount === 0) {
+  nodes.push({ type: 'paragraph', children: [strong(status)] });
+  if (filtered.shown.size === 0) {
     nodes.push({
       type: 'paragraph',
       children: [text(`${b.empty} `), { type: 'link', url: clearUrl, children: [text(b.clear)] }],
@@ -154,9 +133,7 @@ export function catalogMarkdown(
   return [
     ...browserMarkdown(filtered, ui, urls.clearUrl),
     ...panelsMarkdown(filtered, ui),
-    ...filtered.ranked.flatMap((category) =>
-      shownIn(category, filtered) === 0 ? [] : categoryMarkdown(category, filtered, locale, ui, urls.listUrl),
-    ),
+    ...filtered.ranked.flatMap((category) => categoryMarkdown(category, filtered, locale, ui, urls.listUrl)),
   ];
 }
 
@@ -166,7 +143,7 @@ export function catalogUnavailableMarkdown(ui: CatalogUiStrings): RootContent[] 
     {
       type: 'blockquote',
       children: [
-        { type: 'paragraph', children: [{ type: 'strong', children: [text(ui.unavailableTitle)] }] },
+        { type: 'paragraph', children: [strong(ui.unavailableTitle)] },
         { type: 'paragraph', children: [text(ui.unavailableText)] },
       ],
     },

@@ -1,32 +1,28 @@
-import { CATALOG_TEMPLATES, type CatalogTemplate } from '../schemas/catalog.ts';
-import { formatFilter, filterRank, parseFilter, type BiomarkerFilter, type IgnoredValue } from './biomarker-filter.ts';
+import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
+import {
+  formatFilter,
+  matchCategories,
+  PANEL_REGIONS,
+  PANEL_SIZES,
+  parseFilter,
+  type BiomarkerFilter,
+  type CategoryMatches,
+  type IgnoredValue,
+} from './biomarker-filter.ts';
 import type { CatalogView, CategoryView } from './build-catalog-view.ts';
+import { regionName } from './marker-labels.ts';
 
 /** The catalog as one view of the browser shows it: every marker, and which of them match. */
-export interface FilteredCatalogView {
+export interface FilteredCatalogView extends CategoryMatches<CategoryView> {
   view: CatalogView;
   filter: BiomarkerFilter;
   /** Parameters whose values the page ignored and names (a category the catalog does not have is one). */
   ignored: IgnoredValue[];
-  /** The uuids of the markers that match. */
-  shown: ReadonlySet<string>;
-  /** How many markers match, and how many there are. */
-  shownCount: number;
+  /** How many markers there are. */
   total: number;
-  /** How many matching markers each panel carries, beside `view.counts`. */
-  shownCounts: Record<CatalogTemplate, number>;
   /** The canonical query of this view without `?` ('' for the unfiltered page). */
   query: string;
-  /** Categories and their markers in display order: best matches first while searching (ties in catalog order). */
-  ranked: CategoryView[];
 }
-
-/** `items` sorted by `rankOf`, ties in their order. */
-const byRank = <T>(items: readonly T[], rankOf: (item: T) => number): T[] =>
-  items
-    .map((item, index) => ({ item, index, rank: rankOf(item) }))
-    .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map(({ item }) => item);
 
 /** How many markers of `category` match. */
 export const shownIn = (category: CategoryView, filtered: FilteredCatalogView): number =>
@@ -44,33 +40,46 @@ export function filterCatalogView(view: CatalogView, query: URLSearchParams): Fi
     ignored.push({ param: 'category' });
     filter.category = undefined;
   }
-  const markers = view.categories.flatMap((category) => category.markers);
-  const ranks = new Map<string, number>();
-  for (const marker of markers) {
-    const rank = filterRank(marker, filter);
-    if (rank !== undefined) ranks.set(marker.uuid, rank);
-  }
-  const matching = markers.filter((marker) => ranks.has(marker.uuid));
-  const rankOf = (marker: { uuid: string }) => ranks.get(marker.uuid) ?? Infinity;
-  const ranked =
-    filter.q === ''
-      ? view.categories
-      : byRank(
-          view.categories.map((category) => ({ ...category, markers: byRank(category.markers, rankOf) })),
-          (category) => Math.min(...category.markers.map(rankOf)),
-        );
-  const shownCounts = Object.fromEntries(
-    CATALOG_TEMPLATES.map((template) => [template, matching.filter((m) => m.templates.includes(template)).length]),
-  ) as Record<CatalogTemplate, number>;
   return {
+    ...matchCategories(view.categories, filter),
     view,
     filter,
     ignored,
-    shown: new Set(matching.map((marker) => marker.uuid)),
-    shownCount: matching.length,
-    total: markers.length,
-    shownCounts,
+    total: view.categories.flatMap((category) => category.markers).length,
     query: formatFilter({ filter, ignored }),
-    ranked,
   };
+}
+
+/**
+ * The form's choices besides the search text, in query order, each a parameter with its values and their labels: the
+ * page's selects, and the parameters its Markdown twin lists.
+ */
+export function filterChoices(view: CatalogView, ui: CatalogUiStrings) {
+  const b = ui.browser;
+  const yesNo = [
+    { value: 'yes', label: b.yes },
+    { value: 'no', label: b.no },
+  ];
+  return [
+    {
+      param: 'region',
+      label: b.region,
+      any: b.anyRegion,
+      options: PANEL_REGIONS.map((region) => ({ value: region, label: regionName(region, ui) })),
+    },
+    {
+      param: 'panel',
+      label: b.panel,
+      any: b.anyPanel,
+      options: PANEL_SIZES.map((size) => ({ value: size, label: ui[size] })),
+    },
+    {
+      param: 'category',
+      label: b.category,
+      any: b.anyCategory,
+      options: view.categories.map((category) => ({ value: category.anchor, label: category.name.text })),
+    },
+    { param: 'calculated', label: ui.calculated, any: b.anyValue, options: yesNo },
+    { param: 'premium', label: ui.premium, any: b.anyValue, options: yesNo },
+  ];
 }

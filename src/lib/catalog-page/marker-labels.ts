@@ -1,7 +1,8 @@
-import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
+import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { MarkerView } from './build-catalog-view.ts';
-import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './panel-kinds.ts';
+import type { MarkerLink } from './build-marker-page-view.ts';
+import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './biomarker-filter.ts';
 
 /** Whether any panel of `region` carries the marker. */
 const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>
@@ -24,6 +25,21 @@ export function regionLabel(marker: MarkerView, region: PanelRegion, ui: Catalog
     (template) => marker.templates.includes(template) && PANEL_KINDS[template].region === region,
   ).map((template) => ui[PANEL_KINDS[template].size]);
   return sizes.length === 0 ? ui.notIncluded : sizes.join(', ');
+}
+
+/** A marker page's row for each region: its name, then the unit, panels and premium flag there ('–' without a panel). */
+export function regionRows(marker: MarkerView, ui: MarkerPageUiStrings, catalogUi: CatalogUiStrings): string[][] {
+  return PANEL_REGIONS.map((region) => {
+    const carried = carriedIn(marker, region);
+    const unit = (region === 'eu' ? marker.unitEu : marker.unitUk) ?? catalogUi.noUnit;
+    const premium = marker.premiumIn.includes(region) ? ui.yes : ui.no;
+    return [
+      regionName(region, catalogUi),
+      carried ? unit : '–',
+      regionLabel(marker, region, catalogUi),
+      carried ? premium : '–',
+    ];
+  });
 }
 
 /** The name of a region in the page's language. */
@@ -54,4 +70,40 @@ export function markerBadges(marker: MarkerView, ui: CatalogUiStrings): MarkerBa
 export function markerCountLabel(count: number, locale: string, ui: CatalogUiStrings): string {
   const form = new Intl.PluralRules(locale).select(count) === 'one' ? ui.markerCount.one : ui.markerCount.other;
   return form.replace('{count}', new Intl.NumberFormat(locale).format(count));
+}
+
+/** A language's name in the page's language with its tag: `French (fr)`, `Französisch (fr)`. */
+export function languageName(tag: string, locale: string): string {
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' }).of(tag);
+  } catch {
+    name = undefined; // not a well-formed tag: show the tag alone
+  }
+  return name === undefined ? tag : `${name} (${tag})`;
+}
+
+/** One piece of a joined list: an item (by its index) or the words between items. */
+type ListPart = { type: 'item'; index: number } | { type: 'literal'; value: string };
+
+/** The pieces of a `count`-item list as the language joins them (CLDR), so each item can be a link. */
+function joinedParts(count: number, locale: string, type: 'conjunction' | 'disjunction'): ListPart[] {
+  const placeholders = Array.from({ length: count }, (_, i) => `\u0000${i}\u0000`);
+  const parts = new Intl.ListFormat(locale, { type }).formatToParts(placeholders);
+  return parts.map((part) =>
+    part.type === 'element'
+      ? { type: 'item', index: Number(part.value.replaceAll('\u0000', '')) }
+      : { type: 'literal', value: part.value },
+  );
+}
+
+/** A calculated marker's inputs as pieces: groups joined with "and", alternatives with "or". */
+export function derivedFromParts(derivedFrom: MarkerLink[][], locale: string): Array<MarkerLink | string> {
+  return joinedParts(derivedFrom.length, locale, 'conjunction').flatMap((part) => {
+    if (part.type === 'literal') return [part.value];
+    const group = derivedFrom[part.index]!;
+    return joinedParts(group.length, locale, 'disjunction').map((inner) =>
+      inner.type === 'literal' ? inner.value : group[inner.index]!,
+    );
+  });
 }

@@ -1,14 +1,12 @@
-import type { ListItem, PhrasingContent, RootContent } from 'mdast';
+import type { PhrasingContent, RootContent } from 'mdast';
 import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
 import { code, table, text } from '../markdown/mdast-builders.ts';
-import type { MarkerPageView } from './build-marker-page-view.ts';
-import { regionName } from './marker-labels.ts';
-import { derivedFromParts, languageName } from './marker-page-labels.ts';
+import { showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
+import { bulletList, strong } from './catalog-markdown.ts';
+import { derivedFromParts, languageName, regionRows } from './marker-labels.ts';
 import { markerSample } from '../samples/marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
-import { PANEL_KINDS } from './panel-kinds.ts';
-import { langAttribute } from './pick-translation.ts';
 
 /** What the Markdown of a marker page needs besides the view. */
 export interface MarkerMarkdownOptions {
@@ -23,12 +21,8 @@ export interface MarkerMarkdownOptions {
 
 const link = (url: string, label: string): PhrasingContent => ({ type: 'link', url, children: [text(label)] });
 
-/** `- **label**: value` */
-const fact = (label: string, value: PhrasingContent[]): ListItem => ({
-  type: 'listItem',
-  spread: false,
-  children: [{ type: 'paragraph', children: [{ type: 'strong', children: [text(label)] }, text(': '), ...value] }],
-});
+/** `**label**: value`, an item of the facts list. */
+const fact = (label: string, value: PhrasingContent[]): PhrasingContent[] => [strong(label), text(': '), ...value];
 
 /** The calculated line: "no, measured directly", or "yes, from" and the linked inputs. */
 function calculatedValue(view: MarkerPageView, { locale, listUrl, ui }: MarkerMarkdownOptions): PhrasingContent[] {
@@ -43,31 +37,19 @@ function calculatedValue(view: MarkerPageView, { locale, listUrl, ui }: MarkerMa
 /** The facts list: category, calculated, uuid and key. */
 function factsMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): RootContent[] {
   const { ui, listUrl } = options;
-  const items: ListItem[] = [];
+  const items: PhrasingContent[][] = [];
   if (view.category !== undefined) {
     items.push(fact(ui.category, [link(`${listUrl}#${view.category.anchor}`, view.category.name.text)]));
   }
   items.push(fact(ui.calculated, calculatedValue(view, options)));
   items.push(fact(ui.uuid, [code(view.marker.uuid)]));
   items.push(fact(ui.key, [view.metadataKey === undefined ? text(ui.noKey) : code(view.metadataKey)]));
-  return [
-    { type: 'heading', depth: 2, children: [text(ui.factsHeading)] },
-    { type: 'list', ordered: false, spread: false, children: items },
-  ];
+  return [{ type: 'heading', depth: 2, children: [text(ui.factsHeading)] }, bulletList(items)];
 }
 
 /** One row per region: unit, panels, premium. */
 function regionsMarkdown(view: MarkerPageView, { ui, catalogUi }: MarkerMarkdownOptions): RootContent[] {
-  const rows = view.regions.map((region) => {
-    const carried = region.templates.length > 0;
-    const panels = region.templates.map((t) => catalogUi[PANEL_KINDS[t].size]).join(', ');
-    return [
-      [text(regionName(region.region, catalogUi))],
-      [text(carried ? (region.unit ?? catalogUi.noUnit) : '–')],
-      [text(carried ? panels : catalogUi.notIncluded)],
-      [text(carried ? (region.premium ? ui.yes : ui.no) : '–')],
-    ];
-  });
+  const rows = regionRows(view.marker, ui, catalogUi).map((row) => row.map((cell) => [text(cell)]));
   return [
     { type: 'heading', depth: 2, children: [text(ui.regionsHeading)] },
     table([ui.regionColumn, catalogUi.unit, ui.panelsColumn, ui.premiumColumn], rows),
@@ -80,7 +62,7 @@ export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdown
   const { ui, locale } = options;
   const { description } = view.marker;
   const about: RootContent[] =
-    description !== undefined && langAttribute(description, locale) !== undefined
+    description !== undefined && showsAboutSection(view, locale)
       ? [
           { type: 'heading', depth: 2, children: [text(ui.aboutHeading)] },
           { type: 'paragraph', children: [text(description.text)] },
