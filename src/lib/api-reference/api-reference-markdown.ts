@@ -1,6 +1,6 @@
-import type { ListItem, PhrasingContent, RootContent } from 'mdast';
+import type { PhrasingContent, RootContent } from 'mdast';
 import { API_FAMILIES, type ApiFamilyId } from './api-families.ts';
-import { text, code } from '../markdown/mdast-builders.ts';
+import { bulletList, code, strong, text } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import { allowedText, descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
 import {
@@ -16,8 +16,6 @@ import {
 
 /** The Markdown of a request sample in every language, by its id, at heading depth 5. */
 type SampleNodes = (id: string) => RootContent[];
-
-const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
 
 const runs = (paragraph: TextRun[]): PhrasingContent[] =>
   paragraph.map((run) => (run.code ? code(run.text) : text(run.text)));
@@ -37,14 +35,6 @@ const heading = (depth: 2 | 3 | 4 | 5, children: PhrasingContent[]): RootContent
   depth,
   children,
 });
-
-const item = (children: PhrasingContent[]): ListItem => ({
-  type: 'listItem',
-  spread: false,
-  children: [{ type: 'paragraph', children }],
-});
-
-const list = (items: ListItem[]): RootContent => ({ type: 'list', ordered: false, spread: false, children: items });
 
 /** "Example: as for `GET /path 429`.": where something is described instead of repeated. */
 const asFor = (lead: string, target: { label: string }): RootContent => ({
@@ -103,7 +93,7 @@ function responseMarkdown(response: ResponseView, ui: ApiReferenceUiStrings): Ro
         ]),
     ...(ownHeaders.length === 0
       ? []
-      : [list(ownHeaders.map((h) => item([code(h.name), text(': '), ...inline(h.description)])))]),
+      : [bulletList(ownHeaders.map((h) => [code(h.name), text(': '), ...inline(h.description)]))]),
     ...(response.sameAs === undefined ? [] : [asFor(ui.exampleAsFor, response.sameAs)]),
     ...examples(response.examples, ui),
   ];
@@ -119,15 +109,13 @@ function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings, 
   if (operation.parameters.length > 0) {
     out.push(
       heading(4, [text(ui.parameters)]),
-      list(
-        operation.parameters.map((p) =>
-          item([
-            code(p.name),
-            text(` (${p.in}, ${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
-            ...inline(p.description),
-            ...runs(allowedText(p.values, p.default, ui)),
-          ]),
-        ),
+      bulletList(
+        operation.parameters.map((p) => [
+          code(p.name),
+          text(` (${p.in}, ${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
+          ...inline(p.description),
+          ...runs(allowedText(p.values, p.default, ui)),
+        ]),
       ),
     );
   }
@@ -142,7 +130,7 @@ function operationMarkdown(operation: OperationView, ui: ApiReferenceUiStrings, 
           ...(body.description === undefined ? [] : [text(' '), ...inline(body.description)]),
         ],
       },
-      list(body.media.map((m) => item(mediaText([m])))),
+      bulletList(body.media.map((m) => mediaText([m]))),
     );
   }
   if (operation.sample !== undefined) out.push(heading(4, [text(ui.requestExample)]), ...samples(operation.sample));
@@ -161,15 +149,13 @@ function schemaMarkdown(schema: SchemaView, ui: ApiReferenceUiStrings): RootCont
     return out;
   }
   out.push(
-    list(
-      schema.properties.map((p) =>
-        item([
-          code(p.name),
-          text(` (${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
-          ...inline(p.description),
-          ...runs(allowedText(p.values, undefined, ui)),
-        ]),
-      ),
+    bulletList(
+      schema.properties.map((p) => [
+        code(p.name),
+        text(` (${p.type.label}, ${p.required ? ui.required : ui.optional}): `),
+        ...inline(p.description),
+        ...runs(allowedText(p.values, undefined, ui)),
+      ]),
     ),
   );
   return out;
@@ -205,11 +191,11 @@ export function apiOverviewMarkdown(
     heading(2, [text(ui.operationsHeading)]),
     ...API_FAMILIES.flatMap(({ id }): RootContent[] => [
       heading(3, [{ type: 'link', url: familyUrl(id), children: [text(ui.families[id])] }]),
-      list(
+      bulletList(
         view.paths
           .filter((path) => path.family === id)
           .flatMap((path) => path.operations)
-          .map((operation) => item([code(`${operation.method} ${operation.path}`), text(`: ${operation.summary}`)])),
+          .map((operation) => [code(`${operation.method} ${operation.path}`), text(`: ${operation.summary}`)]),
       ),
     ]),
     heading(2, [text(ui.schemasHeading)]),
@@ -229,6 +215,6 @@ export function apiOverviewMarkdown(
             ],
           } as RootContent,
         ]),
-    list(view.headers.map((h) => item([code(h.name), text(` (${h.type.label}): `), ...inline(h.description)]))),
+    bulletList(view.headers.map((h) => [code(h.name), text(` (${h.type.label}): `), ...inline(h.description)])),
   ];
 }

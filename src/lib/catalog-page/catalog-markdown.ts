@@ -1,22 +1,11 @@
-import type { List, PhrasingContent, RootContent } from 'mdast';
-import { code, text, table } from '../markdown/mdast-builders.ts';
+import type { PhrasingContent, RootContent } from 'mdast';
+import { bulletList, code, strong, text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { CategoryView, MarkerView } from './build-catalog-view.ts';
 import { filterChoices, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { PANEL_REGIONS } from './biomarker-filter.ts';
-
-/** `**label**` */
-export const strong = (label: string): PhrasingContent => ({ type: 'strong', children: [text(label)] });
-
-/** A tight bullet list, one paragraph an item. */
-export const bulletList = (items: PhrasingContent[][]): List => ({
-  type: 'list',
-  ordered: false,
-  spread: false,
-  children: items.map((children) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] })),
-});
 
 /** The overview: one row per panel with its `template` value and shown count of all ("12 / 88"), then the badges' key. */
 function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {

@@ -1,9 +1,8 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
-import { code, table, text } from '../markdown/mdast-builders.ts';
+import { bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
 import { showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
-import { bulletList, strong } from './catalog-markdown.ts';
 import { derivedFromParts, languageName, regionRows } from './marker-labels.ts';
 import { markerSample } from '../samples/marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
