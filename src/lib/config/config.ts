@@ -16,7 +16,7 @@ export interface Config {
   catalogOriginTrustProxy: number;
   /** Where clients may reach the catalog origin; undefined: it is private, and not documented. */
   catalogOriginPublicUrl: string | undefined;
-  /** Shared secret of the site's upstream requests (see `origin-key.ts`); undefined: none configured. */
+  /** Shared secret of the site's upstream requests (see the origin's `createOriginKey`); undefined: none configured. */
   catalogOriginKey: string | undefined;
   catalogOriginTimeoutMs: number;
   catalogCacheTtlS: number;

@@ -1,6 +1,5 @@
 import type { CacheLookup } from '../../lib/catalog/catalog-cache.ts';
-import type { CatalogBody } from '../../lib/catalog/catalog-body.ts';
-import { catalogCacheControl, type CatalogService } from '../../lib/catalog/catalog-service.ts';
+import { catalogCacheControl, type CatalogBody, type CatalogService } from '../../lib/catalog/catalog-service.ts';
 import { UpstreamError } from '../../lib/catalog/fetch-upstream-catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { CatalogTemplate } from '../../lib/schemas/catalog.ts';

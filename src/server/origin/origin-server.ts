@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ORIGIN_KEY_HEADER, originKeyMatches } from '../../lib/catalog/origin-key.ts';
+import { ORIGIN_KEY_HEADER } from '../../lib/catalog/catalog-service.ts';
 import { CATALOG_PATH, type BiomarkerCatalog, type CatalogTemplate } from '../../lib/schemas/catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
@@ -14,6 +14,21 @@ import { queryOf, requestPath } from '../http/request-path.ts';
 import { sendProblem } from '../http/send.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 import { guardUnreadBody } from '../http/request-body.ts';
+
+/**
+ * A fresh random key, made per process when `CATALOG_ORIGIN_KEY` is unset. Not an address: the site reaches the
+ * origin from 127.0.0.1, which clients could claim in `X-Forwarded-For` and spend the site's quota (the catalog
+ * then answered 502). Never logged.
+ */
+export const createOriginKey = (): string => randomBytes(32).toString('base64url');
+
+const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/** Whether a header value is `key`: hashed first, so constant-time; a repeated header never matches. */
+function originKeyMatches(received: string | string[] | undefined, key: string | undefined): boolean {
+  if (key === undefined || typeof received !== 'string') return false;
+  return timingSafeEqual(digest(received), digest(key));
+}
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */
@@ -33,7 +48,7 @@ export interface OriginServerOptions {
 /**
  * The bundled catalog origin: `public-complete-eu` when no template is named (as the site), 400 for a bad template,
  * 404 elsewhere. It trusts its own proxy hops (`CATALOG_ORIGIN_TRUST_PROXY`), and requests with the site's key
- * (`origin-key.ts`) cost no quota, so no client can use up the site's upstream budget.
+ * (`createOriginKey`) cost no quota, so no client can use up the site's upstream budget.
  */
 export function createOriginServer(options: OriginServerOptions): DrainableServer {
   const { config, logger, limiter } = options;
