@@ -6,6 +6,7 @@ import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { baselineHeaders, preflightHeaders } from '../../lib/http/response-headers.ts';
 import { etagMatches } from '../../lib/http/conditional.ts';
+import { methodNotAllowedDetail } from '../../lib/http/problem-details.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { countRequest, rateLimitedDetail } from '../steps/rate-limit.ts';
@@ -30,9 +31,10 @@ function originKeyMatches(received: string | string[] | undefined, key: string |
   return timingSafeEqual(digest(received), digest(key));
 }
 
-const ALLOW = 'GET, HEAD, OPTIONS';
+const METHODS = ['GET', 'HEAD'];
+const ALLOW = [...METHODS, 'OPTIONS'].join(', ');
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */
-const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(['GET', 'HEAD']).flat()];
+const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(METHODS).flat()];
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
@@ -101,8 +103,8 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     if (path !== CATALOG_PATH)
       return problem({ code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` });
     if (method === 'OPTIONS') return void res.writeHead(204, [...headers, ...PREFLIGHT]).end();
-    if (method !== 'GET' && method !== 'HEAD') {
-      const detail = `${method} is not supported on ${CATALOG_PATH}; use GET or HEAD.`;
+    if (!METHODS.includes(method)) {
+      const detail = methodNotAllowedDetail(method, CATALOG_PATH, METHODS);
       return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });
     }
     const parsed = parseTemplate(queryOf(req.url));
