@@ -25,6 +25,16 @@ export class UpstreamError extends Error {
   }
 }
 
+/** The failure of a call that got no complete answer within `timeoutMs`. */
+export const upstreamTimeout = (timeoutMs: number): UpstreamError =>
+  new UpstreamError('timeout', `The catalog origin did not answer within ${timeoutMs} ms.`);
+
+/** The 502's detail (spec 4.1): why the upstream call failed, and that no copy could stand in. */
+export function badGatewayDetail(error: unknown, template: CatalogTemplate): string {
+  const cause = error instanceof UpstreamError ? error.message : 'The catalog origin failed.';
+  return `${cause} No cached copy of ${template} is recent enough to serve instead.`;
+}
+
 /** Limits of one upstream call. */
 export interface UpstreamOptions {
   /** Total deadline: connect, headers and the whole body. */
@@ -48,8 +58,6 @@ export async function fetchUpstreamCatalog(
 ): Promise<BiomarkerCatalog> {
   const url = `${originUrl}/v1/biomarkers/public?template=${encodeURIComponent(template)}`;
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const timedOut = () =>
-    new UpstreamError('timeout', `The catalog origin did not answer within ${options.timeoutMs} ms.`);
   const tooLarge = () => new UpstreamError('too-large', `The catalog origin sent more than ${options.maxBytes} bytes.`);
   let bytes: Buffer;
   try {
@@ -78,7 +86,7 @@ export async function fetchUpstreamCatalog(
     bytes = await reply.read(options.maxBytes, signal, tooLarge);
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
-    if (signal.aborted) throw timedOut();
+    if (signal.aborted) throw upstreamTimeout(options.timeoutMs);
     throw new UpstreamError('unreachable', 'The catalog origin could not be reached.');
   }
   let json: unknown;
