@@ -20,6 +20,7 @@ import { createSiteServer } from '../../src/server/site-server.ts';
 import { loadStaticAssets } from '../../src/server/handlers/static-assets.ts';
 import { registerServerUnderTest } from './contract/servers-under-test.ts';
 import type { FakeUpstream } from './fake-upstream.ts';
+import { requestVia } from './fetch-reply.ts';
 import { freePort } from './start-server.ts';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -131,7 +132,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   }
   const catalog = createCatalogService(config, {
     logger,
-    ...(upstream === undefined ? {} : { fetch: upstream }),
+    ...(upstream === undefined ? {} : { request: requestVia(upstream) }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
   (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;

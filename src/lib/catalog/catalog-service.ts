@@ -6,6 +6,7 @@ import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.
 import type { BiomarkerCatalog, CatalogTemplate } from '../schemas/catalog.ts';
 import { RefreshCache } from './catalog-cache.ts';
 import { fetchUpstreamCatalog, UpstreamError } from './fetch-upstream-catalog.ts';
+import type { UpstreamRequest } from './upstream-reply.ts';
 
 /** Header carrying the site's key to the catalog origin (no `X-` prefix, RFC 6648 §3). */
 export const ORIGIN_KEY_HEADER = 'Catalog-Origin-Key';
@@ -65,7 +66,7 @@ export function upstreamOrigin(
 
 /** Options of the catalog service that tests replace. */
 export interface CatalogServiceDeps {
-  fetch?: typeof fetch;
+  request?: UpstreamRequest;
   logger?: Logger;
   metrics?: CatalogMetrics;
   /** The cache's monotonic clock in milliseconds (default `performance.now`), so a test can age a copy. */
@@ -85,7 +86,7 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
     maxBytes: UPSTREAM_MAX_BYTES,
     // The key exempts the site's own requests from the origin's limiter (see the origin's `createOriginKey`).
     ...(config.catalogOriginKey === undefined ? {} : { headers: { [ORIGIN_KEY_HEADER]: config.catalogOriginKey } }),
-    ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+    ...(deps.request === undefined ? {} : { request: deps.request }),
   };
   const staleWhileRevalidateS = config.catalogCacheTtlS > 0 ? config.catalogStaleWhileRevalidateS : 0;
   return {

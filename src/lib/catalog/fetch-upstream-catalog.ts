@@ -1,4 +1,4 @@
-import { replyOfResponse, requestUpstream } from './upstream-reply.ts';
+import { requestUpstream, type UpstreamRequest } from './upstream-reply.ts';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog, type CatalogTemplate } from '../schemas/catalog.ts';
 
 /** Why an upstream call failed; each becomes a 502 `bad_gateway` (spec 4.1). */
@@ -43,8 +43,8 @@ export interface UpstreamOptions {
   maxBytes: number;
   /** Extra request headers (e.g. the site's key for its catalog origin); `Accept` is always sent. */
   headers?: Readonly<Record<string, string>>;
-  /** A fetch to use instead of the node:http client (upstream-reply.ts); tests give one. */
-  fetch?: typeof fetch;
+  /** The client, when not the node:http one (upstream-reply.ts): tests and the build's search index give one. */
+  request?: UpstreamRequest;
 }
 
 /**
@@ -63,12 +63,7 @@ export async function fetchUpstreamCatalog(
   try {
     // Only the codings upstream-reply.ts decodes.
     const headers = { ...options.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' };
-    const reply =
-      options.fetch === undefined
-        ? await requestUpstream(url, headers, signal)
-        : replyOfResponse(
-            await options.fetch(url, { signal, headers: { ...options.headers, Accept: 'application/json' } }),
-          );
+    const reply = await (options.request ?? requestUpstream)(url, headers, signal);
     if (reply.status < 200 || reply.status > 299) {
       reply.discard();
       throw new UpstreamError('status', `The catalog origin answered ${reply.status}.`);
