@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
 import { createCatalogService } from '../../src/lib/catalog/catalog-service.ts';
+import type { UpstreamRequest } from '../../src/lib/catalog/upstream-reply.ts';
 import {
   COMPILED_PANELS_PATH,
   loadCompiledPanels,
@@ -13,7 +14,7 @@ import { BASE_URL_PLACEHOLDER, parseConfig } from '../../src/lib/config/config.t
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
-import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
+import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../../src/lib/schemas/catalog.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
 
@@ -33,15 +34,22 @@ function check<T extends { errors: string[] }>(response: T): T {
 async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; html: string }[]> {
   // The catalog service the Astro bundle reads (see catalog-service.ts), answering from the
   // bundled panels instead of an origin: nothing listens during the build.
-  const answer = (template: CatalogTemplate) =>
-    new Response(JSON.stringify(panels[template]), { headers: { 'Content-Type': 'application/json' } });
-  const upstream = (async (input: string | URL | Request) => {
-    const template = new URL(input instanceof Request ? input.url : input).searchParams.get('template');
-    return answer(CATALOG_TEMPLATES.find((known) => known === template) ?? DEFAULT_TEMPLATE);
-  }) as typeof fetch;
+  const upstream: UpstreamRequest = async (url) => {
+    const template = new URL(url).searchParams.get('template');
+    const body = Buffer.from(
+      JSON.stringify(panels[CATALOG_TEMPLATES.find((known) => known === template) ?? DEFAULT_TEMPLATE]),
+    );
+    return {
+      status: 200,
+      contentType: 'application/json',
+      contentLength: body.length,
+      read: async () => body,
+      discard: () => undefined,
+    };
+  };
   (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = createCatalogService(
     parseConfig({ BASE_URL: BASE_URL_PLACEHOLDER, METRICS_PORT: 'off', LOG_LEVEL: 'error' }),
-    { fetch: upstream },
+    { request: upstream },
   );
   const renderer = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
   const pages = [];

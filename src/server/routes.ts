@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { extname } from 'node:path';
 import { CATALOG_PATH } from '../lib/schemas/catalog.ts';
+import { HEALTH_PATH } from '../lib/schemas/health.ts';
+import {
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  TOKEN_ENDPOINT_PATH,
+} from '../lib/schemas/oauth.ts';
 import { resolvePagePath } from '../lib/content/page-paths.ts';
 import {
   METADATA_CACHE_CONTROL,
@@ -76,13 +82,13 @@ const row = (
 /** Exact paths: the API (spec 4, the paths of the OpenAPI document) and the site documents. */
 export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandler }> = new Map([
   [CATALOG_PATH, row('catalog', 'catalog', undefined)],
-  ['/oauth/token', row('token', 'token', NO_STORE, { methods: ['POST'] })],
+  [TOKEN_ENDPOINT_PATH, row('token', 'token', NO_STORE, { methods: ['POST'] })],
   ['/openapi.json', row('document', 'openapi', OPENAPI_CACHE_CONTROL)],
   ['/api/openapi.yaml', row('document', 'openapi', OPENAPI_CACHE_CONTROL)],
-  ['/.well-known/oauth-authorization-server', row('document', 'discovery', METADATA_CACHE_CONTROL)],
-  ['/.well-known/oauth-protected-resource', row('document', 'discovery', METADATA_CACHE_CONTROL)],
+  [AUTHORIZATION_SERVER_METADATA_PATH, row('document', 'discovery', METADATA_CACHE_CONTROL)],
+  [PROTECTED_RESOURCE_METADATA_PATH, row('document', 'discovery', METADATA_CACHE_CONTROL)],
   // Probers (Docker's HEALTHCHECK, a readiness probe) must never be refused by a busy neighbour.
-  ['/healthz', row('health', 'health', NO_STORE, { counted: false })],
+  [HEALTH_PATH, row('health', 'health', NO_STORE, { counted: false })],
   ['/robots.txt', row('document', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
   ['/llms.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
   ['/llms-full.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
+import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
 import { baselineHeaders, NO_STORE, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Health } from '../lib/schemas/health.ts';
 import type { Logger } from '../lib/log/logger.ts';
@@ -154,7 +155,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return void x.res.end();
     }
     if (!route.methods.includes(method)) {
-      return methodNotAllowed(x, target, `${method} is not supported on ${target}; use ${route.methods.join(' or ')}.`);
+      return methodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));
     }
     return answer(x, route, target);
   }

@@ -3,14 +3,13 @@ import { fileURLToPath } from 'node:url';
 import inject, { type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { createCatalogService, type CatalogService } from '../../src/lib/catalog/catalog-service.ts';
 import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
-import { createOriginKey } from '../../src/lib/catalog/origin-key.ts';
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
 import { createLogger, type Logger } from '../../src/lib/log/logger.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { listen, type DrainableServer } from '../../src/server/http/create-http-server.ts';
-import { createOriginServer } from '../../src/server/origin/origin-server.ts';
+import { createOriginKey, createOriginServer } from '../../src/server/origin/origin-server.ts';
 import { startOrigin } from '../../src/server/origin/start-origin.ts';
 import { pageDataVersion, RenderedStore } from '../../src/server/store/rendered-store.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from '../../src/server/store/prepared-renders.ts';
@@ -21,6 +20,7 @@ import { createSiteServer } from '../../src/server/site-server.ts';
 import { loadStaticAssets } from '../../src/server/handlers/static-assets.ts';
 import { registerServerUnderTest } from './contract/servers-under-test.ts';
 import type { FakeUpstream } from './fake-upstream.ts';
+import { requestVia } from './fetch-reply.ts';
 import { freePort } from './start-server.ts';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -132,7 +132,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   }
   const catalog = createCatalogService(config, {
     logger,
-    ...(upstream === undefined ? {} : { fetch: upstream }),
+    ...(upstream === undefined ? {} : { request: requestVia(upstream) }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
   (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;

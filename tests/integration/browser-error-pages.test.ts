@@ -126,7 +126,7 @@ describe('the 429 for browsers (RFC 6585 §4)', () => {
       `GET /<script>"' HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\nX-Forwarded-For: ${address}\r\nConnection: close\r\n\r\n`,
     );
     expect(response.status).toBe(429);
-    expect(response.body).toContain('<a href="/&#60;script&#62;&#34;&#39;">');
+    expect(response.body).toContain('<a href="/&lt;script&gt;&quot;&#39;">');
     expect(response.body).not.toContain('/<script>');
   });
 

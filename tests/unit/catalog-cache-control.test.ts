@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareCatalogBody, type CatalogBody } from '../../src/lib/catalog/catalog-body.ts';
 import type { CacheState } from '../../src/lib/catalog/catalog-cache.ts';
-import { catalogCacheControl, type CatalogService } from '../../src/lib/catalog/catalog-service.ts';
+import {
+  catalogCacheControl,
+  prepareCatalogBody,
+  type CatalogBody,
+  type CatalogService,
+} from '../../src/lib/catalog/catalog-service.ts';
 import { smallCatalog } from '../helpers/catalog-fixture.ts';
 
 describe('catalogCacheControl', () => {

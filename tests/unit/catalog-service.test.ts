@@ -3,6 +3,7 @@ import { createCatalogService, upstreamOrigin } from '../../src/lib/catalog/cata
 import { parseConfig } from '../../src/lib/config/config.ts';
 import type { Logger } from '../../src/lib/log/logger.ts';
 import { smallCatalog } from '../helpers/catalog-fixture.ts';
+import { requestVia } from '../helpers/fetch-reply.ts';
 
 /** A service over a fake upstream that answers with `status`, and the lines it logged. */
 function service(env: Record<string, string>, status: () => number) {
@@ -15,14 +16,14 @@ function service(env: Record<string, string>, status: () => number) {
   };
   const svc = createCatalogService(parseConfig({ CATALOG_ORIGIN_URL: 'https://origin.test', ...env }), {
     logger,
-    fetch: async (url, init) => {
+    request: requestVia(async (url, init) => {
       asked.push(String(url));
       sent.push(new Headers(init?.headers));
       return new Response(JSON.stringify(smallCatalog()), {
         status: status(),
         headers: { 'Content-Type': 'application/json' },
       });
-    },
+    }),
   });
   return { svc, asked, sent, logged };
 }

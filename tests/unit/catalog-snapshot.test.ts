@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareCatalogBody } from '../../src/lib/catalog/catalog-body.ts';
 import { RefreshCache } from '../../src/lib/catalog/catalog-cache.ts';
-import type { CatalogService } from '../../src/lib/catalog/catalog-service.ts';
+import { prepareCatalogBody, type CatalogService } from '../../src/lib/catalog/catalog-service.ts';
 import { loadCatalogSnapshot } from '../../src/lib/catalog/catalog-snapshot.ts';
 import { UpstreamError } from '../../src/lib/catalog/fetch-upstream-catalog.ts';
 import { pageDataVersion } from '../../src/lib/content/page-data.ts';

@@ -24,7 +24,7 @@ for (const locale of ['en', 'de'] as const) {
 describe('the prepared browser error pages', () => {
   it('fills the path into the 404, HTML-escaped', () => {
     expect(pages.notFound('de', '/de/<b>"x"&\'')?.body.join('')).toBe(
-      '<p lang="de">Nothing at <code>/de/&#60;b&#62;&#34;x&#34;&#38;&#39;</code>.</p>',
+      '<p lang="de">Nothing at <code>/de/&lt;b&gt;&quot;x&quot;&amp;&#39;</code>.</p>',
     );
   });
 

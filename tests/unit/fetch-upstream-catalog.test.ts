@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchUpstreamCatalog, UpstreamError } from '../../src/lib/catalog/fetch-upstream-catalog.ts';
 import { smallCatalog } from '../helpers/catalog-fixture.ts';
+import { requestVia } from '../helpers/fetch-reply.ts';
 
 const ORIGIN = 'http://origin.test';
 const json = (body: unknown, init: ResponseInit = {}) =>
@@ -11,7 +12,7 @@ async function failure(fetchImpl: typeof fetch, options = {}) {
     await fetchUpstreamCatalog(ORIGIN, 'public-light-eu', {
       timeoutMs: 300,
       maxBytes: 64 * 1024,
-      fetch: fetchImpl,
+      request: requestVia(fetchImpl),
       ...options,
     });
   } catch (error) {
@@ -35,10 +36,10 @@ describe('fetchUpstreamCatalog', () => {
     const catalog = await fetchUpstreamCatalog(ORIGIN, 'public-v2-light-uk', {
       timeoutMs: 1000,
       maxBytes: 1 << 20,
-      fetch: async (url) => {
+      request: requestVia(async (url) => {
         asked = String(url);
         return json(smallCatalog());
-      },
+      }),
     });
     expect(asked).toBe('http://origin.test/v1/biomarkers/public?template=public-v2-light-uk');
     expect(catalog.data).toHaveLength(3);

@@ -5,10 +5,19 @@ describe('pushRateLimitHeaders', () => {
   it.each([
     ['an allowed request', { allowed: true, limit: 60, remaining: 59, resetSeconds: 60 }],
     ['a refused request, with Retry-After', { allowed: false, limit: 60, remaining: 0, resetSeconds: 1 }],
-  ])('appends the same headers as rateLimitHeaders, in order, for %s', (_, decision) => {
+  ])('appends the rate-limit headers after those already there, in order, for %s', (_, decision) => {
     const headers = ['X-Before', 'kept'];
     pushRateLimitHeaders(headers, decision);
-    expect(headers).toEqual(['X-Before', 'kept', ...rateLimitHeaders(decision).flat()]);
+    expect(headers.filter((_value, i) => i % 2 === 0)).toEqual([
+      'X-Before',
+      'RateLimit-Policy',
+      'RateLimit',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      ...(decision.allowed ? [] : ['Retry-After']),
+    ]);
+    expect(headers.slice(2)).toEqual(rateLimitHeaders(decision).flat());
   });
 
   it('says RateLimit r and t of the decision (IETF httpapi draft)', () => {

@@ -1,3 +1,11 @@
+import { CATALOG_PATH } from '../schemas/catalog.ts';
+import { HEALTH_PATH } from '../schemas/health.ts';
+import {
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  TOKEN_ENDPOINT_PATH,
+} from '../schemas/oauth.ts';
+
 /**
  * The API reference's pages: an overview at `developers/api` (every operation in one list,
  * the schemas and the shared response headers), and one page per family of operations,
@@ -6,11 +14,11 @@
  * all read this table, and a path of the document that no family claims fails the build.
  */
 export const API_FAMILIES = [
-  { id: 'catalog', paths: ['/v1/biomarkers/public'] },
-  { id: 'token', paths: ['/oauth/token'] },
-  { id: 'discovery', paths: ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource'] },
+  { id: 'catalog', paths: [CATALOG_PATH] },
+  { id: 'token', paths: [TOKEN_ENDPOINT_PATH] },
+  { id: 'discovery', paths: [AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH] },
   { id: 'openapi', paths: ['/openapi.json', '/api/openapi.yaml'] },
-  { id: 'health', paths: ['/healthz'] },
+  { id: 'health', paths: [HEALTH_PATH] },
 ] as const;
 
 /** One family's id: `catalog`, `token`… */

@@ -1,12 +1,15 @@
 import type { CacheLookup } from './catalog-cache.ts';
 import { getConfig, type Config } from '../config/config.ts';
+import { createRepresentationAsync, type Representation } from '../http/representation.ts';
 import { createLogger, describeError, type Logger } from '../log/logger.ts';
 import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.ts';
-import type { CatalogTemplate } from '../schemas/catalog.ts';
-import { prepareCatalogBody, type CatalogBody } from './catalog-body.ts';
+import type { BiomarkerCatalog, CatalogTemplate } from '../schemas/catalog.ts';
 import { RefreshCache } from './catalog-cache.ts';
 import { fetchUpstreamCatalog, UpstreamError } from './fetch-upstream-catalog.ts';
-import { ORIGIN_KEY_HEADER } from './origin-key.ts';
+import type { UpstreamRequest } from './upstream-reply.ts';
+
+/** Header carrying the site's key to the catalog origin (no `X-` prefix, RFC 6648 §3). */
+export const ORIGIN_KEY_HEADER = 'Catalog-Origin-Key';
 
 /** Largest upstream catalog accepted (the bundled complete panel is about 150 KB). */
 const UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
@@ -19,6 +22,22 @@ const RETRY_AFTER_FAILURE_MAX_MS = 5_000;
  * is not waited for.
  */
 export const STALE_GRACE_MS = 50;
+
+/** One validated panel, serialised and compressed once per upstream fetch. */
+export interface CatalogBody {
+  representation: Representation;
+  /** Number of markers, for logs and the guide. */
+  count: number;
+}
+
+/** Serialises a validated catalog and compresses it once per coding, off the event loop. */
+export async function prepareCatalogBody(catalog: BiomarkerCatalog): Promise<CatalogBody> {
+  return {
+    // The server's default Brotli quality: a request may be waiting (docs/performance.md).
+    representation: await createRepresentationAsync(JSON.stringify(catalog), 'application/json'),
+    count: catalog.data.length,
+  };
+}
 
 /** The catalog cache of one process, with the settings it was made with. */
 export interface CatalogService {
@@ -47,7 +66,7 @@ export function upstreamOrigin(
 
 /** Options of the catalog service that tests replace. */
 export interface CatalogServiceDeps {
-  fetch?: typeof fetch;
+  request?: UpstreamRequest;
   logger?: Logger;
   metrics?: CatalogMetrics;
   /** The cache's monotonic clock in milliseconds (default `performance.now`), so a test can age a copy. */
@@ -65,9 +84,9 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
   const options = {
     timeoutMs: config.catalogOriginTimeoutMs,
     maxBytes: UPSTREAM_MAX_BYTES,
-    // The key exempts the site's own requests from the origin's limiter (see origin-key.ts).
+    // The key exempts the site's own requests from the origin's limiter (see the origin's `createOriginKey`).
     ...(config.catalogOriginKey === undefined ? {} : { headers: { [ORIGIN_KEY_HEADER]: config.catalogOriginKey } }),
-    ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+    ...(deps.request === undefined ? {} : { request: deps.request }),
   };
   const staleWhileRevalidateS = config.catalogCacheTtlS > 0 ? config.catalogStaleWhileRevalidateS : 0;
   return {

@@ -4,8 +4,7 @@ import {
   type BiomarkerCatalog,
   type CatalogTemplate,
 } from '../schemas/catalog.ts';
-import type { CatalogBody } from './catalog-body.ts';
-import { freshnessLeftS, type CatalogService } from './catalog-service.ts';
+import { freshnessLeftS, type CatalogBody, type CatalogService } from './catalog-service.ts';
 
 /** The four panels exactly as the catalog API serves them at one moment. */
 export interface CatalogSnapshot {

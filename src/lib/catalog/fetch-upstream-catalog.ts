@@ -1,4 +1,4 @@
-import { replyOfResponse, requestUpstream } from './upstream-reply.ts';
+import { requestUpstream, type UpstreamRequest } from './upstream-reply.ts';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog, type CatalogTemplate } from '../schemas/catalog.ts';
 
 /** Why an upstream call failed; each becomes a 502 `bad_gateway` (spec 4.1). */
@@ -25,6 +25,16 @@ export class UpstreamError extends Error {
   }
 }
 
+/** The failure of a call that got no complete answer within `timeoutMs`. */
+export const upstreamTimeout = (timeoutMs: number): UpstreamError =>
+  new UpstreamError('timeout', `The catalog origin did not answer within ${timeoutMs} ms.`);
+
+/** The 502's detail (spec 4.1): why the upstream call failed, and that no copy could stand in. */
+export function badGatewayDetail(error: unknown, template: CatalogTemplate): string {
+  const cause = error instanceof UpstreamError ? error.message : 'The catalog origin failed.';
+  return `${cause} No cached copy of ${template} is recent enough to serve instead.`;
+}
+
 /** Limits of one upstream call. */
 export interface UpstreamOptions {
   /** Total deadline: connect, headers and the whole body. */
@@ -33,8 +43,8 @@ export interface UpstreamOptions {
   maxBytes: number;
   /** Extra request headers (e.g. the site's key for its catalog origin); `Accept` is always sent. */
   headers?: Readonly<Record<string, string>>;
-  /** A fetch to use instead of the node:http client (upstream-reply.ts); tests give one. */
-  fetch?: typeof fetch;
+  /** The client, when not the node:http one (upstream-reply.ts): tests and the build's search index give one. */
+  request?: UpstreamRequest;
 }
 
 /**
@@ -48,19 +58,12 @@ export async function fetchUpstreamCatalog(
 ): Promise<BiomarkerCatalog> {
   const url = `${originUrl}/v1/biomarkers/public?template=${encodeURIComponent(template)}`;
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const timedOut = () =>
-    new UpstreamError('timeout', `The catalog origin did not answer within ${options.timeoutMs} ms.`);
   const tooLarge = () => new UpstreamError('too-large', `The catalog origin sent more than ${options.maxBytes} bytes.`);
   let bytes: Buffer;
   try {
     // Only the codings upstream-reply.ts decodes.
     const headers = { ...options.headers, Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' };
-    const reply =
-      options.fetch === undefined
-        ? await requestUpstream(url, headers, signal)
-        : replyOfResponse(
-            await options.fetch(url, { signal, headers: { ...options.headers, Accept: 'application/json' } }),
-          );
+    const reply = await (options.request ?? requestUpstream)(url, headers, signal);
     if (reply.status < 200 || reply.status > 299) {
       reply.discard();
       throw new UpstreamError('status', `The catalog origin answered ${reply.status}.`);
@@ -78,7 +81,7 @@ export async function fetchUpstreamCatalog(
     bytes = await reply.read(options.maxBytes, signal, tooLarge);
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
-    if (signal.aborted) throw timedOut();
+    if (signal.aborted) throw upstreamTimeout(options.timeoutMs);
     throw new UpstreamError('unreachable', 'The catalog origin could not be reached.');
   }
   let json: unknown;

@@ -1,3 +1,4 @@
+import { decodeFormPairs } from '../http/form-urlencoded.ts';
 import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE, type CatalogTemplate } from '../schemas/catalog.ts';
 
 /** The result of reading `template` from a query string: a template, or why not. */
@@ -5,34 +6,19 @@ export type TemplateResult = { ok: true; template: CatalogTemplate } | { ok: fal
 
 const ALLOWED = CATALOG_TEMPLATES.join(', ');
 
-/** Decodes one `application/x-www-form-urlencoded` component, or undefined when malformed. */
-function decodeComponent(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text.replaceAll('+', ' '));
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Reads `template` from a raw query string before any upstream call: absent → the default; unknown, empty, repeated
  * or undecodable → an error listing the allowed values. Any undecodable pair is an error (spec 4.1: malformed query).
  */
 export function parseTemplate(query: string, fallback: CatalogTemplate = DEFAULT_TEMPLATE): TemplateResult {
-  const values: string[] = [];
-  for (const pair of query.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    const name = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
-    const value = decodeComponent(eq === -1 ? '' : pair.slice(eq + 1));
-    if (name === undefined || value === undefined) {
-      return {
-        ok: false,
-        detail: `The query string is not validly percent-encoded. template must be one of: ${ALLOWED}.`,
-      };
-    }
-    if (name === 'template') values.push(value);
+  const form = decodeFormPairs(query);
+  if ('malformed' in form) {
+    return {
+      ok: false,
+      detail: `The query string is not validly percent-encoded. template must be one of: ${ALLOWED}.`,
+    };
   }
+  const values = form.pairs.filter(([name]) => name === 'template').map(([, value]) => value);
   if (values.length === 0) return { ok: true, template: fallback };
   if (values.length > 1) {
     return { ok: false, detail: `template was given ${values.length} times; give it once, as one of: ${ALLOWED}.` };

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
-/** What the catalog's upstream call needs of a response, whichever client made it. */
+/** What the catalog's upstream call needs of a response. */
 export interface UpstreamReply {
   status: number;
   /** `Content-Type`, or '' when absent. */
@@ -66,6 +66,9 @@ function readMessage(message: IncomingMessage, maxBytes: number, signal: AbortSi
   });
 }
 
+/** A client for the upstream call: `requestUpstream`, or a stand-in from a test or the build. */
+export type UpstreamRequest = typeof requestUpstream;
+
 /**
  * GET `url` with node:http(s), resolved once headers are in. Not `fetch`: undici delays the first answer
  * (docs/performance.md).
@@ -95,37 +98,5 @@ export async function requestUpstream(
     contentLength: Number(message.headers['content-length'] ?? Number.NaN),
     read: (maxBytes, readSignal, tooLarge) => readMessage(message, maxBytes, readSignal, tooLarge),
     discard: () => void message.destroy(),
-  };
-}
-
-/** The same reply from a fetch Response: how tests (and any caller with its own fetch) feed the upstream call. */
-export function replyOfResponse(response: Response): UpstreamReply {
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type') ?? '',
-    contentLength: Number(response.headers.get('content-length') ?? Number.NaN),
-    read: async (maxBytes, signal, tooLarge) => {
-      if (response.body === null) return Buffer.alloc(0);
-      const reader = response.body.getReader();
-      const cancel = () => void reader.cancel().catch(() => undefined);
-      signal.addEventListener('abort', cancel, { once: true });
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        signal.throwIfAborted();
-        if (done) {
-          signal.removeEventListener('abort', cancel);
-          return Buffer.concat(chunks, size);
-        }
-        size += value.byteLength;
-        if (size > maxBytes) {
-          await reader.cancel().catch(() => undefined);
-          throw tooLarge();
-        }
-        chunks.push(value);
-      }
-    },
-    discard: () => void response.body?.cancel().catch(() => undefined),
   };
 }

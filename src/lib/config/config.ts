@@ -1,49 +1,6 @@
+import type { z } from 'zod';
 import { redactUrlCredentials } from '../log/logger.ts';
 import { EnvSchema, RESPONSE_MARGIN_MS, SECRET_VARIABLES } from './env-schema.ts';
-
-/** Typed service configuration, derived once from the environment. */
-export interface Config {
-  port: number;
-  host: string;
-  /** Public origin without a trailing slash, e.g. `https://api.example.com`. */
-  baseUrl: string;
-  /** Upstream catalog origin; undefined means "start the bundled one". */
-  catalogOriginUrl: string | undefined;
-  catalogOriginPort: number;
-  /** Listen address of the bundled catalog origin (loopback unless an operator opens it). */
-  catalogOriginHost: string;
-  /** Trusted proxy hops in front of the catalog origin, independent of the site's `trustProxy`. */
-  catalogOriginTrustProxy: number;
-  /** Where clients may reach the catalog origin; undefined: it is private, and not documented. */
-  catalogOriginPublicUrl: string | undefined;
-  /** Shared secret of the site's upstream requests (see `origin-key.ts`); undefined: none configured. */
-  catalogOriginKey: string | undefined;
-  catalogOriginTimeoutMs: number;
-  catalogCacheTtlS: number;
-  catalogStaleWhileRevalidateS: number;
-  catalogStaleIfErrorS: number;
-  deployEnv: 'development' | 'test' | 'staging' | 'production';
-  trustProxy: number;
-  rateLimitMaxClients: number;
-  logLevel: 'info' | 'error' | 'silent';
-  /** Idle time allowed between requests on a kept-alive connection. */
-  keepAliveTimeoutMs: number;
-  /** Silence allowed mid-request before the connection is closed. */
-  socketTimeoutMs: number;
-  /** Time allowed for a whole request head. */
-  headersTimeoutMs: number;
-  /** Time the unread rest of a request body may take after the answer. */
-  unreadBodyGraceMs: number;
-  /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */
-  shutdownDelayMs: number;
-  /** From SIGTERM to a forced exit. */
-  shutdownTimeoutMs: number;
-  /** How request lines record the client address (see docs/observability.md). */
-  logClientAddress: 'truncated' | 'full';
-  metricsHost: string;
-  /** Port of the Prometheus endpoint; undefined when `METRICS_PORT=off`. */
-  metricsPort: number | undefined;
-}
 
 /**
  * The origin the build writes into prepared content; the server puts its own `BASE_URL` in on load. `.invalid`
@@ -72,6 +29,55 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 /** Whether requests to `origin` cross the network unencrypted. */
 const sendsInClear = (origin: string | undefined): boolean =>
   origin !== undefined && origin.startsWith('http:') && !LOOPBACK.test(new URL(origin).hostname);
+
+/** The service's settings from a valid environment: durations in milliseconds, `off` as undefined. */
+function configOf(e: z.infer<typeof EnvSchema>) {
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    /** Public origin without a trailing slash, e.g. `https://api.example.com`. */
+    baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
+    /** Upstream catalog origin; undefined means "start the bundled one". */
+    catalogOriginUrl: e.CATALOG_ORIGIN_URL,
+    catalogOriginPort: e.CATALOG_ORIGIN_PORT,
+    /** Listen address of the bundled catalog origin (loopback unless an operator opens it). */
+    catalogOriginHost: e.CATALOG_ORIGIN_HOST,
+    /** Trusted proxy hops in front of the catalog origin, independent of the site's `trustProxy`. */
+    catalogOriginTrustProxy: e.CATALOG_ORIGIN_TRUST_PROXY,
+    /** Where clients may reach the catalog origin; undefined: it is private, and not documented. */
+    catalogOriginPublicUrl: e.CATALOG_ORIGIN_PUBLIC_URL,
+    /** Shared secret of the site's upstream requests (see the origin's `createOriginKey`); undefined: none configured. */
+    catalogOriginKey: e.CATALOG_ORIGIN_KEY,
+    catalogOriginTimeoutMs: e.CATALOG_ORIGIN_TIMEOUT_MS,
+    catalogCacheTtlS: e.CATALOG_CACHE_TTL_S,
+    catalogStaleWhileRevalidateS: e.CATALOG_STALE_WHILE_REVALIDATE_S,
+    catalogStaleIfErrorS: e.CATALOG_STALE_IF_ERROR_S,
+    deployEnv: e.DEPLOY_ENV,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMaxClients: e.RATE_LIMIT_MAX_CLIENTS,
+    logLevel: e.LOG_LEVEL,
+    /** Idle time allowed between requests on a kept-alive connection. */
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_S * 1000,
+    /** Silence allowed mid-request before the connection is closed. */
+    socketTimeoutMs: e.SOCKET_TIMEOUT_MS,
+    /** Time allowed for a whole request head. */
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    /** Time the unread rest of a request body may take after the answer. */
+    unreadBodyGraceMs: e.UNREAD_BODY_GRACE_MS,
+    /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */
+    shutdownDelayMs: e.SHUTDOWN_DELAY_S * 1000,
+    /** From SIGTERM to a forced exit. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    /** How request lines record the client address (see docs/observability.md). */
+    logClientAddress: e.LOG_CLIENT_ADDRESS,
+    metricsHost: e.METRICS_HOST,
+    /** Port of the Prometheus endpoint; undefined when `METRICS_PORT=off`. */
+    metricsPort: e.METRICS_PORT === 'off' ? undefined : e.METRICS_PORT,
+  };
+}
+
+/** Typed service configuration, derived once from the environment. */
+export type Config = ReturnType<typeof configOf>;
 
 /** Parses the environment into a Config, or throws a ConfigError naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -107,34 +113,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         'it is a loopback address: every request to it carries CATALOG_ORIGIN_KEY, which http would send in clear text',
     );
   }
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    baseUrl: e.BASE_URL ?? `http://localhost:${e.PORT}`,
-    catalogOriginUrl: e.CATALOG_ORIGIN_URL,
-    catalogOriginPort: e.CATALOG_ORIGIN_PORT,
-    catalogOriginHost: e.CATALOG_ORIGIN_HOST,
-    catalogOriginTrustProxy: e.CATALOG_ORIGIN_TRUST_PROXY,
-    catalogOriginPublicUrl: e.CATALOG_ORIGIN_PUBLIC_URL,
-    catalogOriginKey: e.CATALOG_ORIGIN_KEY,
-    catalogOriginTimeoutMs: e.CATALOG_ORIGIN_TIMEOUT_MS,
-    catalogCacheTtlS: e.CATALOG_CACHE_TTL_S,
-    catalogStaleWhileRevalidateS: e.CATALOG_STALE_WHILE_REVALIDATE_S,
-    catalogStaleIfErrorS: e.CATALOG_STALE_IF_ERROR_S,
-    deployEnv: e.DEPLOY_ENV,
-    trustProxy: e.TRUST_PROXY,
-    rateLimitMaxClients: e.RATE_LIMIT_MAX_CLIENTS,
-    logLevel: e.LOG_LEVEL,
-    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_S * 1000,
-    socketTimeoutMs: e.SOCKET_TIMEOUT_MS,
-    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
-    unreadBodyGraceMs: e.UNREAD_BODY_GRACE_MS,
-    shutdownDelayMs: e.SHUTDOWN_DELAY_S * 1000,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
-    logClientAddress: e.LOG_CLIENT_ADDRESS,
-    metricsHost: e.METRICS_HOST,
-    metricsPort: e.METRICS_PORT === 'off' ? undefined : e.METRICS_PORT,
-  };
+  return configOf(e);
 }
 
 let cached: Config | undefined;

@@ -112,7 +112,7 @@ export const EnvSchema = z.object({
    * Idle keep-alive seconds; must outlast the proxy's idle timeout, or the closing side races the other's next
    * request.
    */
-  KEEP_ALIVE_TIMEOUT_S: integerVar(1, 600).default(65),
+  KEEP_ALIVE_TIMEOUT_S: integerVar(1, 600).default(SERVER_TIMEOUTS.keepAliveTimeout / 1000),
   /** How long a connection may stay silent mid-request before it is closed (half a request gets a 408). */
   SOCKET_TIMEOUT_MS: integerVar(500, 600_000).default(SERVER_TIMEOUTS.socketTimeout),
   /** Milliseconds a client has to send a whole request head (408 past it), from its first byte. */

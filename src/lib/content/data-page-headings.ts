@@ -21,7 +21,6 @@ const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, t
 function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiStrings): MarkdownHeading[] {
   const family = apiFamilyOfSlug(slug);
   if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
-  const view = buildApiReferenceView(getOpenApiDocument(), translatorFor(locale));
   if (family === undefined) {
     return [
       h2('operations', ui.operationsHeading),
@@ -30,8 +29,8 @@ function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiSt
       h2('response-headers', ui.headersHeading),
     ];
   }
-  return view.paths
-    .filter((path) => path.family === family)
+  return buildApiReferenceView(getOpenApiDocument(), translatorFor(locale))
+    .paths.filter((path) => path.family === family)
     .flatMap((path) => [
       h2(path.anchor, path.path),
       // Under its path, a method says which operation it is, and a status which response.

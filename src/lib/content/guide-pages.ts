@@ -1,6 +1,6 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
 import { LOCALES, type Locale } from './locales.ts';
-import { loadPageData, type PageDataState } from './page-data.ts';
+import type { PageDataState } from './page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId } from './page-paths.ts';
 import {
@@ -10,7 +10,7 @@ import {
   type GuidePageEntry,
   type PageFrontmatter,
 } from './page-registry.ts';
-import { assembleSitePages, type PageSummary, type SitePageIndex } from './site-page-index.ts';
+import { listSitePagesOf, type PageSummary, type SitePageIndex } from './site-page-index.ts';
 import type { UiStrings } from './ui-strings-schema.ts';
 
 /**
@@ -63,16 +63,11 @@ export async function getSitePageIndex(): Promise<SitePageIndex> {
 
 /**
  * Every page in every locale: the registry's pages, then one per item of each item
- * family's data as it is now (`assembleSitePages`). The sitemap and `llms.txt` list these,
+ * family's data as it is now (`listSitePagesOf`). The sitemap and `llms.txt` list these,
  * and a serving layer that prepares pages ahead of time can enumerate them here.
  */
 export async function listSitePages(baseUrl: string): Promise<PageSummary[]> {
-  const [index, data] = await Promise.all([
-    getSitePageIndex(),
-    Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),
-  ]);
-  const byFamily = new Map(data);
-  return assembleSitePages(index, (family) => byFamily.get(family), baseUrl);
+  return listSitePagesOf(await getSitePageIndex(), baseUrl);
 }
 
 /** One link of Starlight's sidebar, in the shape its `sidebar` prop takes. */

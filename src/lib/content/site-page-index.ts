@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from './locales.ts';
-import type { PageDataState } from './page-data.ts';
+import { loadPageData, type PageDataState } from './page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId, markdownPath, pagePath } from './page-paths.ts';
 import {
@@ -77,4 +77,12 @@ export function assembleSitePages(
     }
   }
   return pages;
+}
+
+/** `assembleSitePages` with each item family's data as it is now: what the sitemap and `llms.txt` list. */
+export async function listSitePagesOf(index: SitePageIndex, baseUrl: string): Promise<PageSummary[]> {
+  const data = new Map(
+    await Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),
+  );
+  return assembleSitePages(index, (family) => data.get(family), baseUrl);
 }

@@ -1,6 +1,7 @@
-/** Tags and the entities Astro escapes, dropped from a header cell's text. */
+import { unescapeHtml } from '../http/html-escape.ts';
+
+/** Tags, dropped from a header cell's text. */
 const TAG = /<[^>]*>/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 /**
  * The accessible name of a table's scroll region: its column headings, in the page's
@@ -10,11 +11,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 export function tableRegionLabel(tableHtml: string): string {
   const head = /<thead[\s\S]*?<\/thead>/.exec(tableHtml)?.[0] ?? tableHtml;
   const cells = [...head.matchAll(/<th\b[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
-    match[1]!
-      .replace(TAG, '')
-      .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!)
-      .replace(/\s+/g, ' ')
-      .trim(),
+    unescapeHtml(match[1]!.replace(TAG, '')).replace(/\s+/g, ' ').trim(),
   );
   return cells.filter((cell) => cell !== '').join(', ') || 'Table';
 }

@@ -1,12 +1,9 @@
 import { DEFAULT_LOCALE } from '../content/locales.ts';
+import { escapeHtml } from '../http/html-escape.ts';
 import type { PageSummary } from '../content/site-page-index.ts';
 
 /** What the sitemap reads of a page; the slug groups the `hreflang` alternates of its language versions. */
 type SitemapPage = Pick<PageSummary, 'locale' | 'path' | 'lastUpdated'> & { page: Pick<PageSummary['page'], 'slug'> };
-
-/** Escapes text for XML character data and attribute values. */
-const escapeXml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
  * `/sitemap.xml` (sitemaps.org 0.9): every indexable HTML page per locale, with `lastmod` and `xhtml:link`
@@ -22,11 +19,11 @@ export function buildSitemap(pages: readonly SitemapPage[], baseUrl: string): st
     ];
     return [
       '  <url>',
-      `    <loc>${escapeXml(baseUrl + page.path)}</loc>`,
+      `    <loc>${escapeHtml(baseUrl + page.path)}</loc>`,
       `    <lastmod>${page.lastUpdated.toISOString().slice(0, 10)}</lastmod>`,
       ...alternates.map(
         (alternate) =>
-          `    <xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(baseUrl + alternate.path)}"/>`,
+          `    <xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(baseUrl + alternate.path)}"/>`,
       ),
       '  </url>',
     ].join('\n');

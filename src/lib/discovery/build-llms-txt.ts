@@ -2,7 +2,8 @@ import { DEFAULT_LOCALE } from '../content/locales.ts';
 import type { LlmsSection } from '../content/page-registry.ts';
 import type { PageSummary } from '../content/site-page-index.ts';
 import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../rate-limit/headers.ts';
-import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../schemas/catalog.ts';
+import { CATALOG_PATH, CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../schemas/catalog.ts';
+import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../schemas/oauth.ts';
 
 /** The name `llms.txt` gives the service (its H1). */
 const LLMS_NAME = 'Biomarker Catalog Service';
@@ -32,17 +33,17 @@ const API_RESOURCES: readonly { title: string; path: string; description: string
   },
   {
     title: 'Biomarker catalog (JSON)',
-    path: `/v1/biomarkers/public?template=${DEFAULT_TEMPLATE}`,
+    path: `${CATALOG_PATH}?template=${DEFAULT_TEMPLATE}`,
     description: `the catalog itself; \`template\` is one of ${CATALOG_TEMPLATES.join(', ')}`,
   },
   {
     title: 'OAuth 2.0 authorization server metadata (RFC 8414)',
-    path: '/.well-known/oauth-authorization-server',
+    path: AUTHORIZATION_SERVER_METADATA_PATH,
     description: 'token endpoint, grant type client_credentials, scope catalog.read',
   },
   {
     title: 'OAuth 2.0 protected resource metadata (RFC 9728)',
-    path: '/.well-known/oauth-protected-resource',
+    path: PROTECTED_RESOURCE_METADATA_PATH,
     description: 'the catalog as a protected resource; a token is optional',
   },
 ];

@@ -45,7 +45,3 @@ export function chooseEncoding<T extends string>(
   }
   return best;
 }
-
-/** Whether the client takes gzip. */
-export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
-  chooseEncoding(acceptEncoding, ['gzip']) === 'gzip';

@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto';
+import { unescapeHtml } from './html-escape.ts';
 
 /** Classic and module scripts written into the page; data blocks (`application/ld+json`) never run. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
 
 /** `style="…"` attributes: Starlight and Expressive Code set custom properties this way. */
 const STYLE_ATTRIBUTE = /<[a-zA-Z][^<>]*?\sstyle="([^"]*)"/g;
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&lt;': '<', '&gt;': '>' };
-
-/** The attribute value a browser hashes: the markup with its character references decoded. */
-const decode = (value: string): string => value.replace(/&(?:amp|quot|#39|lt|gt);/g, (entity) => ENTITIES[entity]!);
 
 /** A CSP hash source of a text (CSP3 §8.3: SHA-256 over its UTF-8 bytes, base64). */
 const hashSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -28,7 +24,8 @@ function hashesOf(html: string, pattern: RegExp, transform: (text: string) => st
  */
 export function contentSecurityPolicyFor(html: string): string {
   const scripts = hashesOf(html, INLINE_SCRIPT);
-  const styleAttributes = hashesOf(html, STYLE_ATTRIBUTE, decode);
+  // A browser hashes the attribute's value: the markup with its character references decoded.
+  const styleAttributes = hashesOf(html, STYLE_ATTRIBUTE, unescapeHtml);
   return [
     "default-src 'none'",
     // Pagefind's search runs WebAssembly, which needs 'wasm-unsafe-eval' (never 'unsafe-eval').

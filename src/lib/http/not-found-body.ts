@@ -1,5 +1,4 @@
-/** Escapes text for HTML element content and attribute values. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from './html-escape.ts';
 
 /** The short Markdown body of a 404 (spec 4.4): points at the sitemap and llms.txt. */
 export function notFoundMarkdown(baseUrl: string, path: string): string {

@@ -47,6 +47,10 @@ export function errorHeadingParts(code: string): ErrorHeadingParts {
   return { id: code.replaceAll('_', '-'), code, status: oauth };
 }
 
+/** A 405's detail: the method refused, and those the path takes. */
+export const methodNotAllowedDetail = (method: string, path: string, allowed: readonly string[]): string =>
+  `${method} is not supported on ${path}; use ${allowed.join(' or ')}.`;
+
 /** Media type of RFC 9457 problem details (RFC 9457 §3). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

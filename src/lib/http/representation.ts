@@ -25,23 +25,8 @@ export interface Representation {
  */
 export const BROTLI_QUALITY = 9;
 
-const BROTLI = (size: number, quality = BROTLI_QUALITY) => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: size },
-});
-
 /** Copies bytes into a standalone `ArrayBuffer`, as `Response` bodies want them. */
 const bytes = (buffer: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(buffer);
-
-/** A strong ETag must differ between codings (RFC 9110 §8.8.3): the content hash plus the coding's name. */
-function assemble(identity: Buffer, br: Uint8Array, gz: Uint8Array, contentType: string): Representation {
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  return {
-    contentType,
-    identity: { body: bytes(identity), etag: `"${hash}"` },
-    br: { body: bytes(br), etag: `"${hash}-br"` },
-    gzip: { body: bytes(gz), etag: `"${hash}-gzip"` },
-  };
-}
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -54,8 +39,17 @@ export async function createRepresentationAsync(
 ): Promise<Representation> {
   const identity = Buffer.from(text, 'utf8');
   const [br, gz] = await Promise.all([
-    brotliAsync(identity, BROTLI(identity.length, brotliQuality)),
+    brotliAsync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     gzipAsync(identity, { level: 9 }),
   ]);
-  return assemble(identity, br, gz, contentType);
+  // A strong ETag must differ between codings (RFC 9110 §8.8.3): the content hash plus the coding's name.
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    contentType,
+    identity: { body: bytes(identity), etag: `"${hash}"` },
+    br: { body: bytes(br), etag: `"${hash}-br"` },
+    gzip: { body: bytes(gz), etag: `"${hash}-gzip"` },
+  };
 }

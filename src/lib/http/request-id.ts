@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-/** Longest `X-Request-Id` accepted from a proxy. */
-const REQUEST_ID_MAX_LENGTH = 128;
-
-/** Characters a proxy's request id may use: no spaces, quotes or controls, so it is safe in a log line and a header. */
-const WELL_FORMED = /^[A-Za-z0-9._:@+=/-]+$/;
-
 /**
- * A trusted proxy's `X-Request-Id` (else any client could choose the id in our log), if one value of 1–128 safe
- * characters.
+ * A proxy's request id: 1–128 characters without spaces, quotes or controls, so it is safe in a log line and a header.
  */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:@+=/-]{1,128}$/;
+
+/** A trusted proxy's `X-Request-Id` (else any client could choose the id in our log), if one well-formed value. */
 export function acceptedRequestId(header: string | string[] | undefined, trustProxy: number): string | undefined {
-  if (trustProxy === 0 || typeof header !== 'string') return undefined;
-  if (header.length === 0 || header.length > REQUEST_ID_MAX_LENGTH || !WELL_FORMED.test(header)) return undefined;
+  if (trustProxy === 0 || typeof header !== 'string' || !REQUEST_ID_PATTERN.test(header)) return undefined;
   return header;
 }
 

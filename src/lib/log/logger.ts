@@ -1,7 +1,6 @@
-import { processLogSink, type LogSink } from './bounded-log-sink.ts';
+import { formatLogLine, processLogSink, type LogSink } from './bounded-log-sink.ts';
 
 export type { LogSink } from './bounded-log-sink.ts';
-import { formatLogLine } from './format-log-line.ts';
 
 /** Severity of a log line; `silent` drops everything. */
 export type LogLevel = 'info' | 'error' | 'silent';

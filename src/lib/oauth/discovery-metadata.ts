@@ -4,11 +4,8 @@ import {
   type AuthorizationServerMetadata,
   type ProtectedResourceMetadata,
 } from '../schemas/oauth-metadata.ts';
-import { CATALOG_READ, CLIENT_CREDENTIALS } from '../schemas/oauth.ts';
+import { CATALOG_READ, CLIENT_CREDENTIALS, TOKEN_ENDPOINT_PATH } from '../schemas/oauth.ts';
 import { LOCALES } from '../content/locales.ts';
-
-/** Path of the token endpoint. */
-export const TOKEN_ENDPOINT_PATH = '/oauth/token';
 
 /**
  * RFC 8414 §2 metadata: `issuer` is BASE_URL exactly; `response_types_supported` empty, as there is no authorization

@@ -1,3 +1,4 @@
+import { decodeFormPairs } from '../http/form-urlencoded.ts';
 import { INVALID_REQUEST } from '../schemas/oauth.ts';
 import { fail, quoteInput, type OAuthFailure, type OAuthResult } from './token-answer.ts';
 
@@ -71,31 +72,13 @@ export function parseTokenBody(bytes: Uint8Array, format: TokenBodyFormat): OAut
   } catch {
     return malformed('request body is not valid UTF-8');
   }
-  return format === 'json' ? parseJsonBody(text) : parseFormBody(text);
-}
-
-/**
- * Splits a form body (WHATWG URL §5.1); unlike URLSearchParams, bad escapes or non-UTF-8 bytes are refused, not
- * replaced.
- */
-function parseFormBody(text: string): OAuthResult<BodyEntries> {
-  const entries: BodyEntries = [];
-  for (const part of text.split('&')) {
-    if (part === '') continue;
-    const equals = part.indexOf('=');
-    const [rawName, rawValue] = equals === -1 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)];
-    try {
-      entries.push([decodeFormComponent(rawName), decodeFormComponent(rawValue)]);
-    } catch {
-      return malformed(`form body is malformed near ${quoteInput(part)}: bad percent-encoding`);
-    }
+  if (format === 'json') return parseJsonBody(text);
+  const form = decodeFormPairs(text);
+  if ('malformed' in form) {
+    return malformed(`form body is malformed near ${quoteInput(form.malformed)}: bad percent-encoding`);
   }
-  return { ok: true, value: entries };
+  return { ok: true, value: form.pairs };
 }
-
-/** A form component with `+` as space and percent-escapes decoded; most have neither, and are taken as they are. */
-const decodeFormComponent = (raw: string): string =>
-  raw.includes('%') || raw.includes('+') ? decodeURIComponent(raw.replaceAll('+', ' ')) : raw;
 
 /**
  * A JSON object of string values, members in order. JSON.parse keeps only the last duplicate, so `jsonMembers` reads

@@ -1,5 +1,5 @@
 import { getConfig } from '../config/config.ts';
-import { TOKEN_ENDPOINT_PATH } from '../oauth/discovery-metadata.ts';
+import { TOKEN_ENDPOINT_PATH } from '../schemas/oauth.ts';
 import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { HEALTH_PATH } from '../schemas/health.ts';
 import { CATALOG_READ } from '../schemas/oauth.ts';

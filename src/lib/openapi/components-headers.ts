@@ -1,3 +1,4 @@
+import { REQUEST_ID_PATTERN } from '../http/request-id.ts';
 import { CATALOG_POLICY, POLICY_NAME, RATE_LIMIT_POLICY } from '../rate-limit/headers.ts';
 import { componentRef, type HeaderObject, type ReferenceObject } from './openapi-types.ts';
 
@@ -52,7 +53,7 @@ const REQUEST_ID_HEADER = {
       "Id of this request in the service's log: the trusted proxy's `X-Request-Id` when it sent a " +
       'well-formed one, otherwise generated. Quote it when reporting a problem.',
     required: true,
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._:@+=/-]{1,128}$' },
+    schema: { type: 'string', pattern: REQUEST_ID_PATTERN.source },
     example: 'q0Zr3Wx8-1a',
   },
 } satisfies Record<string, HeaderObject>;

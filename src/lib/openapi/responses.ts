@@ -1,4 +1,5 @@
-import { PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
+import { methodNotAllowedDetail, PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
+import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { ProblemSchema, type Problem } from '../schemas/problem.ts';
 import { schemaRef } from './component-schemas.ts';
 import { COMPONENT_HEADERS, headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';
@@ -65,11 +66,7 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
     MethodNotAllowed: problemResponse(
       'The path does not serve this method: every method the path does not list gets this answer, with ' +
         '`Allow` naming those it does (RFC 9110 section 15.5.6).',
-      problemExample(
-        baseUrl,
-        'method_not_allowed',
-        'DELETE is not supported on /v1/biomarkers/public; use GET or HEAD.',
-      ),
+      problemExample(baseUrl, 'method_not_allowed', methodNotAllowedDetail('DELETE', CATALOG_PATH, ['GET', 'HEAD'])),
       ['Allow'],
     ),
     TooManyRequests: problemResponse(

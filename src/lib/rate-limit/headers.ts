@@ -11,21 +11,9 @@ export const RATE_LIMIT_POLICY = `"${POLICY_NAME}";q=${CATALOG_POLICY.limit};w=$
 
 /**
  * The IETF httpapi draft's `RateLimit`/`RateLimit-Policy` and the common `RateLimit-Limit/Remaining/Reset`;
- * `Retry-After` (RFC 9110 §10.2.3) when refused.
+ * `Retry-After` (RFC 9110 §10.2.3) when refused. Pushed onto a flat name/value list for `writeHead`, with no pair
+ * allocated per request.
  */
-export function rateLimitHeaders(decision: RateLimitDecision): Array<[string, string]> {
-  const headers: Array<[string, string]> = [
-    ['RateLimit-Policy', RATE_LIMIT_POLICY],
-    ['RateLimit', `"${POLICY_NAME}";r=${decision.remaining};t=${decision.resetSeconds}`],
-    ['RateLimit-Limit', String(decision.limit)],
-    ['RateLimit-Remaining', String(decision.remaining)],
-    ['RateLimit-Reset', String(decision.resetSeconds)],
-  ];
-  if (!decision.allowed) headers.push(['Retry-After', String(decision.resetSeconds)]);
-  return headers;
-}
-
-/** The same headers pushed onto a flat name/value list for `writeHead`, with no pair allocated per request. */
 export function pushRateLimitHeaders(headers: string[], decision: RateLimitDecision): void {
   const remaining = String(decision.remaining);
   const reset = String(decision.resetSeconds);
@@ -42,4 +30,11 @@ export function pushRateLimitHeaders(headers: string[], decision: RateLimitDecis
     reset,
   );
   if (!decision.allowed) headers.push('Retry-After', reset);
+}
+
+/** The same headers as name/value pairs, for the rare answers written outside the request path. */
+export function rateLimitHeaders(decision: RateLimitDecision): Array<[string, string]> {
+  const flat: string[] = [];
+  pushRateLimitHeaders(flat, decision);
+  return Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i]!, flat[2 * i + 1]!]);
 }

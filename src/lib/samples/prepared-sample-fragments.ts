@@ -1,5 +1,6 @@
 import { LOCALES, type Locale } from '../content/locales.ts';
 import { BASE_URL_PLACEHOLDER } from '../config/config.ts';
+import { escapeHtml } from '../http/html-escape.ts';
 
 /**
  * A sample whose values come from data (a marker's page: its panel, uuid, name and unit) is
@@ -73,11 +74,6 @@ export function cutFragment(html: string, what: string): string {
   return fragment;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** `text` safe in HTML text and in a quoted attribute value (the copy button's `data-code`). */
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-
 /** A prepared fragment with `values` (every placeholder but `BASE_URL`, already filled) put in, escaped. */
 export function fillFragment(fragment: string, values: Readonly<Record<string, string>>): string {
   let html = fragment;
@@ -85,6 +81,7 @@ export function fillFragment(fragment: string, values: Readonly<Record<string, s
     if (name === 'BASE_URL') continue;
     const value = values[name];
     if (value === undefined) throw new Error(`no value for {${name}} in a prepared sample`);
+    // Escaped for HTML text and for a quoted attribute value (the copy button's `data-code`).
     html = html.replaceAll(standIn, escapeHtml(value));
   }
   return html;

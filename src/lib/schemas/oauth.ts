@@ -15,6 +15,13 @@ const OAUTH_ERROR_CODES = [INVALID_REQUEST, UNSUPPORTED_GRANT_TYPE, INVALID_SCOP
 /** One of the token endpoint's error codes. */
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
+/** Path of the token endpoint. */
+export const TOKEN_ENDPOINT_PATH = '/oauth/token';
+/** Where the authorization server metadata is published (RFC 8414 §3). */
+export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
+/** Where the protected resource metadata is published (RFC 9728 §3). */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+
 /** The only grant type issued (spec 5.6). */
 export const CLIENT_CREDENTIALS = 'client_credentials';
 /** The only scope, and the default when a request names none (spec 5.2). */

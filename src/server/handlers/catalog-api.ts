@@ -1,7 +1,6 @@
 import type { CacheLookup } from '../../lib/catalog/catalog-cache.ts';
-import type { CatalogBody } from '../../lib/catalog/catalog-body.ts';
-import { catalogCacheControl, type CatalogService } from '../../lib/catalog/catalog-service.ts';
-import { UpstreamError } from '../../lib/catalog/fetch-upstream-catalog.ts';
+import { catalogCacheControl, type CatalogBody, type CatalogService } from '../../lib/catalog/catalog-service.ts';
+import { badGatewayDetail } from '../../lib/catalog/fetch-upstream-catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { CatalogTemplate } from '../../lib/schemas/catalog.ts';
 import { queryOf } from '../http/request-path.ts';
@@ -23,12 +22,7 @@ export function answerCatalog(x: Exchange, service: CatalogService, path: string
     (lookup) => send(x, service, parsed.template, lookup),
     (error: unknown) => {
       service.metrics?.observeCatalogLookup(parsed.template, 'failed');
-      const detail = error instanceof UpstreamError ? error.message : 'The catalog origin failed.';
-      sendProblem(x, {
-        code: 'bad_gateway',
-        detail: `${detail} No cached copy of ${parsed.template} is recent enough to serve instead.`,
-        instance: path,
-      });
+      sendProblem(x, { code: 'bad_gateway', detail: badGatewayDetail(error, parsed.template), instance: path });
     },
   );
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { acceptsGzip, etagMatches } from '../../lib/http/conditional.ts';
+import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
 import type { Exchange } from '../http/send.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
@@ -104,7 +104,7 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
   const { req, res, headers } = x;
   const content = assetContent(asset);
-  const gzip = content.compressible && acceptsGzip(req.headers['accept-encoding']);
+  const gzip = content.compressible && chooseEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip';
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
   headers.push('Content-Type', asset.contentType, 'Cache-Control', cacheControl, 'ETag', etag);
   if (asset.contentType === 'image/svg+xml') headers.push('Content-Security-Policy', SVG_POLICY);

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ORIGIN_KEY_HEADER, originKeyMatches } from '../../lib/catalog/origin-key.ts';
+import { ORIGIN_KEY_HEADER } from '../../lib/catalog/catalog-service.ts';
 import { CATALOG_PATH, type BiomarkerCatalog, type CatalogTemplate } from '../../lib/schemas/catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { baselineHeaders, preflightHeaders } from '../../lib/http/response-headers.ts';
 import { etagMatches } from '../../lib/http/conditional.ts';
+import { methodNotAllowedDetail } from '../../lib/http/problem-details.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { countRequest, rateLimitedDetail } from '../steps/rate-limit.ts';
@@ -15,9 +16,25 @@ import { sendProblem } from '../http/send.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 import { guardUnreadBody } from '../http/request-body.ts';
 
-const ALLOW = 'GET, HEAD, OPTIONS';
+/**
+ * A fresh random key, made per process when `CATALOG_ORIGIN_KEY` is unset. Not an address: the site reaches the
+ * origin from 127.0.0.1, which clients could claim in `X-Forwarded-For` and spend the site's quota (the catalog
+ * then answered 502). Never logged.
+ */
+export const createOriginKey = (): string => randomBytes(32).toString('base64url');
+
+const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/** Whether a header value is `key`: hashed first, so constant-time; a repeated header never matches. */
+function originKeyMatches(received: string | string[] | undefined, key: string | undefined): boolean {
+  if (key === undefined || typeof received !== 'string') return false;
+  return timingSafeEqual(digest(received), digest(key));
+}
+
+const METHODS = ['GET', 'HEAD'];
+const ALLOW = [...METHODS, 'OPTIONS'].join(', ');
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */
-const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(['GET', 'HEAD']).flat()];
+const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(METHODS).flat()];
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
@@ -33,7 +50,7 @@ export interface OriginServerOptions {
 /**
  * The bundled catalog origin: `public-complete-eu` when no template is named (as the site), 400 for a bad template,
  * 404 elsewhere. It trusts its own proxy hops (`CATALOG_ORIGIN_TRUST_PROXY`), and requests with the site's key
- * (`origin-key.ts`) cost no quota, so no client can use up the site's upstream budget.
+ * (`createOriginKey`) cost no quota, so no client can use up the site's upstream budget.
  */
 export function createOriginServer(options: OriginServerOptions): DrainableServer {
   const { config, logger, limiter } = options;
@@ -86,8 +103,8 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     if (path !== CATALOG_PATH)
       return problem({ code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` });
     if (method === 'OPTIONS') return void res.writeHead(204, [...headers, ...PREFLIGHT]).end();
-    if (method !== 'GET' && method !== 'HEAD') {
-      const detail = `${method} is not supported on ${CATALOG_PATH}; use GET or HEAD.`;
+    if (!METHODS.includes(method)) {
+      const detail = methodNotAllowedDetail(method, CATALOG_PATH, METHODS);
       return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });
     }
     const parsed = parseTemplate(queryOf(req.url));

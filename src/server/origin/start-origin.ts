@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { COMPILED_PANELS_PATH, loadCompiledPanels, type CompiledPanels } from '../../lib/catalog/compiled-panels.ts';
-import { createOriginKey } from '../../lib/catalog/origin-key.ts';
 import type { Config } from '../../lib/config/config.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { ServiceMetrics } from '../../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../../lib/rate-limit/headers.ts';
 import { listen, type DrainableServer } from '../http/create-http-server.ts';
-import { createOriginServer } from './origin-server.ts';
+import { createOriginKey, createOriginServer } from './origin-server.ts';
 
 /** The bundled catalog data, the single source of the origin's panels. */
 const CATALOG_DATA_DIR = fileURLToPath(new URL('../../../content/catalog', import.meta.url));

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { ITEM_PAGE_FAMILIES } from '../../lib/content/page-registry.ts';
 import type { SitePageIndex } from '../../lib/content/site-page-index.ts';
 import type { Rendered } from './astro-renderer.ts';
 import type { RenderedResource } from './rendered-resources.ts';
@@ -47,15 +46,11 @@ export function sitePageDocumentBuilders(indexFile: string, baseUrl: string): Re
     async () => {
       const pages = await (index ??= loadIndex());
       if (pages === undefined) return undefined;
-      const [{ assembleSitePages }, { loadPageData }, builder] = await Promise.all([
+      const [{ listSitePagesOf }, builder] = await Promise.all([
         import('../../lib/content/site-page-index.ts'),
-        import('../../lib/content/page-data.ts'),
         document.builder(),
       ]);
-      const data = new Map(
-        await Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),
-      );
-      const summaries = assembleSitePages(pages, (family) => data.get(family), baseUrl);
+      const summaries = await listSitePagesOf(pages, baseUrl);
       return { status: 200, contentType: document.contentType, text: builder(summaries, baseUrl) };
     };
   return new Map(Object.entries(DOCUMENTS).map(([key, document]) => [key, build(document)]));

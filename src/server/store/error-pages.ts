@@ -1,5 +1,5 @@
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
-import { escapeHtml } from '../../lib/http/not-found-body.ts';
+import { escapeHtml } from '../../lib/http/html-escape.ts';
 import type { Locale } from '../../lib/content/locales.ts';
 import {
   errorPageKey,

@@ -1,4 +1,5 @@
 import type { Config } from '../../lib/config/config.ts';
+import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../lib/schemas/oauth.ts';
 import { PreparedBody } from './prepared.ts';
 
 /** What the documents depend on. */
@@ -35,8 +36,8 @@ export function serverDocuments(config: DocumentsConfig): ReadonlyMap<string, Pr
         return { text, contentType: 'text/plain; charset=utf-8' };
       }),
     ],
-    ['/.well-known/oauth-authorization-server', discoveryDocument('buildAuthorizationServerMetadata')],
-    ['/.well-known/oauth-protected-resource', discoveryDocument('buildProtectedResourceMetadata')],
+    [AUTHORIZATION_SERVER_METADATA_PATH, discoveryDocument('buildAuthorizationServerMetadata')],
+    [PROTECTED_RESOURCE_METADATA_PATH, discoveryDocument('buildProtectedResourceMetadata')],
     [
       '/openapi.json',
       new PreparedBody(async () => {

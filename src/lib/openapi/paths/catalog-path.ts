@@ -1,7 +1,8 @@
 import { STALE_GRACE_MS } from '../../catalog/catalog-service.ts';
+import { badGatewayDetail, upstreamTimeout } from '../../catalog/fetch-upstream-catalog.ts';
 import { parseTemplate } from '../../catalog/parse-template.ts';
 import { catalogExample, problemExample } from '../examples.ts';
-import { BiomarkerCatalogSchema, CATALOG_PATH } from '../../schemas/catalog.ts';
+import { BiomarkerCatalogSchema, CATALOG_PATH, DEFAULT_TEMPLATE } from '../../schemas/catalog.ts';
 import { schemaRef } from '../component-schemas.ts';
 import { headerRefs } from '../components-headers.ts';
 import { parameterRef } from '../components-parameters.ts';
@@ -79,11 +80,7 @@ export function catalogPath(config: DocumentConfig): PathItemObject {
         '502': problemResponse(
           'The catalog origin failed (refused, timed out, answered non-2xx, non-JSON, oversize or an invalid ' +
             'catalog) and no cached copy is recent enough to serve instead.',
-          problem(
-            'bad_gateway',
-            'The catalog origin did not answer within 5000 ms. No cached copy of public-complete-eu is recent ' +
-              'enough to serve instead.',
-          ),
+          problem('bad_gateway', badGatewayDetail(upstreamTimeout(5000), DEFAULT_TEMPLATE)),
         ),
       },
     }),

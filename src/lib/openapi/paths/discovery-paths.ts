@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { METADATA_CACHE_CONTROL } from '../../http/response-headers.ts';
 import { buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from '../../oauth/discovery-metadata.ts';
 import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../../schemas/oauth-metadata.ts';
+import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../schemas/oauth.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject } from '../openapi-types.ts';
 import { parameterRef } from '../components-parameters.ts';
@@ -17,7 +18,7 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
       'application/json': { schema: schemaRef(schema), example },
     });
   return {
-    '/.well-known/oauth-authorization-server': {
+    [AUTHORIZATION_SERVER_METADATA_PATH]: {
       ...getAndHead({
         name: 'AuthorizationServerMetadata',
         summary: 'OAuth 2.0 authorization server metadata',
@@ -29,9 +30,9 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
         parameters: [parameterRef('IfNoneMatch')],
         responses: ok(AuthorizationServerMetadataSchema, buildAuthorizationServerMetadata(baseUrl)),
       }),
-      ...optionsOperation('AuthorizationServerMetadata', '/.well-known/oauth-authorization-server', TAGS),
+      ...optionsOperation('AuthorizationServerMetadata', AUTHORIZATION_SERVER_METADATA_PATH, TAGS),
     },
-    '/.well-known/oauth-protected-resource': {
+    [PROTECTED_RESOURCE_METADATA_PATH]: {
       ...getAndHead({
         name: 'ProtectedResourceMetadata',
         summary: 'OAuth 2.0 protected resource metadata',
@@ -42,7 +43,7 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
         parameters: [parameterRef('IfNoneMatch')],
         responses: ok(ProtectedResourceMetadataSchema, buildProtectedResourceMetadata(baseUrl)),
       }),
-      ...optionsOperation('ProtectedResourceMetadata', '/.well-known/oauth-protected-resource', TAGS),
+      ...optionsOperation('ProtectedResourceMetadata', PROTECTED_RESOURCE_METADATA_PATH, TAGS),
     },
   };
 }

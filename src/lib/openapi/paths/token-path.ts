@@ -1,4 +1,4 @@
-import { TOKEN_ENDPOINT_PATH } from '../../oauth/discovery-metadata.ts';
+import { TOKEN_ENDPOINT_PATH } from '../../schemas/oauth.ts';
 import { NO_STORE_HEADERS } from '../../oauth/token-answer.ts';
 import { TOKEN_BODY_LIMIT } from '../../oauth/token-request.ts';
 import { OAuthTokenErrorSchema, TokenRequestSchema, TokenSuccessSchema } from '../../schemas/oauth.ts';
