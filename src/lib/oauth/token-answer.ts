@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   BEARER,
   CATALOG_READ,
@@ -83,22 +83,8 @@ export function oauthErrorAnswer({ error, description, status = 400, headers = {
 /** Random bytes in an access token: 256 bits (RFC 6749 §10.10 asks for at least 128). */
 export const TOKEN_BYTES = 32;
 
-/** Tokens drawn from the CSPRNG at once: one call per 128 tokens, not one per token. */
-const POOL_TOKENS = 128;
-const pool = Buffer.alloc(TOKEN_BYTES * POOL_TOKENS);
-/** Where the next token's bytes begin; at the end, the pool is refilled. */
-let next = pool.length;
-
-/** A fresh opaque CSPRNG token, never stored (spec 5.5); bytes drawn from a pool, as `randomUUID` does. */
-function mintAccessToken(): string {
-  if (next === pool.length) {
-    randomFillSync(pool);
-    next = 0;
-  }
-  const token = pool.toString('base64url', next, next + TOKEN_BYTES);
-  next += TOKEN_BYTES;
-  return token;
-}
+/** A fresh opaque CSPRNG token, never stored (spec 5.5). */
+const mintAccessToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');
 
 /** The headers of every success (RFC 6749 §5.1: never cached), listed once. */
 const SUCCESS_HEADERS = jsonTokenAnswer(200, NO_STORE_HEADERS, {}).headers;
