@@ -23,6 +23,12 @@ function shownValue(name: string, value: string): string {
   return JSON.stringify(redactUrlCredentials(value));
 }
 
+/** The error naming each bad variable on a line of its own: `NAME="value": what is wrong`. */
+const invalidConfiguration = (bad: Array<[name: string, value: string, why: string]>): ConfigError =>
+  new ConfigError(
+    `Invalid configuration:\n${bad.map(([name, value, why]) => `  ${name}=${shownValue(name, value)}: ${why}`).join('\n')}`,
+  );
+
 /** Loopback hosts: a request to them never leaves the machine. */
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
@@ -87,31 +93,31 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   );
   const result = EnvSchema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return `  ${name}=${shownValue(name, env[name] ?? '')}: ${issue.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw invalidConfiguration(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return [name, env[name] ?? '', issue.message];
+      }),
+    );
   }
   const e = result.data;
   if (e.SHUTDOWN_DELAY_S >= e.SHUTDOWN_TIMEOUT_S) {
-    throw new ConfigError(
-      `Invalid configuration:\n  SHUTDOWN_DELAY_S=${JSON.stringify(String(e.SHUTDOWN_DELAY_S))}: must be shorter than ` +
-        `SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S}), which also has to cover the requests still running after the delay`,
-    );
+    const why =
+      `must be shorter than SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S}), which also has to cover the requests ` +
+      'still running after the delay';
+    throw invalidConfiguration([['SHUTDOWN_DELAY_S', String(e.SHUTDOWN_DELAY_S), why]]);
   }
   if (e.CATALOG_ORIGIN_TIMEOUT_MS > e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS) {
-    throw new ConfigError(
-      `Invalid configuration:\n  CATALOG_ORIGIN_TIMEOUT_MS=${JSON.stringify(String(e.CATALOG_ORIGIN_TIMEOUT_MS))}: must be ` +
-        `at most ${e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS} ms: the server closes a client connection after ` +
-        `SOCKET_TIMEOUT_MS (${e.SOCKET_TIMEOUT_MS} ms) without traffic, and keeps ${RESPONSE_MARGIN_MS} ms to send the catalog`,
-    );
+    const why =
+      `must be at most ${e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS} ms: the server closes a client connection after ` +
+      `SOCKET_TIMEOUT_MS (${e.SOCKET_TIMEOUT_MS} ms) without traffic, and keeps ${RESPONSE_MARGIN_MS} ms to send the catalog`;
+    throw invalidConfiguration([['CATALOG_ORIGIN_TIMEOUT_MS', String(e.CATALOG_ORIGIN_TIMEOUT_MS), why]]);
   }
   if (e.CATALOG_ORIGIN_KEY !== undefined && sendsInClear(e.CATALOG_ORIGIN_URL)) {
-    throw new ConfigError(
-      `Invalid configuration:\n  CATALOG_ORIGIN_URL=${JSON.stringify(e.CATALOG_ORIGIN_URL)}: must use https unless ` +
-        'it is a loopback address: every request to it carries CATALOG_ORIGIN_KEY, which http would send in clear text',
-    );
+    const why =
+      'must use https unless it is a loopback address: every request to it carries CATALOG_ORIGIN_KEY, which http ' +
+      'would send in clear text';
+    throw invalidConfiguration([['CATALOG_ORIGIN_URL', e.CATALOG_ORIGIN_URL!, why]]);
   }
   return configOf(e);
 }
