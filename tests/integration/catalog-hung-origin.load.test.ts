@@ -72,7 +72,7 @@ async function runLoad(url: string, clients: number, durationMs: number) {
 const quantile = (values: number[], q: number) => values[Math.max(0, Math.ceil(q * values.length) - 1)]!;
 
 describe('catalog cache in front of a hung origin', () => {
-  it('answers 32 clients from the stale copy at p99 ≤ 100 ms, asking the origin one request at a time', async () => {
+  it('answers 32 clients from the stale copy without waiting for the origin, asking it one request at a time', async () => {
     const warm = await fetchAs('192.0.2.1')(`${site.url}${path}`);
     expect(warm.status).toBe(200);
     origin.mode = 'hang';
@@ -90,7 +90,9 @@ describe('catalog cache in front of a hung origin', () => {
         `p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms, ${origin.hits - hitsBefore} upstream requests`,
     );
     expect(samples.filter((sample) => sample.status !== 200)).toEqual([]);
-    expect(p99).toBeLessThanOrEqual(100);
+    // A request that waited for the origin takes its whole deadline. The figure itself (p99 near 10 ms here) is
+    // printed, not gated: it is wall-clock time, and a machine several times slower must pass the same suite.
+    expect(p99).toBeLessThan(TIMEOUT_MS / 2);
     // One upstream request at a time, each held for the deadline and followed by the pause.
     expect(origin.mostOpen).toBe(1);
     const cycles = Math.ceil((WARM_UP_MS + DURATION_MS) / (TIMEOUT_MS + PAUSE_MS));

@@ -5,22 +5,36 @@ import { CHROMIUM_FLAGS, systemChromium } from '../helpers/chromium.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /**
- * Issue 15, item 8, as issue 27 settled it: Lighthouse scores 100 on accessibility, best
- * practices and SEO, and at least 95 on performance, for the production build
- * (`DEPLOY_ENV=production`, so pages may be indexed) on four representative pages (home, the
- * guide, the biomarker list, a marker's page), once each, with its default mobile emulation
- * and simulated throttling. Performance is simulated from the CPU time a page takes on this
- * shared machine and varies by a point or two between runs; 95 leaves room for that without
- * retrying until a run happens to pass. It runs in the
- * load project, alone on the machine, since performance is a latency budget. Chromium is the
- * system's (`CHROME_PATH` overrides it), started by chrome-launcher with the flags the
- * browser tests use; the server listens on 127.0.0.1 and nothing else is reached.
+ * Lighthouse on the production build (`DEPLOY_ENV=production`, so pages may be indexed), on four representative
+ * pages (home, the guide, the biomarker list, a marker's page), once each, with its default mobile emulation and
+ * simulated throttling. Accessibility, best practices and SEO must score 100. The performance score is simulated
+ * from the CPU time the page took on this machine, so it is printed, not gated: a machine several times slower
+ * scored 91 where the usual one scores 99, with the same bytes. What makes the score is gated instead, by the
+ * audits that do not depend on the machine's speed: nothing blocks rendering but the site's own stylesheets, the
+ * bytes shipped stay within a budget, no unused or legacy JavaScript, no layout shift, images sized and delivered
+ * well, fonts that never hide text. Chromium is the system's (`CHROME_PATH` overrides it), started by
+ * chrome-launcher with the flags the browser tests use; the server listens on 127.0.0.1 and nothing else is reached.
  */
 const PAGES = ['/', '/developers', '/biomarkers', '/biomarkers/ferritin'];
 
-/** The least each category must score. */
-const MINIMUM = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Categories that must score 100: none of their audits depends on timing. */
+const GATED = ['accessibility', 'best-practices', 'seo'] as const;
+
+/** Audits that must pass: each judges bytes, markup or layout, never a duration. */
+const DETERMINISTIC_AUDITS = [
+  'unused-javascript',
+  'unused-css-rules',
+  'legacy-javascript-insight',
+  'duplicated-javascript-insight',
+  'image-delivery-insight',
+  'unsized-images',
+  'font-display-insight',
+] as const;
+
+/** Most bytes a page may ship, everything it loads included (about 105 KB today for the biomarker list). */
+const TOTAL_BYTES_BUDGET = 160 * 1024;
+
+const CATEGORIES = ['performance', ...GATED] as const;
 
 let server: RunningServer;
 let chrome: chromeLauncher.LaunchedChrome;
@@ -62,34 +76,56 @@ async function run(path: string) {
 }
 
 /**
- * Category scores (0–100, as the report shows them) and the audits that cost points. A run in
- * which Lighthouse could not record its own trace (`NO_NAVSTART`, "Please run Lighthouse
- * again", seen once in a fresh-clone CI) has no scores at all: that run alone is made again.
- * A score is never retried.
+ * One page's report. A run in which Lighthouse could not record its own trace (`NO_NAVSTART`, "Please run
+ * Lighthouse again", seen once in a fresh-clone CI) has no scores at all: that run alone is made again. A score
+ * is never retried.
  */
 async function audit(path: string) {
   let lhr = await run(path);
   if (lhr.runtimeError?.code === 'NO_NAVSTART') lhr = await run(path);
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
-  const lost = CATEGORIES.flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0)
-      .map((ref) => lhr.audits[ref.id]!)
-      .filter((a) => a.score !== null && a.score < 1)
-      .map((a) => `${id}/${a.id}: ${a.score} ${a.displayValue ?? ''}`),
-  );
-  return { scores, lost };
+  return lhr;
 }
+
+type Report = Awaited<ReturnType<typeof audit>>;
+
+/** Category scores (0–100, as the report shows them). */
+const scoresOf = (lhr: Report) =>
+  Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+
+/** The audits of a category that cost points, for the failure message. */
+const lostIn = (lhr: Report, id: string) =>
+  (lhr.categories[id]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id]!)
+    .filter((a) => a.score !== null && a.score < 1)
+    .map((a) => `${a.id}: ${a.score} ${a.displayValue ?? ''}`);
+
+/** The URLs an audit lists in its details table. */
+const listedUrls = (lhr: Report, id: string): string[] => {
+  const details = lhr.audits[id]?.details as { items?: Array<{ url?: unknown }> } | undefined;
+  return (details?.items ?? []).flatMap((item) => (typeof item.url === 'string' ? [item.url] : []));
+};
 
 describe('Lighthouse on the production build', () => {
   for (const path of PAGES) {
-    it(`scores at least ${Object.values(MINIMUM).join(', ')} on ${path}`, async () => {
-      const { scores, lost } = await audit(path);
-      // The audits that cost points are in the message; the verdict is the score Lighthouse shows.
-      for (const id of CATEGORIES) {
-        expect(scores[id], `${path} ${id}: ${lost.join('; ')}`).toBeGreaterThanOrEqual(MINIMUM[id]);
+    it(`scores 100 on accessibility, best practices and SEO on ${path}, and passes the audits speed does not change`, async () => {
+      const lhr = await audit(path);
+      const scores = scoresOf(lhr);
+      console.info(`lighthouse ${path}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}`);
+      for (const id of GATED) expect(scores[id], `${path} ${id}: ${lostIn(lhr, id).join('; ')}`).toBe(100);
+      for (const id of DETERMINISTIC_AUDITS) {
+        const result = lhr.audits[id];
+        expect(result, `${path}: Lighthouse has no audit ${id}`).toBeDefined();
+        expect(result!.score ?? 1, `${path} ${id}: ${result!.displayValue ?? ''}`).toBe(1);
       }
+      // Render-blocking is judged by what blocks, not by the milliseconds Lighthouse estimates it costs.
+      const blocking = listedUrls(lhr, 'render-blocking-insight');
+      expect(blocking.filter((url) => !new URL(url).pathname.startsWith('/_astro/') || !url.endsWith('.css'))).toEqual(
+        [],
+      );
+      expect(lhr.audits['cumulative-layout-shift']?.numericValue).toBe(0);
+      expect(lhr.audits['total-byte-weight']?.numericValue).toBeLessThanOrEqual(TOTAL_BYTES_BUDGET);
     }, 120_000);
   }
 });
