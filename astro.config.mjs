@@ -5,7 +5,7 @@ import mdx from '@astrojs/mdx';
 import starlight from '@astrojs/starlight';
 
 /**
- * The site is rendered on demand (spec 4.4: every page negotiates Markdown, so
+ * The site is rendered on demand (every page URL negotiates HTML or Markdown, so
  * the middleware and the rate limiter must see every request). The adapter runs
  * in middleware mode inside our own node:http server (src/server/main.ts).
  */
@@ -18,7 +18,7 @@ export default defineConfig({
   integrations: [
     // Starlight gives the guide its docs layout (sidebar, "On this page", theme and language
     // pickers, Expressive Code); the project keeps its own routing (`[...page].astro` renders
-    // each page inside <StarlightPage>), sitemap, Markdown twins and search index (issue 15).
+    // each page inside <StarlightPage>), sitemap, Markdown twins and search index (docs/guide.md).
     starlight({
       title: { en: 'Biomarker Catalog', de: 'Biomarker-Katalog' },
       defaultLocale: 'root',
@@ -51,7 +51,7 @@ export default defineConfig({
   ],
   trailingSlash: 'never',
   // Starlight turns on prefetching of every link; each prefetched page would cost the reader
-  // one request of the 60-per-minute quota (spec section 8) for a page they may never open.
+  // one request of the 60-per-minute quota for a page they may never open.
   prefetch: false,
   // CSS ships as files under /_astro/: the Content-Security-Policy allows no inline styles.
   // `directory`: page links have no `.html` (Starlight formats its sidebar links by this).
@@ -62,7 +62,7 @@ export default defineConfig({
   vite: {
     build: {
       // Never inline a script or an asset into the page: the CSP allows no inline script
-      // and no `data:` image, so the browser's module ships as a file (issue 15).
+      // and no `data:` image, so the browser's module ships as a file.
       assetsInlineLimit: 0,
       rolldownOptions: {
         output: {

@@ -10,11 +10,11 @@ import { validHtmlPlugin } from './src/lib/code-blocks/valid-html-plugin.ts';
  * here, not in astro.config.mjs, because `<Code>` needs options with functions in this file.
  */
 export default defineEcConfig({
-  // Its blocks as valid HTML (html-validate `recommended`, issue 15 item 8), and its token
+  // Its blocks as valid HTML (html-validate `recommended`, which every page must pass), and its token
   // colours and line metrics as classes, not `style` attributes that each cost a hash in the
   // page's Content-Security-Policy header (see the plugin).
   plugins: [validHtmlPlugin(), styleClassesPlugin()],
-  // Long lines wrap instead of scrolling: nothing is clipped on a phone (review D4), and
+  // Long lines wrap instead of scrolling: nothing is clipped on a phone, and
   // no block becomes a scroll region whose `tabindex` Expressive Code's script adds only
   // 250 ms after a resize (axe `scrollable-region-focusable` at 390 px).
   defaultProps: { wrap: true },

@@ -27,7 +27,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: [...configDefaults.exclude, LOAD_TESTS],
           environment: 'node',
-          // Checks every response from a documented path against the OpenAPI document (issue 5).
+          // Checks every response from a documented path against the OpenAPI document
+          // (docs/service.md, "OpenAPI": contract tests).
           setupFiles: ['tests/helpers/contract/contract-fetch-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -34,8 +34,8 @@ type PanelKey = keyof typeof PANEL_KEYS;
 type Region = 'eu' | 'uk';
 
 /**
- * Whether a marker is premium on `panel`: on its region's complete panel, not its light one (issue 16); regions
- * differ.
+ * Whether a marker is premium on `panel`: on its region's complete panel, not its light one, so premium means what
+ * the complete panel adds; regions differ (docs/service.md, "The catalog").
  */
 function isPremiumOn(marker: Pick<MarkerSource, 'panels'>, panel: PanelKey): boolean {
   const region = panel.endsWith('-uk') ? 'uk' : 'eu';

@@ -1,7 +1,7 @@
 import { requestUpstream, type UpstreamRequest } from './upstream-reply.ts';
 import { BiomarkerCatalogSchema, type BiomarkerCatalog, type CatalogTemplate } from '../schemas/catalog.ts';
 
-/** Why an upstream call failed; each becomes a 502 `bad_gateway` (spec 4.1). */
+/** Why an upstream call failed; each becomes a 502 `bad_gateway` unless a stale copy stands in. */
 export type UpstreamFailure =
   'unreachable' | 'timeout' | 'status' | 'content-type' | 'too-large' | 'invalid-json' | 'invalid-shape';
 
@@ -29,7 +29,7 @@ export class UpstreamError extends Error {
 export const upstreamTimeout = (timeoutMs: number): UpstreamError =>
   new UpstreamError('timeout', `The catalog origin did not answer within ${timeoutMs} ms.`);
 
-/** The 502's detail (spec 4.1): why the upstream call failed, and that no copy could stand in. */
+/** The 502's detail: why the upstream call failed, and that no copy could stand in. */
 export function badGatewayDetail(error: unknown, template: CatalogTemplate): string {
   const cause = error instanceof UpstreamError ? error.message : 'The catalog origin failed.';
   return `${cause} No cached copy of ${template} is recent enough to serve instead.`;

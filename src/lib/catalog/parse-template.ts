@@ -8,7 +8,7 @@ const ALLOWED = CATALOG_TEMPLATES.join(', ');
 
 /**
  * Reads `template` from a raw query string before any upstream call: absent → the default; unknown, empty, repeated
- * or undecodable → an error listing the allowed values. Any undecodable pair is an error (spec 4.1: malformed query).
+ * or undecodable → an error listing the allowed values. Any undecodable pair is an error: a malformed query is a 400.
  */
 export function parseTemplate(query: string, fallback: CatalogTemplate = DEFAULT_TEMPLATE): TemplateResult {
   const form = decodeFormPairs(query);

@@ -18,7 +18,7 @@ export function pagePath(locale: Locale, slug: string): string {
   return `${prefix}/${slug}`;
 }
 
-/** The `.md` sibling of a page (spec 4.4): `/developers.md`, `/index.md`, `/de/index.md`. */
+/** The `.md` sibling of a page, its Markdown twin: `/developers.md`, `/index.md`, `/de/index.md`. */
 export function markdownPath(locale: Locale, slug: string): string {
   const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
   return `${prefix}/${slug === '' ? 'index' : slug}.md`;

@@ -40,7 +40,7 @@ export function buildSitemap(pages: readonly SitemapPage[], baseUrl: string): st
 /** What the crawl rules depend on. */
 export interface RobotsTxtInput {
   baseUrl: string;
-  /** Only production may be indexed (spec 4.4); every other deployment is closed to crawlers. */
+  /** Only production may be indexed, so no other copy of the site competes with it in search results. */
   production: boolean;
 }
 

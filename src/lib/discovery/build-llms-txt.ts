@@ -19,7 +19,7 @@ const LLMS_NOTES: readonly string[] = [
   'There are no webhooks and no MCP server. The content is educational, not medical advice, and the service holds no member or health data.',
 ];
 
-/** The API and its discovery documents (spec 4.1, 4.2), in `llms.txt` order: title, path on `BASE_URL`, description. */
+/** The API and its discovery documents, in `llms.txt` order: title, path on `BASE_URL`, description. */
 const API_RESOURCES: readonly { title: string; path: string; description: string }[] = [
   {
     title: 'OpenAPI 3.1 description (JSON)',

@@ -1,6 +1,6 @@
 import { escapeHtml } from './html-escape.ts';
 
-/** The short Markdown body of a 404 (spec 4.4): points at the sitemap and llms.txt. */
+/** The short Markdown body of a 404: points at the sitemap and llms.txt, where an agent finds what exists. */
 export function notFoundMarkdown(baseUrl: string, path: string): string {
   // URL paths arrive percent-encoded, so they cannot close the code span or start markup.
   return [

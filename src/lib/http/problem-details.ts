@@ -1,7 +1,7 @@
 import { INVALID_CLIENT } from '../schemas/oauth.ts';
 import { PROBLEM_CODES, type Problem, type ProblemCode } from '../schemas/problem.ts';
 
-/** Status and title of each problem type; the single table behind every Problem (spec section 7). */
+/** Status and title of each problem type; the single table behind every Problem. */
 export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
   bad_request: { status: 400, title: 'Bad request' },
   not_found: { status: 404, title: 'Not found' },
@@ -17,13 +17,13 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
 /** The guide heading `id` documenting a code; the "Errors" section must carry exactly these (a test checks). */
 export const problemHeadingId = (code: ProblemCode): string => code.replaceAll('_', '-');
 
-/** The Problem `type` URI for a code: `{base_url}/developers#<heading-id>` (spec 2.5). */
+/** The Problem `type` URI for a code: `{base_url}/developers#<heading-id>`, the guide's heading for that code. */
 const problemTypeUri = (baseUrl: string, code: ProblemCode): string =>
   `${baseUrl}/developers#${problemHeadingId(code)}`;
 
 /** What the guide shows for one error code: the heading's `id`, the code and its status. */
 export interface ErrorHeadingParts {
-  /** The fragment of the Problem `type` URI (spec 2.5), e.g. `rate-limited`; the same pattern for the others. */
+  /** The fragment of the Problem `type` URI, e.g. `rate-limited`; the same pattern for the others. */
   id: string;
   code: string;
   /** The status, or statuses (`400, 401`). */

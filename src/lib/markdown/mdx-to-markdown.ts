@@ -82,8 +82,9 @@ const updatedLine = (updated: string | undefined): Paragraph[] =>
     : [{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: updated }] }] }];
 
 /**
- * A page's Markdown twin (spec 4.4) from its MDX: title, description and "Last updated" first, components as plain
- * Markdown, every link absolute. What has no faithful Markdown form throws rather than leaking through.
+ * A page's Markdown twin (docs/guide.md, "Developer guide and Markdown for agents") from its MDX: title, description
+ * and "Last updated" first, components as plain Markdown, every link absolute. What has no faithful Markdown form
+ * throws rather than leaking through.
  */
 export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
   const parsed = parser.parse(source);

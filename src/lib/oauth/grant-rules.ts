@@ -23,8 +23,8 @@ const CANONICAL_SCHEMES: Readonly<Record<string, string>> = { basic: 'Basic', be
 const PUBLIC_ONLY = 'this endpoint serves public clients only (token_endpoint_auth_method none)';
 
 /**
- * Refuses every client authentication (spec 5.3); via `Authorization`, a 401 with a challenge in its scheme (RFC 6749
- * §5.2).
+ * Refuses every client authentication: clients are public and there is no registry a secret could be checked against;
+ * via `Authorization`, a 401 with a challenge in its scheme (RFC 6749 §5.2).
  */
 function refuseClientAuthentication(params: TokenParams, authorization: string | null): OAuthFailure | undefined {
   const credentials = authorization?.trim() ?? '';
@@ -53,7 +53,10 @@ function challengeScheme(credentials: string): string {
 
 const fields = TokenRequestSchema.shape;
 
-/** Spec 4.3 and 5's rules in order: `invalid_request`, `invalid_client`, `unsupported_grant_type`, `invalid_scope`. */
+/**
+ * The grant rules in order (docs/service.md, "OAuth 2.0 and discovery"): `invalid_request`, `invalid_client`,
+ * `unsupported_grant_type`, `invalid_scope`.
+ */
 export function applyGrantRules(params: TokenParams, authorization: string | null): OAuthResult<TokenRequest> {
   const { grant_type: grantType, scope, client_id: clientId } = params;
   if (grantType === undefined) {

@@ -83,7 +83,7 @@ export function oauthErrorAnswer({ error, description, status = 400, headers = {
 /** Random bytes in an access token: 256 bits (RFC 6749 §10.10 asks for at least 128). */
 export const TOKEN_BYTES = 32;
 
-/** A fresh opaque CSPRNG token, never stored (spec 5.5). */
+/** A fresh opaque CSPRNG token, never stored: the catalog ignores tokens, so there is nothing to check it against. */
 const mintAccessToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');
 
 /** The headers of every success (RFC 6749 §5.1: never cached), listed once. */

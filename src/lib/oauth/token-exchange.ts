@@ -5,7 +5,7 @@ import { collectTokenParams, parseTokenBody, type TokenBodyFormat } from './toke
 export { oauthErrorAnswer, type TokenAnswer } from './token-answer.ts';
 export { BODY_UNREADABLE, bodyTooLarge, declaredTooLarge, TOKEN_BODY_LIMIT, tokenBodyFormat } from './token-request.ts';
 
-/** The token endpoint once its body is read (spec 4.3, RFC 6749 §4.4): parameters, grant rules, token. */
+/** The token endpoint once its body is read (RFC 6749 §4.4): parameters, grant rules, token. */
 export function exchangeToken(body: Uint8Array, format: TokenBodyFormat, authorization: string | null): TokenAnswer {
   const entries = parseTokenBody(body, format);
   if (!entries.ok) return oauthErrorAnswer(entries.failure);

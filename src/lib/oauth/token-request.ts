@@ -5,7 +5,7 @@ import { fail, quoteInput, type OAuthFailure, type OAuthResult } from './token-a
 /** How a token request body is encoded. */
 export type TokenBodyFormat = 'form' | 'json';
 
-/** Media types the token endpoint reads (spec 4.3), by their essence. */
+/** Media types the token endpoint reads (form and JSON), by their essence. */
 const FORMATS: Readonly<Record<string, TokenBodyFormat>> = {
   'application/x-www-form-urlencoded': 'form',
   'application/json': 'json',

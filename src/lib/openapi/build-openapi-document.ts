@@ -35,7 +35,10 @@ endpoint answers bad grant requests with RFC 6749 errors instead. Any method a p
 **CORS**: every response allows any origin (\`Access-Control-Allow-Origin: *\`) and exposes the rate-limit \
 headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Request-Id\`.`;
 
-/** The OpenAPI 3.1 document for a configuration (spec 2.11, 9): servers and URLs from BASE_URL, schemas from zod. */
+/**
+ * The OpenAPI 3.1 document for a configuration (docs/service.md, "OpenAPI"): servers and URLs from BASE_URL, schemas
+ * from zod.
+ */
 export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
   const { baseUrl } = config;
   const document: OpenApiDocument = {

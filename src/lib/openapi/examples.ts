@@ -60,7 +60,7 @@ export const TOKEN_SUCCESS_EXAMPLE: TokenSuccess = TokenSuccessSchema.parse({
 const refusalBody = (failure: OAuthFailure): OAuthTokenError =>
   OAuthTokenErrorSchema.parse(JSON.parse(oauthErrorAnswer(failure).body));
 
-/** The refusal of a token request by the grant rules (spec 4.3 and 5). */
+/** The refusal of a token request by the grant rules, so an example is what the endpoint really answers. */
 function refusedRequest(params: TokenParams, authorization: string | null = null): OAuthTokenError {
   const result = applyGrantRules(params, authorization);
   if (result.ok) throw new Error('an example of a refused token request was granted');

@@ -27,7 +27,7 @@ export const fixedHeader = (value: string, description: string): HeaderObject =>
   schema: { type: 'string', const: value },
 });
 
-/** An RFC 9457 Problem response (spec 2.5): `application/problem+json`, never cached. */
+/** An RFC 9457 Problem response: `application/problem+json`, never cached. */
 export function problemResponse(
   description: string,
   examples: Problem | Record<string, ExampleObject>,
@@ -117,8 +117,8 @@ export const COMMON_RESPONSES: Record<string, ReferenceObject> = {
 };
 
 /**
- * The answers of a document prepared once per process, compressed, with a strong ETag per coding (issue 14): 200
- * with `content` and a fixed `Cache-Control`, 304, and the common ones.
+ * The answers of a document prepared once per process, compressed, with a strong ETag per coding, so no request pays
+ * for building or compressing it: 200 with `content` and a fixed `Cache-Control`, 304, and the common ones.
  */
 export function preparedDocumentResponses(
   description: string,

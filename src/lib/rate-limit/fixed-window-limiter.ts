@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** Outcome of one request against the limiter, ready to become headers (spec section 8). */
+/** Outcome of one request against the limiter, ready to become the rate-limit headers every response carries. */
 export interface RateLimitDecision {
   /** False once the client has used its quota for this window. */
   allowed: boolean;

@@ -1,9 +1,9 @@
 import type { RateLimitDecision } from './fixed-window-limiter.ts';
 
-/** Name of the one rate-limit policy the service advertises (spec section 8). */
+/** Name of the one rate-limit policy the service advertises on every response. */
 export const POLICY_NAME = 'catalog';
 
-/** Requests per window and window length of the `catalog` policy (spec section 8). */
+/** Requests per window and window length of the `catalog` policy: 60 requests a minute per client and process. */
 export const CATALOG_POLICY = { limit: 60, windowSeconds: 60 } as const;
 
 /** The `RateLimit-Policy` value, constant for the service. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The four public panels, selected by the `template` query parameter (spec 4.1). */
+/** The four public panels, selected by the `template` query parameter. */
 export const CATALOG_TEMPLATES = [
   'public-complete-eu',
   'public-light-eu',
@@ -11,10 +11,10 @@ export const CATALOG_TEMPLATES = [
 /** One of the four catalog templates. */
 export type CatalogTemplate = (typeof CATALOG_TEMPLATES)[number];
 
-/** Template used when a request names none (spec 4.1). */
+/** Template used when a request names none, on the site and on the catalog origin alike. */
 export const DEFAULT_TEMPLATE: CatalogTemplate = 'public-complete-eu';
 
-/** A localized name and optional description (spec 2.4); no additional properties. */
+/** A localized name and optional description; no additional properties (docs/service.md, "The catalog"). */
 const TranslationSchema = z
   .strictObject({
     /** Localized biomarker or category name. */
@@ -29,7 +29,7 @@ const TranslationSchema = z
   })
   .meta({ id: 'Translation', description: 'A localized name and optional description.' });
 
-/** The category a marker belongs to (spec 2.3); additional properties allowed. */
+/** The category a marker belongs to; additional properties allowed, so an origin may add members. */
 const CategorySchema = z
   .looseObject({
     /** Stable public category identifier. */
@@ -43,7 +43,7 @@ const CategorySchema = z
   })
   .meta({ id: 'Category', description: 'Category of a biomarker.' });
 
-/** One marker of a panel (spec 2.2); additional properties allowed. */
+/** One marker of a panel; additional properties allowed, so an origin may add members. */
 const BiomarkerCatalogItemSchema = z
   .looseObject({
     /** Internal numeric identifier, present only when available. */
@@ -81,7 +81,7 @@ const BiomarkerCatalogItemSchema = z
   })
   .meta({ id: 'BiomarkerCatalogItem', description: 'One biomarker of a panel.' });
 
-/** Response body of the catalog GET (spec 2.1); additional properties allowed. */
+/** Response body of the catalog GET; additional properties allowed, so an origin may add members. */
 export const BiomarkerCatalogSchema = z
   .looseObject({
     /** Always true. */
@@ -100,5 +100,5 @@ export type BiomarkerCatalogItem = z.infer<typeof BiomarkerCatalogItemSchema>;
 /** A whole panel. */
 export type BiomarkerCatalog = z.infer<typeof BiomarkerCatalogSchema>;
 
-/** Path of the catalog on the site and on the catalog origin (spec 4.1). */
+/** Path of the catalog on the site and on the catalog origin. */
 export const CATALOG_PATH = '/v1/biomarkers/public';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** A list of string values, e.g. supported scopes. */
 const stringList = (description: string) => z.array(z.string().min(1)).meta({ description });
 
-/** Authorization server metadata (spec 2.9, RFC 8414 §2); no additional properties. */
+/** Authorization server metadata (RFC 8414 §2); no additional properties. */
 export const AuthorizationServerMetadataSchema = z
   .strictObject({
     /** The issuer identifier: the service's base URL, no trailing slash. */
@@ -32,7 +32,7 @@ export const AuthorizationServerMetadataSchema = z
     description: 'OAuth 2.0 authorization server metadata (RFC 8414).',
   });
 
-/** Protected resource metadata (spec 2.10, RFC 9728 §2); no additional properties. */
+/** Protected resource metadata (RFC 9728 §2); no additional properties. */
 export const ProtectedResourceMetadataSchema = z
   .strictObject({
     /** The resource identifier: the service's base URL, no trailing slash. */

@@ -9,7 +9,7 @@ export const UNSUPPORTED_GRANT_TYPE = 'unsupported_grant_type';
 /** RFC 6749 §5.2: the requested scope is invalid, unknown or malformed. */
 export const INVALID_SCOPE = 'invalid_scope';
 
-/** Every `error` the token endpoint sends (spec 2.6). */
+/** Every `error` the token endpoint sends (RFC 6749 §5.2). */
 const OAUTH_ERROR_CODES = [INVALID_REQUEST, UNSUPPORTED_GRANT_TYPE, INVALID_SCOPE, INVALID_CLIENT] as const;
 
 /** One of the token endpoint's error codes. */
@@ -22,13 +22,13 @@ export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorizat
 /** Where the protected resource metadata is published (RFC 9728 §3). */
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 
-/** The only grant type issued (spec 5.6). */
+/** The only grant type issued: there are no users, so no authorization code, implicit or OpenID Connect flows. */
 export const CLIENT_CREDENTIALS = 'client_credentials';
-/** The only scope, and the default when a request names none (spec 5.2). */
+/** The only scope, and the default when a request names none. */
 export const CATALOG_READ = 'catalog.read';
 /** Token type of every issued token (RFC 6750). */
 export const BEARER = 'Bearer';
-/** Lifetime of an access token in seconds (spec section 8). */
+/** Lifetime of an access token in seconds: one hour. */
 export const TOKEN_LIFETIME_S = 3600;
 
 /** `error_description` characters (RFC 6749 §5.2): printable ASCII without `"` and `\`, so it fits a quoted-string. */
@@ -37,7 +37,7 @@ export const ERROR_DESCRIPTION_PATTERN = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
 /** Characters allowed in `client_id` (RFC 6749 Appendix A.1: VSCHAR), at most 255 of them. */
 const CLIENT_ID_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
-/** Body of a refused token request (spec 2.6, RFC 6749 §5.2); no additional properties. */
+/** Body of a refused token request (RFC 6749 §5.2); no additional properties. */
 export const OAuthTokenErrorSchema = z
   .strictObject({
     /** Machine-readable error code. */
@@ -56,7 +56,7 @@ export const OAuthTokenErrorSchema = z
     description: 'OAuth 2.0 error response of the token endpoint (RFC 6749 section 5.2).',
   });
 
-/** Token request parameters (spec 2.7), form or JSON; unknown ones are ignored (RFC 6749 §3.2) but not documented. */
+/** Token request parameters, form or JSON; unknown ones are ignored (RFC 6749 §3.2) but not documented. */
 export const TokenRequestSchema = z
   .strictObject({
     /** Always `client_credentials`. */
@@ -75,7 +75,7 @@ export const TokenRequestSchema = z
     description: 'Client-credentials token request of a public client (no client secret).',
   });
 
-/** A successful token response (spec 2.8, RFC 6749 §5.1); no additional properties. */
+/** A successful token response (RFC 6749 §5.1); no additional properties. */
 export const TokenSuccessSchema = z
   .strictObject({
     /** Opaque bearer token. */

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
-/** OpenAPI version of the served document (spec section 9). */
+/** OpenAPI version of the served document. */
 export const OPENAPI_VERSION = '3.1.0';
 
-/** The JSON Schema dialect of OpenAPI 3.1 (spec section 9). */
+/** The JSON Schema dialect of OpenAPI 3.1, which the document declares as `jsonSchemaDialect`. */
 export const OAS_31_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
 
 /** An open object: the members named are checked, any others are allowed. */
 const openObject = <T extends z.ZodRawShape>(shape: T, description: string) =>
   z.looseObject(shape).meta({ description });
 
-/** The served OpenAPI document (spec 2.11): required members and named optional ones; `x-` extensions allowed. */
+/** The served OpenAPI document (OpenAPI 3.1): required members and named optional ones; `x-` extensions allowed. */
 export const OpenApiDocumentSchema = z
   .looseObject({
     /** OpenAPI version, currently 3.1.0. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every `code` a Problem may carry (spec section 7). */
+/** Every `code` a Problem may carry; the developer guide has one heading per code. */
 export const PROBLEM_CODES = [
   'bad_request',
   'not_found',
@@ -13,10 +13,10 @@ export const PROBLEM_CODES = [
   'rate_limited',
 ] as const;
 
-/** One of the section 7 error codes. */
+/** One of the Problem error codes. */
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
-/** RFC 9457 problem details, as every 4xx/5xx outside the token grant is sent (spec 2.5). */
+/** RFC 9457 problem details, as every 4xx/5xx outside the token grant is sent. */
 export const ProblemSchema = z
   .strictObject({
     /** URI of the problem class: `{base_url}/developers#<heading-id>`. */
@@ -27,7 +27,7 @@ export const ProblemSchema = z
     status: z.int().min(400).max(599).meta({ description: 'HTTP status code.' }),
     /** What went wrong this time, in plain words. */
     detail: z.string().meta({ description: 'Explanation specific to this occurrence.' }),
-    /** Machine-readable code from spec section 7. */
+    /** Machine-readable code, one of `PROBLEM_CODES`. */
     code: z.enum(PROBLEM_CODES).meta({ description: 'Machine-readable error code.' }),
     /** URI reference of this occurrence (the request path). */
     instance: z.string().optional().meta({ description: 'URI reference identifying this occurrence.' }),

@@ -10,8 +10,9 @@ import { sendProblem, sendRepresentation, type Exchange } from '../http/send.ts'
 const CATALOG_HEADERS = ['Vary', 'Accept-Encoding'];
 
 /**
- * Answers `GET|HEAD /v1/biomarkers/public` (spec 4.1): synchronously while the panel is fresh, else through the
- * service's cache (RFC 5861). `template` is checked first; `Authorization` changes nothing (spec 5).
+ * Answers `GET|HEAD /v1/biomarkers/public`: synchronously while the panel is fresh, else through the
+ * service's cache (RFC 5861). `template` is checked first; `Authorization` changes nothing: a token is accepted and
+ * ignored, so a request succeeds the same with or without one (docs/service.md, "OAuth 2.0 and discovery").
  */
 export function answerCatalog(x: Exchange, service: CatalogService, path: string): Promise<void> | void {
   const parsed = parseTemplate(queryOf(x.req.url));

@@ -14,8 +14,9 @@ const notFoundType = memoizeByHeader((accept) => negotiate(accept, NOT_FOUND_OFF
 const VARY = 'Accept, Accept-Encoding';
 
 /**
- * The 404 (spec 4.4): Markdown by default, a `not_found` Problem for JSON, the build's styled page in the path's
- * locale for HTML. The body names the path, so it is filled from a template per request, without Astro.
+ * The 404 (docs/service.md, "Conventions every response follows"): Markdown by default, a `not_found` Problem for
+ * JSON, the build's styled page in the path's locale for HTML. The body names the path, so it is filled from a
+ * template per request, without Astro.
  */
 export function answerNotFound(x: Exchange, path: string, errorPages?: ErrorPages): void {
   const { baseUrl } = x;

@@ -15,8 +15,9 @@ const VARY = { Vary: 'Accept' };
 const prefersHtml = memoizeByHeader((accept) => negotiate(accept, RATE_LIMITED_OFFERS) === 'text/html');
 
 /**
- * The 429 (RFC 6585 §4; spec 7, 8): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths
- * (spec 7.1) and Markdown clients always get the Problem. Both carry Retry-After and the RateLimit headers.
+ * The 429 (RFC 6585 §4): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths (the paths
+ * of the OpenAPI document, whose clients are programs) and Markdown clients always get the Problem. Both carry
+ * Retry-After and the RateLimit headers.
  */
 export function answerRateLimited(
   x: Exchange,

@@ -5,7 +5,7 @@ import type { Exchange } from '../http/send.ts';
 /** The token endpoint's module, loaded on the first token request: start-up never needs it. */
 export type TokenEndpoint = typeof import('../../lib/oauth/token-exchange.ts');
 
-/** Answers `POST /oauth/token` (spec 4.3, RFC 6749 §4.4): a declared length over the limit is a 413 before reading. */
+/** Answers `POST /oauth/token` (RFC 6749 §4.4): a declared length over the limit is a 413 before reading. */
 export function answerToken(x: Exchange, endpoint: TokenEndpoint): Promise<void> | void {
   const { req, res } = x;
   const format = endpoint.tokenBodyFormat(req.headers['content-type'] ?? null);

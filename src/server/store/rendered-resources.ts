@@ -20,8 +20,8 @@ export interface RenderedResource {
   /** A filtered view's normalized query (`formatFilter`): request input, so such views live in a bounded cache. */
   query?: string;
   /**
-   * A filtered view's page, whose CSP was made before any request input was filled in, so input never adds a hash
-   * (issue 30).
+   * A filtered view's page, whose CSP was made before any request input was filled in, so input never adds a hash:
+   * a query could otherwise allow a script of its own (docs/security.md, "What it defends against").
    */
   template?: RenderedResource;
 }

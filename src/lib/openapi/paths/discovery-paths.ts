@@ -11,7 +11,7 @@ import { getAndHead, optionsOperation } from './operations.ts';
 
 const TAGS = ['OAuth'];
 
-/** The two OAuth discovery documents (spec 4.2): RFC 8414 and RFC 9728 metadata. */
+/** The two OAuth discovery documents: RFC 8414 and RFC 9728 metadata. */
 export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> {
   const ok = (schema: ZodType, example: object) =>
     preparedDocumentResponses('The metadata document.', METADATA_CACHE_CONTROL, {

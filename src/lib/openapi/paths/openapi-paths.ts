@@ -6,9 +6,9 @@ import type { PathItemObject } from '../openapi-types.ts';
 import { preparedDocumentResponses } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
-/** Where the document is served as JSON (spec 4.2). */
+/** Where the document is served as JSON. */
 const OPENAPI_JSON_PATH = '/openapi.json';
-/** Where the document is served as YAML (spec 4.2). */
+/** Where the same document is served as YAML. */
 const OPENAPI_YAML_PATH = '/api/openapi.yaml';
 /** Media type of the JSON representation. */
 export const OPENAPI_JSON_TYPE = 'application/json';

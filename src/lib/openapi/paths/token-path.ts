@@ -33,7 +33,7 @@ const oauthError = (description: string, media: Omit<MediaTypeObject, 'schema'>,
   content: json({ schema: schemaRef(OAuthTokenErrorSchema), ...media }),
 });
 
-/** `/oauth/token`: POST and OPTIONS (spec 4.3, RFC 6749 section 4.4). */
+/** `/oauth/token`: POST and OPTIONS (RFC 6749 section 4.4). */
 export function tokenPath(): PathItemObject {
   const body = {
     schema: schemaRef(TokenRequestSchema),
