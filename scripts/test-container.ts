@@ -1,4 +1,4 @@
-// `npm run test:container` (issue 29): from nothing but `npm ci`, builds the image with podman and
+// `npm run test:container`: from nothing but `npm ci`, builds the image with podman and
 // proves it against running containers (tests/container/). Installs podman, runc and debootstrap
 // when missing and makes a stand-in for the official base image (scripts/container/prepare.sh).
 // CONTAINER_TEST=smoke builds the runtime stage only, from this checkout's own build instead of the

@@ -1,5 +1,5 @@
 // `npm test`: every check, in order, stopping at the first that fails; then how long each took,
-// so a phase that grows is seen at once (issue 27).
+// so a phase that grows is seen at once.
 import { spawnSync } from 'node:child_process';
 
 /** The npm scripts `npm test` runs. */

@@ -1,6 +1,6 @@
 import type { WrkRequest } from './wrk.ts';
 
-/** One response class of issue 14's table: the request wrk sends and the status it must get. */
+/** One response class of the benchmark: the request wrk sends and the status it must get. */
 export interface ResponseClass {
   name: string;
   request: WrkRequest;
@@ -68,7 +68,7 @@ export function mixedLoad(catalogEtag: string): WrkRequest[] {
   ];
 }
 
-/** Issue 14's targets on the 2-core machine. */
+/** The performance targets on the 2-core machine (docs/performance.md, "How to measure"). */
 export const TARGETS = {
   ratio: 0.8,
   p99Ms: 5,

@@ -1,5 +1,5 @@
 // The floor of `npm run bench`: the plain server's write of one captured response, with
-// only the steps issue 14 requires on every response (criterion 4) in front of it, taken
+// only the steps every response must keep in front of it, taken
 // from the site's own modules: the rate limiter and its headers with the baseline headers,
 // the request log (a JSON line per request to stdout) and the request metrics. No routing,
 // negotiation or lookup. Its ratio to the plain server is the most the site can reach while

@@ -37,7 +37,7 @@ export function combine(runs: readonly WrkResult[], expected: number, cpuMs: num
   };
 }
 
-/** Why a class misses issue 14's targets, or an empty list when it meets them. */
+/** Why a class misses the performance targets (`TARGETS`), or an empty list when it meets them. */
 export function misses(site: Combined, plain: Combined): string[] {
   const ratio = site.rps / plain.rps;
   return [

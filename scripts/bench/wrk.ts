@@ -6,7 +6,7 @@ import { join } from 'node:path';
 /** Debian's wrk, the load generator of `npm run bench`. */
 export const WRK = '/usr/bin/wrk';
 const SCRIPT = new URL('./wrk-load.lua', import.meta.url).pathname;
-/** Connections of every run, as in issue 14's measurements. */
+/** Connections of every run, the same in every measurement so runs compare (docs/performance.md). */
 export const CONNECTIONS = 32;
 
 /** One request as wrk sends it; the script adds X-Forwarded-For. */

@@ -1,4 +1,4 @@
-// The image an operator builds from the Dockerfile, run as they would run it (issue 29): what it
+// The image an operator builds from the Dockerfile, run as they would run it: what it
 // answers, as whom, on a read-only root, with what inside, and how it stops.
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -15,7 +15,7 @@ import {
 
 const { image, base } = imagesUnderTest();
 const { SHUTDOWN_TIMEOUT_S } = EnvSchema.parse({});
-/** What the image may add on top of its base (issue 29): the server's build and nothing else. */
+/** What the image may add on top of its base: the server's build and nothing else. */
 const MAX_ADDED_MB = 120;
 /** A short readiness delay keeps the stop quick; the drain itself is the image's default. */
 const DELAY_S = 1;

@@ -1,6 +1,6 @@
 // Two containers of the image behind nginx (docs/deployment.md's nginx block verbatim), one
 // rolling restart under load: each container in turn stopped with `podman stop -t 30` and
-// replaced on the same address (issue 29). The shape that scales out.
+// replaced on the same address. The shape that scales out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../src/lib/config/env-schema.ts';
 import { closeMixedLoad, startMixedLoad } from '../helpers/mixed-load.ts';

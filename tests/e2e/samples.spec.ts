@@ -77,7 +77,7 @@ test.describe('request sample tabs', () => {
     await code.getByRole('button', { name: 'In Zwischenablage kopieren' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('import urllib.request');
-    // On a German page the code is the German one: its comments and what it prints (issue 28).
+    // On a German page the code is the German one: its comments and what it prints.
     expect(copied).toContain('# Jeder Fehler ist ein Problem nach RFC 9457');
     expect(copied).toContain('print(f"{status} {len(data)} Marker")');
     expect(copied).toContain(`${new URL(page.url()).origin}/v1/biomarkers/public`);

@@ -96,5 +96,5 @@ export async function visit(
   }
 }
 
-/** The most JavaScript a page may load before the reader opens search (issue 15, item 8). */
+/** The most JavaScript a page may load before the reader opens search, so a page stays quick on a phone. */
 export const SCRIPT_BUDGET_GZIP = 60 * 1024;

@@ -4,11 +4,12 @@ import { samplePaths, type SitePage } from '../helpers/site-pages.ts';
 import { SCRIPT_BUDGET_GZIP, allPages, freshAddress, shardOf, visit } from './site-visit.ts';
 
 /**
- * Issue 15, item 8, as a reader and a crawler meet the built site, each page loaded once in
- * Chromium (issue 27). Pages come from the sitemap (en and de) plus the 404 and 429 pages of
- * each locale, never from a list of today's pages. Pages made in bulk from one template (the
- * marker pages) are sampled: the first, middle and last of each locale; every marker page is
- * fetched, its twin and links checked, by `tests/integration/site-sweep.test.ts`.
+ * The quality of the whole site (docs/testing.md), as a reader and a crawler meet the built
+ * site, each page loaded once in Chromium for all its checks. Pages come from the sitemap (en
+ * and de) plus the 404 and 429 pages of each locale, never from a list of today's pages. Pages
+ * made in bulk from one template (the marker pages) are sampled: the first, middle and last of
+ * each locale; every marker page is fetched, its twin and links checked, by
+ * `tests/integration/site-sweep.test.ts`.
  *
  * - Every page: its status and `lang`, no console error, a visible heading, the sidebar beside the
  *   content at 1280 px and the stylesheet applied, every section (`h2`) in "On this page", at most 60 KB of JavaScript (gzip),

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 
-/** Content type of every Markdown response (spec 4.4). */
+/** Content type of every Markdown response. */
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 
 /**

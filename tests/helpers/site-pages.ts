@@ -74,7 +74,7 @@ export function errorPages(): SitePage[] {
   });
 }
 
-/** The per-client quota of the API (spec: 60 requests per minute). */
+/** The per-client quota of the API: 60 requests per minute. */
 export const QUOTA = 60;
 
 /** Spends a client's whole quota on `/robots.txt`, so its next request gets a 429. */

@@ -105,7 +105,7 @@ describe('the biomarker browser on /biomarkers, filtered on the server', () => {
     expect(html).toContain('Einige Filter wurden übergangen');
     expect(html).toContain('<code>region</code>');
     expect(html).toContain('<code>category</code>');
-    // Request input is never written back into the page (issue 30).
+    // Request input is never written back into the page, so a link cannot put words or markup on it.
     expect(html).not.toContain('mars');
     expect(html).not.toContain('astrology');
     expect(shownUuids(html)).toHaveLength(90);

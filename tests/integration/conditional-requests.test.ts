@@ -4,7 +4,7 @@ import { createTestSite, type TestSite } from '../helpers/site.ts';
 
 /**
  * Conditional requests, for every family of the route table that answers with a validator, in
- * one place (issue 27): RFC 9110 §13.1.2 and §15.4.5. Each family's other behaviour is tested
+ * one place: RFC 9110 §13.1.2 and §15.4.5. Each family's other behaviour is tested
  * in its own file; here only revalidation. A reader polling the catalog with its ETag, a browser
  * revalidating a page, a crawler revalidating `llms.txt` all meet the same rules:
  *

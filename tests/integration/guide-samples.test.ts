@@ -85,7 +85,7 @@ describe.each(PAGES)('samples on $path', ({ locale, path }) => {
       expect(samples.filter((sample) => sample.id === id).map((sample) => sample.language)).toEqual(LANGUAGES);
     }
     idsByPage.set(`${locale} ${path.replace(/^\/de(?=\/|$)/, '') || '/'}`, ids);
-    // Issue 28: on a German page, a sample's comments and what it prints itself are German
+    // On a German page, a sample's comments and what it prints itself are German
     // (the API's own output, JSON, headers and status lines, stays as it is).
     const english = samples.flatMap((sample) =>
       englishWords([...sampleProse(sample.shown, sample.language), sample.output].join('\n')).map(

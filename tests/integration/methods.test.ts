@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestSite, type TestSite } from '../helpers/site.ts';
 
 /**
- * Methods, for every family of the route table, in one place (issue 27): what `Allow` says, the
+ * Methods, for every family of the route table, in one place: what `Allow` says, the
  * 405 Problem for any other method (RFC 9110 §15.5.6), OPTIONS as the CORS preflight and its
  * cost, and HEAD as GET without a body. A family's other behaviour is tested in its own file.
  */

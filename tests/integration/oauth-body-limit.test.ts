@@ -1,4 +1,4 @@
-// The token endpoint's body limit (spec 4.3: 4096 bytes), in one place: what a client sends
+// The token endpoint's body limit (4096 bytes), in one place: what a client sends
 // and gets, in this process; a socket only where framing and the connection are the point.
 import { connect } from 'node:net';
 import { Readable } from 'node:stream';

@@ -15,7 +15,7 @@ function freshClientFetch() {
     fetch(url, { ...options, headers: { ...options.headers, 'X-Forwarded-For': address } } as RequestInit);
 }
 
-/** The catalog, called with a token as a client would (spec 4.1: accepted and ignored). */
+/** The catalog, called with a token as a client would; the service accepts the token and ignores it. */
 async function callCatalog(accessToken: string, fetchAs: ReturnType<typeof freshClientFetch>) {
   const response = await fetchAs(`${server.url}/v1/biomarkers/public`, {
     method: 'GET',

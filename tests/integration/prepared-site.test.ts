@@ -41,7 +41,7 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 describe('the build prepares every resource that depends on no data', () => {
   it('renders each of them once, in both locales and both formats, with the placeholder origin', () => {
     const expected = RENDERED_RESOURCES.filter((resource) => resource.sources.length === 0).map((r) => r.key);
-    // Issue 15: the browser 404 and 429 of each locale follow them, as templates (error-pages.ts).
+    // The browser 404 and 429 of each locale follow them, as templates (error-pages.ts).
     const errorPages = ERROR_PAGES.map((page) => page.key);
     // Then the marker page's sample per locale, highlighted with stand-in values.
     const fragments = SAMPLE_FRAGMENTS.map((fragment) => fragment.key);
@@ -64,7 +64,7 @@ describe('the build prepares every resource that depends on no data', () => {
 });
 
 describe('the compiled server (dist/node/main.mjs)', () => {
-  it('needs no installed package: a production install carries none (issue 30, finding 11)', () => {
+  it('needs no installed package: a production install carries none', () => {
     const tree = JSON.parse(execFileSync('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: ROOT }).toString()) as {
       dependencies?: Record<string, { extraneous?: boolean }>;
     };

@@ -37,7 +37,7 @@ describe('the build writes the page index llms.txt and the sitemap are built fro
   });
 });
 
-describe('llms.txt and the sitemap follow the catalog without loading Astro (issue 14)', () => {
+describe('llms.txt and the sitemap follow the catalog without loading Astro', () => {
   it('serves both with a page per catalog marker, and the Astro bundle stays unloaded', async () => {
     const llms = await get('/llms.txt', { 'Accept-Encoding': 'br' });
     expect(llms.status).toBe(200);

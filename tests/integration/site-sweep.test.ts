@@ -8,7 +8,7 @@ import { createTestSite, type TestSite } from '../helpers/site.ts';
 
 /**
  * One sweep over every page the site serves, each fetched once as HTML and once as its
- * Markdown twin (issue 27), in this process. Pages come from `/sitemap.xml` plus the 404 and
+ * Markdown twin, in this process. Pages come from `/sitemap.xml` plus the 404 and
  * 429 pages in each locale, so a page added (or a renderer changed) is checked without
  * touching this test.
  *

@@ -164,7 +164,7 @@ describe('parseConfig', () => {
     });
   });
 
-  it('refuses to send the origin key over http to anything but loopback (issue 30, finding 12)', () => {
+  it('refuses to send the origin key over http to anything but loopback', () => {
     const key = 'k'.repeat(32);
     expect(() => parseConfig({ CATALOG_ORIGIN_URL: 'http://origin.internal:4322', CATALOG_ORIGIN_KEY: key })).toThrow(
       /CATALOG_ORIGIN_URL="http:\/\/origin\.internal:4322": must use https unless it is a loopback address/,

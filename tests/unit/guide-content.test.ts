@@ -55,7 +55,7 @@ describe('the page registry and content/pages', () => {
   });
 
   it.each(LOCALES)(
-    'the %s developer guide has one ErrorHeading per code of spec section 7, and one for invalid_client',
+    'the %s developer guide has one ErrorHeading per Problem code, and one for invalid_client',
     (locale) => {
       const body = files.find((file) => file.id === `${locale}/developers`)!.body;
       const codes = [...body.matchAll(/<ErrorHeading code="([a-z_]+)"/g)].map((m) => m[1]);

@@ -43,7 +43,7 @@ describe('mdxToMarkdown', () => {
     expect(markdown).not.toContain('<');
   });
 
-  it('turns an ErrorHeading into an H3 with the code, title and status of spec section 7', () => {
+  it('turns an ErrorHeading into an H3 with the Problem code, its title and its status', () => {
     const markdown = convert('<ErrorHeading code="rate_limited" title="Zu viele Anfragen" />\n');
     expect(markdown).toContain('### `rate_limited` — Zu viele Anfragen (429)\n');
   });

@@ -10,8 +10,8 @@ import {
 
 const BASE = 'https://api.example.com';
 
-describe('authorization server metadata (RFC 8414, spec 2.9)', () => {
-  it('has exactly the members of the issue, issuer equal to BASE_URL', () => {
+describe('authorization server metadata (RFC 8414)', () => {
+  it('has exactly the members the service publishes, issuer equal to BASE_URL', () => {
     expect(buildAuthorizationServerMetadata(BASE)).toStrictEqual({
       issuer: 'https://api.example.com',
       token_endpoint: 'https://api.example.com/oauth/token',
@@ -41,8 +41,8 @@ describe('authorization server metadata (RFC 8414, spec 2.9)', () => {
   });
 });
 
-describe('protected resource metadata (RFC 9728, spec 2.10)', () => {
-  it('has exactly the members of the issue, resource equal to BASE_URL', () => {
+describe('protected resource metadata (RFC 9728)', () => {
+  it('has exactly the members the service publishes, resource equal to BASE_URL', () => {
     expect(buildProtectedResourceMetadata(BASE)).toStrictEqual({
       resource: 'https://api.example.com',
       authorization_servers: ['https://api.example.com'],

@@ -8,7 +8,7 @@ const JSON_GRANT = '{"grant_type":"client_credentials"}';
 /** [name, request, expected status, expected error (undefined: a token)] */
 type Case = [string, TokenRequestInit, number, string | undefined];
 
-describe('token endpoint: content types (spec 4.3)', () => {
+describe('token endpoint: content types', () => {
   it.each<Case>([
     ['accepts a form', form(GRANT), 200, undefined],
     [
@@ -162,7 +162,7 @@ describe('token endpoint: RFC 6749 §3.2 parameter rules', () => {
       'invalid_request',
     ],
     [
-      'refuses a duplicate whose overwritten value was no string (issue 30, finding 4)',
+      'refuses a duplicate whose overwritten value was no string',
       json('{"a":1,"a":"grant_type","client_credentials":"x"}'),
       400,
       'invalid_request',

@@ -115,7 +115,7 @@ describe('the OpenAPI document', () => {
     ['/v1/biomarkers/public', 'get', ['200', '304', '400', '405', '429', '500', '502']],
     ['/oauth/token', 'post', ['200', '400', '401', '405', '413', '429', '500']],
     ['/openapi.json', 'get', ['200', '304', '405', '429', '500']],
-    // A probe costs no quota and is never refused (issue 30).
+    // A probe costs no quota and is never refused: a 429 would take a healthy instance out of rotation.
     ['/healthz', 'head', ['200', '405', '500', '503']],
     ['/.well-known/oauth-protected-resource', 'options', ['204', '429']],
   ] as const)('documents every status %s %s really returns', (path, method, statuses) => {
@@ -138,8 +138,8 @@ describe('the OpenAPI document', () => {
       if (Number(status) < 400) continue;
       const [type, ...others] = Object.keys(response.content ?? {});
       expect(others, where).toEqual([]);
-      // A readiness 503 is a Health body ("draining"), not an error of the request: the spec's
-      // Problem codes (section 7) have none for it, and probes read only the status.
+      // A readiness 503 is a Health body ("draining"), not an error of the request: no Problem
+      // code describes it, and probes read only the status.
       if (/^(GET|HEAD) \/healthz 503/.test(where)) {
         expect(response.content?.['application/json']?.schema, where).toEqual({ $ref: '#/components/schemas/Health' });
       } else if (where.startsWith('POST /oauth/token 4') && !['405', '429'].includes(status)) {
