@@ -22,8 +22,6 @@ export interface SendOptions {
   cacheControl: string;
   /** Headers of the 200 and the 304 alike (Vary, Link), as a flat name/value list (RFC 9110 §15.4.5). */
   headers: readonly string[];
-  /** When the stored representation was made (`performance.now()`); a repeat response carries `Age` (RFC 9111 §5.1). */
-  storedAt: number;
   /** The HTML's Content-Security-Policy when it is not the representation's own (a filtered view's). */
   policy?: string;
 }
@@ -46,9 +44,6 @@ export function htmlPolicy(representation: Representation): string {
   }
   return policy;
 }
-
-/** The codings of stored representations that have been sent at least once. */
-const sent = new WeakSet<object>();
 
 /** Most distinct header values remembered per memo; the table is cleared when full. */
 const MAX_HEADER_VALUES = 256;
@@ -82,12 +77,9 @@ export function sendRepresentation(
   const coding = preferredCoding(req.headers['accept-encoding']);
   const encoded = coding === undefined ? representation.identity : representation[coding];
   for (const value of options.headers) headers.push(value);
+  // No `Age`: it is a cache's estimate of a response's age (RFC 9111 §5.1), and this is the origin. A copy it made
+  // earlier is as fresh as its `Cache-Control` says; an `Age` on top made every downstream copy stale on arrival.
   headers.push('ETag', encoded.etag, 'Cache-Control', options.cacheControl);
-  if (sent.has(encoded)) {
-    headers.push('Age', String(Math.max(0, Math.floor((performance.now() - options.storedAt) / 1000))));
-  } else {
-    sent.add(encoded);
-  }
   if (etagMatches(req.headers['if-none-match'], encoded.etag)) {
     res.writeHead(304, headers);
     return void res.end();
