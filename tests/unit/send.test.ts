@@ -51,12 +51,30 @@ describe('sendRepresentation', () => {
     expect(identity.headers['content-length']).toBe(String(json.identity.body.byteLength));
   });
 
-  it('answers 304 to the validator of the same content in any coding (RFC 9110 §13.1.2)', async () => {
-    const notModified = await send('/json', { 'Accept-Encoding': 'br', 'If-None-Match': json.identity.etag });
-    expect(notModified.status).toBe(304);
-    expect(notModified.headers['etag']).toBe(json.br.etag);
-    expect(notModified.headers['vary']).toBe('Accept-Encoding');
-    expect(notModified.body.length).toBe(0);
+  it('answers a tag of an accepted coding with 304 carrying that tag, the copy it confirms (RFC 9110 §15.4.5)', async () => {
+    const plain = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': json.identity.etag });
+    expect(plain.status).toBe(304);
+    expect(plain.headers['etag']).toBe(json.identity.etag);
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+    expect(plain.body.length).toBe(0);
+    const both = await send('/json', {
+      'Accept-Encoding': 'gzip',
+      'If-None-Match': `${json.identity.etag}, ${json.gzip.etag}`,
+    });
+    expect(both.headers['etag']).toBe(json.gzip.etag);
+    const any = await send('/json', { 'Accept-Encoding': 'br', 'If-None-Match': '*' });
+    expect(any.headers['etag']).toBe(json.br.etag);
+  });
+
+  it('sends the full 200 for the tag of a coding the client no longer accepts', async () => {
+    const res = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': json.br.etag });
+    expect(res.status).toBe(200);
+    expect(res.headers['etag']).toBe(json.gzip.etag);
+    const excluded = await send('/json', {
+      'Accept-Encoding': 'br, identity;q=0',
+      'If-None-Match': json.identity.etag,
+    });
+    expect(excluded.status).toBe(200);
   });
 
   it('gives HEAD the headers of GET and no body', async () => {
