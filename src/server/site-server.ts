@@ -54,6 +54,10 @@ async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
   return exists(page);
 }
 
+/** The item page (a biomarker's) a route matched by its key's shape, if it is one. */
+const itemPageOf = (route: SiteRoute | undefined): GuidePageEntry | undefined =>
+  route?.kind === 'page' && route.page.page.item !== undefined ? route.page.page : undefined;
+
 /** What `POST /oauth/token` runs, loaded on its first request: start-up never needs it. */
 const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/token-exchange.ts');
 
@@ -101,7 +105,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
 
   // Not async: a prepared representation is written within this call, without a promise.
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
-    const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     let target = path;
     if (options.development !== undefined && path !== undefined && options.development.owns(path)) {
@@ -113,6 +116,24 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       target = urlPathname(path, baseUrl);
       if (target !== path) route = routes.resolve(target);
     }
+    const item = itemPageOf(route);
+    if (item !== undefined && quotaUse(route, req) === 'peek') {
+      // A preflight is free only on a path that exists: a marker's key is known once the data is asked.
+      return itemPageExists(item).then((exists) => serve(req, res, path, target, exists ? route : undefined, exists));
+    }
+    return serve(req, res, path, target, route, false);
+  }
+
+  /** Counts the request and answers it; `known`: the route's item page is known to exist. */
+  function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string | undefined,
+    target: string | undefined,
+    route: SiteRoute | undefined,
+    known: boolean,
+  ): Promise<void> | void {
+    const method = req.method ?? 'GET';
     const { decision, headers, address } = countRequest(req, step, quotaUse(route, req));
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
@@ -138,9 +159,10 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return methodNotAllowed(x, target, `${method} is not supported by this service.`);
     }
     if (route === undefined) return answerNotFound(x, target, errorPages);
-    if (route.kind === 'page' && route.page.page.item !== undefined) {
+    const item = itemPageOf(route);
+    if (item !== undefined && !known) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
-      return itemPageExists(route.page.page).then((exists) =>
+      return itemPageExists(item).then((exists) =>
         exists ? dispatch(x, route, target) : answerNotFound(x, target, errorPages),
       );
     }
