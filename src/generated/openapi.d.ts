@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * Liveness and readiness of this instance
-         * @description For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota and is never refused with 429, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers.
+         * @description For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers. Only past 600 requests that cost no quota (health checks and static files) in 60 seconds from one client, far above any prober, is it refused with 429.
          */
         get: operations["getHealth"];
         put?: never;
@@ -208,7 +208,7 @@ export interface paths {
          * Liveness and readiness of this instance (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota and is never refused with 429, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers.
+         *     For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers. Only past 600 requests that cost no quota (health checks and static files) in 60 seconds from one client, far above any prober, is it refused with 429.
          */
         head: operations["headHealth"];
         patch?: never;
@@ -1579,6 +1579,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The instance is shutting down: route new requests elsewhere. */
             503: {
@@ -1651,6 +1652,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The instance is shutting down: route new requests elsewhere. */
             503: {

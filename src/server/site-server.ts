@@ -5,7 +5,8 @@ import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
 import { baselineHeaders, NO_STORE, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Health } from '../lib/schemas/health.ts';
 import type { Logger } from '../lib/log/logger.ts';
-import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import { FREE_CEILING } from '../lib/rate-limit/headers.ts';
 import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
@@ -22,6 +23,12 @@ import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
 import { guardUnreadBody } from './http/request-body.ts';
+
+/**
+ * The free ceiling's memory: exact windows for the clients a probe or a page view brings (about 1.3 MB when full), the
+ * rest in a 2 MiB sketch, against the quota limiter's 13 + 16 MB.
+ */
+const FREE_CEILING_SIZE = { maxClients: 10_000, sketchWidth: 2 ** 18 };
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
@@ -66,6 +73,8 @@ export interface SiteServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> & ConfiguredTimeouts;
   logger: Logger;
   limiter: FixedWindowLimiter;
+  /** The ceiling of requests that cost no quota (FREE_CEILING); one of its own by default. */
+  freeCeiling?: FixedWindowLimiter;
   /** Every path the site answers (the route table), the build's files included. */
   routes: SiteRoutes;
   /** What Astro rendered, prepared (pages, site documents). */
@@ -91,7 +100,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, routes } = options;
   const { baseUrl } = config;
   const { errorPages } = options.store;
-  const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
+  const freeCeiling = options.freeCeiling ?? new FixedWindowLimiter({ ...FREE_CEILING, ...FREE_CEILING_SIZE });
+  const step = { limiter, freeCeiling, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   const requestLog = createRequestLog({
     logger,
     service: 'site',
@@ -134,14 +144,15 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     known: boolean,
   ): Promise<void> | void {
     const method = req.method ?? 'GET';
-    const { decision, headers, address } = countRequest(req, step, quotaUse(route, req));
+    const use = quotaUse(route, req);
+    const { decision, headers, address } = countRequest(req, step, use);
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     if (draining) headers.push('Connection', 'close');
     const x: Exchange = { req, res, headers, baseUrl };
     if (!decision.allowed) {
       const api = path === undefined || route?.api === true;
-      return answerRateLimited(x, path, decision, errorPages, api);
+      return answerRateLimited(x, path, decision, errorPages, api, use === 'free');
     }
     const malformed = malformedRequest(req);
     if (malformed !== undefined) return sendProblem(x, malformed);

@@ -10,7 +10,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../src/lib/config/env-schema.ts';
-import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
+import { CATALOG_POLICY, FREE_CEILING } from '../../src/lib/rate-limit/headers.ts';
 import { HEALTH_PATH } from '../../src/lib/schemas/health.ts';
 import { readRuntimeStage } from '../helpers/dockerfile.ts';
 import { TARGETS } from '../../scripts/bench/classes.ts';
@@ -80,12 +80,13 @@ describe('deploy/kubernetes/', () => {
     expect(only('v1 Service').spec?.ports?.[0]?.targetPort).toBe('http');
   });
 
-  it('probes /healthz on that port, at most 60 times a minute from the node (the per-address quota)', () => {
+  it('probes /healthz on that port, at most 60 times a minute from the node, a tenth of the free ceiling', () => {
     const probes = [site.readinessProbe, site.livenessProbe, site.startupProbe].filter((probe) => probe !== undefined);
     expect(probes.length).toBeGreaterThanOrEqual(2);
     for (const probe of probes) expect(probe.httpGet).toMatchObject({ path: HEALTH_PATH, port: 'http' });
     const perMinute = probes.reduce((sum, probe) => sum + 60 / (probe.periodSeconds ?? 10), 0);
     expect(perMinute).toBeLessThanOrEqual((CATALOG_POLICY.limit * 60) / CATALOG_POLICY.windowSeconds);
+    expect(perMinute * 10).toBeLessThanOrEqual((FREE_CEILING.limit * 60) / FREE_CEILING.windowSeconds);
   });
 
   it('gives a stopping pod longer than SHUTDOWN_TIMEOUT_S before SIGKILL', () => {

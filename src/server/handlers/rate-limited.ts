@@ -16,7 +16,8 @@ const prefersHtml = memoizeByHeader((accept) => negotiate(accept, RATE_LIMITED_O
 
 /**
  * The 429 (RFC 6585 §4; spec 7, 8): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths
- * (spec 7.1) and Markdown clients always get the Problem. Both carry Retry-After and the RateLimit headers.
+ * (the paths of the OpenAPI document) and Markdown clients always get the Problem. Both carry Retry-After and the
+ * RateLimit headers; `free`: a request that costs no quota passed the ceiling of such requests.
  */
 export function answerRateLimited(
   x: Exchange,
@@ -24,9 +25,10 @@ export function answerRateLimited(
   decision: RateLimitDecision,
   errorPages: ErrorPages,
   api: boolean,
+  free = false,
 ): void {
   const instance = path === undefined ? {} : { instance: path };
-  const problem = { code: 'rate_limited', detail: rateLimitedDetail(decision), ...instance } as const;
+  const problem = { code: 'rate_limited', detail: rateLimitedDetail(decision, free), ...instance } as const;
   if (api || path === undefined) return sendProblem(x, problem);
   if (!prefersHtml(x.req.headers.accept)) return sendProblem(x, { ...problem, headers: VARY });
   const page = errorPages.rateLimited(localeOfPath(path), path, decision.resetSeconds);
