@@ -69,6 +69,15 @@ describe('the rate limit counts what it should (findings 1 and 6)', () => {
 describe('the build output (findings 7 and 12)', () => {
   const script = '/pagefind/pagefind-ui.js';
 
+  it('ships no source text in its source maps: the image copies dist/ whole', () => {
+    const dist = new URL('../../dist/', import.meta.url);
+    const maps = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));
+    for (const file of maps) {
+      const map = JSON.parse(readFileSync(new URL(file, dist), 'utf8')) as { sourcesContent?: unknown };
+      expect(map.sourcesContent, file).toBeUndefined();
+    }
+  });
+
   it('gives each coding of a file its own strong ETag (conditional-requests.test.ts revalidates across them)', async () => {
     const get = client();
     const plain = await get(`${server.url}${script}`, { headers: { 'Accept-Encoding': 'identity' } });
