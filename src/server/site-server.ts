@@ -18,7 +18,8 @@ import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendBody, sendProblem, type Exchange } from './http/send.ts';
+import { sendBody, type Exchange } from './http/send.ts';
+import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
@@ -29,31 +30,6 @@ import { guardUnreadBody } from './http/request-body.ts';
  * rest in a 2 MiB sketch, against the quota limiter's 13 + 16 MB.
  */
 const FREE_CEILING_SIZE = { maxClients: 10_000, sketchWidth: 2 ** 18 };
-
-/** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
-const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
-
-/** The methods some resource of the site serves: the answer to `OPTIONS *`. */
-const SERVER_METHODS = 'GET, HEAD, POST, OPTIONS';
-
-/** What makes a request unanswerable (RFC 9112 §3.2: one `Host`; RFC 9110 §10.1.1: only 100-continue), as a Problem. */
-function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[1] | undefined {
-  let hosts = 0;
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts += 1;
-  if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1')) {
-    return { code: 'bad_request', detail: 'An HTTP/1.1 request carries exactly one Host header (RFC 9112 §3.2).' };
-  }
-  const expect = req.headers.expect;
-  if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
-    return { code: 'bad_request', status: 417, detail: 'The only expectation this server meets is 100-continue.' };
-  }
-  return undefined;
-}
-
-/** The 405 (RFC 9110 §15.5.6: it MUST carry Allow). */
-const methodNotAllowed = (x: Exchange, target: string, detail: string): void =>
-  sendProblem(x, { code: 'method_not_allowed', detail, instance: target, headers: { Allow: allowHeader(target) } });
 
 /** Whether an item page (a biomarker's) exists now; its data loaders are imported on first use, never at start-up. */
 async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
@@ -154,30 +130,17 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       const api = path === undefined || route?.api === true;
       return answerRateLimited(x, path, decision, errorPages, api, use === 'free');
     }
-    const malformed = malformedRequest(req);
-    if (malformed !== undefined) return sendProblem(x, malformed);
-    if (req.url === '*' && method === 'OPTIONS') {
-      // RFC 9110 §9.3.7: `OPTIONS *` asks about the server, not a resource.
-      res.writeHead(204, [...headers, 'Allow', SERVER_METHODS]);
-      return void res.end();
-    }
-    // `//host` after dot segments resolve is a network-path reference, not a path (RFC 3986 §4.2).
-    if (target === undefined || target.startsWith('//')) {
-      const detail = 'The request target is not a valid, percent-encoded URL path.';
-      return sendProblem(x, { code: 'bad_request', detail });
-    }
-    if (FETCH_FORBIDDEN_METHODS.has(method)) {
-      return methodNotAllowed(x, target, `${method} is not supported by this service.`);
-    }
-    if (route === undefined) return answerNotFound(x, target, errorPages);
+    const routable = routableTarget(x, target);
+    if (routable === undefined) return;
+    if (route === undefined) return answerNotFound(x, routable, errorPages);
     const item = itemPageOf(route);
     if (item !== undefined && !known) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
       return itemPageExists(item).then((exists) =>
-        exists ? dispatch(x, route, target) : answerNotFound(x, target, errorPages),
+        exists ? dispatch(x, route, routable) : answerNotFound(x, routable, errorPages),
       );
     }
-    return dispatch(x, route, target);
+    return dispatch(x, route, routable);
   }
 
   /** OPTIONS, 405 or the answer, for a path the site serves. */
@@ -188,7 +151,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return void x.res.end();
     }
     if (!route.methods.includes(method)) {
-      return methodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));
+      return answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));
     }
     return answer(x, route, target);
   }
