@@ -3,12 +3,14 @@
 # Build: docker build -t biomarker-catalog .   Run: see docs/deployment.md.
 
 # One base image for both stages, pinned to the Node version the project runs (the `node`
-# devDependency, node_modules/node/package.json). To pin it by content as well, append the
-# digest of the tag you reviewed, e.g.
-#   docker buildx imagetools inspect node:24.21.0-bookworm-slim   # prints the index digest
-#   docker build --build-arg NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:<digest> .
-# or write the same `tag@sha256:<digest>` as the default below.
-ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+# devDependency, node_modules/node/package.json) and by content: a tag can be moved to other
+# bytes, a digest cannot. The tag stays for readers; the digest decides. When moving to a new
+# version, review its tag and take its index digest:
+#   docker buildx imagetools inspect node:<version>-bookworm-slim   # prints the index digest
+# A build without access to an image registry passes its own base instead (the container test
+# does, with a stand-in: scripts/container/prepare.sh):
+#   podman build --build-arg NODE_IMAGE=<local tag> .
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:2fe369e969550cde8e867afc3fe370b260140cab4a23d467074295b42163d553
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -46,8 +48,8 @@ COPY --from=build --chown=root:root /app/dist ./dist
 USER 1000:1000
 # The site only; the catalog origin is private (see above).
 EXPOSE 4321
-# Liveness: /healthz never calls the catalog origin, costs no rate-limit quota and is never
-# refused with 429.
+# Liveness: /healthz never calls the catalog origin and costs no rate-limit quota (refused only
+# past 600 uncounted requests a minute from one address, far above this check).
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains without losing a request, within SHUTDOWN_TIMEOUT_S (20 s; docs/deployment.md):

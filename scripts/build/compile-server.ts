@@ -73,7 +73,10 @@ export async function compileServer(): Promise<void> {
       format: 'esm',
       entryFileNames: '[name].mjs',
       chunkFileNames: '[name]-[hash].mjs',
+      // Maps give positions in src/ to a stack trace (`node --enable-source-maps`); without the sources' text,
+      // which the image would otherwise ship to anyone who reads it.
       sourcemap: true,
+      sourcemapExcludeSources: true,
     },
   });
 }

@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * Liveness and readiness of this instance
-         * @description For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota and is never refused with 429, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers.
+         * @description For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers. Only past 600 requests that cost no quota (health checks and static files) in 60 seconds from one client, far above any prober, is it refused with 429.
          */
         get: operations["getHealth"];
         put?: never;
@@ -208,7 +208,7 @@ export interface paths {
          * Liveness and readiness of this instance (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota and is never refused with 429, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers.
+         *     For load balancers and container probes: 200 while the instance takes traffic. After SIGTERM it answers 503 for the shutdown delay while every other request is still served, so health-checking load balancers stop routing here before the listener closes. It never calls the catalog origin, so an upstream outage does not take healthy instances out of rotation. It costs no rate-limit quota, so a busy neighbour on a shared address cannot fail the probe; it still carries the RateLimit headers. Only past 600 requests that cost no quota (health checks and static files) in 60 seconds from one client, far above any prober, is it refused with 429.
          */
         head: operations["headHealth"];
         patch?: never;
@@ -498,7 +498,6 @@ export interface components {
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 ETag: components["headers"]["ETag"];
-                Age: components["headers"]["Age"];
                 /** @description As on the 200 response. */
                 "Cache-Control": string;
                 /** @description As on the 200 response, where it has one. */
@@ -666,11 +665,6 @@ export interface components {
          */
         ETag: string;
         /**
-         * @description Seconds since the service stored this response in its own cache; present only when the response was served from that cache (RFC 9111 section 5.1).
-         * @example 12
-         */
-        Age: number;
-        /**
          * @description Methods the path serves (RFC 9110 section 10.2.1).
          * @example GET, HEAD, OPTIONS
          */
@@ -716,7 +710,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /**
                      * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing or slow upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
                      * @example public, max-age=60, stale-while-revalidate=60, stale-if-error=600
@@ -868,7 +861,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /**
                      * @description How long shared caches may keep it: what is left of the site's own freshness (0 while the site serves a stale copy, refreshing it or standing in for a failing or slow upstream), then revalidation in the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.
                      * @example public, max-age=60, stale-while-revalidate=60, stale-if-error=600
@@ -1143,7 +1135,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1217,7 +1208,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1278,7 +1268,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1346,7 +1335,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=3600";
                     [name: string]: unknown;
@@ -1401,7 +1389,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=300";
                     [name: string]: unknown;
@@ -1454,7 +1441,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=300";
                     [name: string]: unknown;
@@ -1494,7 +1480,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=300";
                     [name: string]: unknown;
@@ -1547,7 +1532,6 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
-                    Age: components["headers"]["Age"];
                     /** @description The document changes only on deploy. */
                     "Cache-Control": "public, max-age=300";
                     [name: string]: unknown;
@@ -1595,6 +1579,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The instance is shutting down: route new requests elsewhere. */
             503: {
@@ -1667,6 +1652,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The instance is shutting down: route new requests elsewhere. */
             503: {

@@ -87,7 +87,7 @@ export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandl
   ['/api/openapi.yaml', row('document', 'openapi', OPENAPI_CACHE_CONTROL)],
   [AUTHORIZATION_SERVER_METADATA_PATH, row('document', 'discovery', METADATA_CACHE_CONTROL)],
   [PROTECTED_RESOURCE_METADATA_PATH, row('document', 'discovery', METADATA_CACHE_CONTROL)],
-  // Probers (Docker's HEALTHCHECK, a readiness probe) must never be refused by a busy neighbour.
+  // Probers (Docker's HEALTHCHECK, a readiness probe) must never be refused for a busy neighbour's requests.
   [HEALTH_PATH, row('health', 'health', NO_STORE, { counted: false })],
   ['/robots.txt', row('document', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
   ['/llms.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
@@ -160,7 +160,8 @@ const isPreflight = (req: IncomingMessage): boolean =>
 
 /**
  * How a request spends quota: `take` one; `peek` for a CORS preflight on a served route (free, but refused once
- * the quota is gone); `free` for an uncounted route's GET or HEAD. Everything else counts, OPTIONS too.
+ * the quota is gone); `free` for an uncounted route's GET or HEAD (only its own ceiling applies, FREE_CEILING).
+ * Everything else counts, OPTIONS too.
  */
 export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): QuotaUse {
   if (route === undefined) return 'take';

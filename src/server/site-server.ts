@@ -5,7 +5,8 @@ import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
 import { baselineHeaders, NO_STORE, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Health } from '../lib/schemas/health.ts';
 import type { Logger } from '../lib/log/logger.ts';
-import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
+import { FREE_CEILING } from '../lib/rate-limit/headers.ts';
 import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
@@ -17,42 +18,28 @@ import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendBody, sendProblem, type Exchange } from './http/send.ts';
+import { sendBody, type Exchange } from './http/send.ts';
+import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
 import { guardUnreadBody } from './http/request-body.ts';
 
-/** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
-const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
-
-/** The methods some resource of the site serves: the answer to `OPTIONS *`. */
-const SERVER_METHODS = 'GET, HEAD, POST, OPTIONS';
-
-/** What makes a request unanswerable (RFC 9112 §3.2: one `Host`; RFC 9110 §10.1.1: only 100-continue), as a Problem. */
-function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[1] | undefined {
-  let hosts = 0;
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts += 1;
-  if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1')) {
-    return { code: 'bad_request', detail: 'An HTTP/1.1 request carries exactly one Host header (RFC 9112 §3.2).' };
-  }
-  const expect = req.headers.expect;
-  if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
-    return { code: 'bad_request', status: 417, detail: 'The only expectation this server meets is 100-continue.' };
-  }
-  return undefined;
-}
-
-/** The 405 (RFC 9110 §15.5.6: it MUST carry Allow). */
-const methodNotAllowed = (x: Exchange, target: string, detail: string): void =>
-  sendProblem(x, { code: 'method_not_allowed', detail, instance: target, headers: { Allow: allowHeader(target) } });
+/**
+ * The free ceiling's memory: exact windows for the clients a probe or a page view brings (about 1.3 MB when full), the
+ * rest in a 2 MiB sketch, against the quota limiter's 13 + 16 MB.
+ */
+const FREE_CEILING_SIZE = { maxClients: 10_000, sketchWidth: 2 ** 18 };
 
 /** Whether an item page (a biomarker's) exists now; its data loaders are imported on first use, never at start-up. */
 async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
   const { itemPageExists: exists } = await import('../lib/content/page-items.ts');
   return exists(page);
 }
+
+/** The item page (a biomarker's) a route matched by its key's shape, if it is one. */
+const itemPageOf = (route: SiteRoute | undefined): GuidePageEntry | undefined =>
+  route?.kind === 'page' && route.page.page.item !== undefined ? route.page.page : undefined;
 
 /** What `POST /oauth/token` runs, loaded on its first request: start-up never needs it. */
 const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/token-exchange.ts');
@@ -62,6 +49,8 @@ export interface SiteServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> & ConfiguredTimeouts;
   logger: Logger;
   limiter: FixedWindowLimiter;
+  /** The ceiling of requests that cost no quota (FREE_CEILING); one of its own by default. */
+  freeCeiling?: FixedWindowLimiter;
   /** Every path the site answers (the route table), the build's files included. */
   routes: SiteRoutes;
   /** What Astro rendered, prepared (pages, site documents). */
@@ -87,7 +76,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { config, logger, limiter, routes } = options;
   const { baseUrl } = config;
   const { errorPages } = options.store;
-  const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
+  const freeCeiling = options.freeCeiling ?? new FixedWindowLimiter({ ...FREE_CEILING, ...FREE_CEILING_SIZE });
+  const step = { limiter, freeCeiling, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   const requestLog = createRequestLog({
     logger,
     service: 'site',
@@ -101,7 +91,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
 
   // Not async: a prepared representation is written within this call, without a promise.
   function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
-    const method = req.method ?? 'GET';
     const path = requestPath(req.url);
     let target = path;
     if (options.development !== undefined && path !== undefined && options.development.owns(path)) {
@@ -113,38 +102,45 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       target = urlPathname(path, baseUrl);
       if (target !== path) route = routes.resolve(target);
     }
-    const { decision, headers, address } = countRequest(req, step, quotaUse(route, req));
+    const item = itemPageOf(route);
+    if (item !== undefined && quotaUse(route, req) === 'peek') {
+      // A preflight is free only on a path that exists: a marker's key is known once the data is asked.
+      return itemPageExists(item).then((exists) => serve(req, res, path, target, exists ? route : undefined, exists));
+    }
+    return serve(req, res, path, target, route, false);
+  }
+
+  /** Counts the request and answers it; `known`: the route's item page is known to exist. */
+  function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string | undefined,
+    target: string | undefined,
+    route: SiteRoute | undefined,
+    known: boolean,
+  ): Promise<void> | void {
+    const method = req.method ?? 'GET';
+    const use = quotaUse(route, req);
+    const { decision, headers, address } = countRequest(req, step, use);
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     if (draining) headers.push('Connection', 'close');
     const x: Exchange = { req, res, headers, baseUrl };
     if (!decision.allowed) {
       const api = path === undefined || route?.api === true;
-      return answerRateLimited(x, path, decision, errorPages, api);
+      return answerRateLimited(x, path, decision, errorPages, api, use === 'free');
     }
-    const malformed = malformedRequest(req);
-    if (malformed !== undefined) return sendProblem(x, malformed);
-    if (req.url === '*' && method === 'OPTIONS') {
-      // RFC 9110 §9.3.7: `OPTIONS *` asks about the server, not a resource.
-      res.writeHead(204, [...headers, 'Allow', SERVER_METHODS]);
-      return void res.end();
-    }
-    // `//host` after dot segments resolve is a network-path reference, not a path (RFC 3986 §4.2).
-    if (target === undefined || target.startsWith('//')) {
-      const detail = 'The request target is not a valid, percent-encoded URL path.';
-      return sendProblem(x, { code: 'bad_request', detail });
-    }
-    if (FETCH_FORBIDDEN_METHODS.has(method)) {
-      return methodNotAllowed(x, target, `${method} is not supported by this service.`);
-    }
-    if (route === undefined) return answerNotFound(x, target, errorPages);
-    if (route.kind === 'page' && route.page.page.item !== undefined) {
+    const routable = routableTarget(x, target);
+    if (routable === undefined) return;
+    if (route === undefined) return answerNotFound(x, routable, errorPages);
+    const item = itemPageOf(route);
+    if (item !== undefined && !known) {
       // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
-      return itemPageExists(route.page.page).then((exists) =>
-        exists ? dispatch(x, route, target) : answerNotFound(x, target, errorPages),
+      return itemPageExists(item).then((exists) =>
+        exists ? dispatch(x, route, routable) : answerNotFound(x, routable, errorPages),
       );
     }
-    return dispatch(x, route, target);
+    return dispatch(x, route, routable);
   }
 
   /** OPTIONS, 405 or the answer, for a path the site serves. */
@@ -155,7 +151,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       return void x.res.end();
     }
     if (!route.methods.includes(method)) {
-      return methodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));
+      return answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));
     }
     return answer(x, route, target);
   }

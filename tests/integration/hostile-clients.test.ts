@@ -174,3 +174,22 @@ describe('X-Forwarded-For behind one trusted proxy', () => {
     expect(statuses[60]).toBe(429);
   });
 });
+
+describe('requests that cost no quota', () => {
+  it('refuses /healthz past 600 a minute from one client with a 429 Problem and Retry-After, leaving its quota whole', async () => {
+    const headers = { 'X-Forwarded-For': '192.0.2.200' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 600; i += 1)
+      statuses.push((await server.site.request({ url: '/healthz', headers })).statusCode);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await server.site.request({ url: '/healthz', headers });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const file = await server.site.request({ url: '/favicon.svg', headers });
+    expect(file.statusCode).toBe(429);
+    const page = await server.site.request({ url: '/robots.txt', headers });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['ratelimit-remaining']).toBe('59');
+  });
+});

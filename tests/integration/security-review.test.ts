@@ -40,6 +40,22 @@ describe('the rate limit counts what it should (findings 1 and 6)', () => {
     expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('59');
   });
 
+  it('counts a CORS preflight to a marker key that does not exist, answered with the usual 404', async () => {
+    const get = client();
+    const preflight = { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' };
+    for (let i = 0; i < 3; i += 1) {
+      const response = await get(`${server.url}/biomarkers/nokey-000${i}`, {
+        method: 'OPTIONS',
+        headers: { ...preflight, Accept: 'application/json' },
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'not_found' });
+    }
+    const known = await get(`${server.url}/biomarkers/hs-crp`, { method: 'OPTIONS', headers: preflight });
+    expect(known.status).toBe(204);
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('56');
+  });
+
   it('never refuses the health probe, which still reports the quota', async () => {
     const get = client();
     for (let i = 0; i < 61; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
@@ -52,6 +68,15 @@ describe('the rate limit counts what it should (findings 1 and 6)', () => {
 
 describe('the build output (findings 7 and 12)', () => {
   const script = '/pagefind/pagefind-ui.js';
+
+  it('ships no source text in its source maps: the image copies dist/ whole', () => {
+    const dist = new URL('../../dist/', import.meta.url);
+    const maps = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));
+    for (const file of maps) {
+      const map = JSON.parse(readFileSync(new URL(file, dist), 'utf8')) as { sourcesContent?: unknown };
+      expect(map.sourcesContent, file).toBeUndefined();
+    }
+  });
 
   it('gives each coding of a file its own strong ETag (conditional-requests.test.ts revalidates across them)', async () => {
     const get = client();

@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       keepAliveTimeoutMs: 65_000,
       socketTimeoutMs: 10_000,
       headersTimeoutMs: 10_000,
+      maxConnections: 1024,
       unreadBodyGraceMs: 5_000,
       shutdownDelayMs: 5_000,
       shutdownTimeoutMs: 20_000,
@@ -128,6 +129,14 @@ describe('parseConfig', () => {
       /CATALOG_ORIGIN_TIMEOUT_MS="5000": must be at most 1000 ms: the server closes a client connection after SOCKET_TIMEOUT_MS \(2000 ms\)/,
     );
     expect(() => parseConfig({ SOCKET_TIMEOUT_MS: '10' })).toThrow(/SOCKET_TIMEOUT_MS="10"/);
+  });
+
+  it('caps the connections held open at MAX_CONNECTIONS, at least 16', () => {
+    expect(parseConfig({ MAX_CONNECTIONS: '4096' })).toMatchObject({ maxConnections: 4096 });
+    expect(() => parseConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS="0"/);
+    expect(() => parseConfig({ MAX_CONNECTIONS: 'unlimited' })).toThrow(
+      /MAX_CONNECTIONS="unlimited": must be a whole number/,
+    );
   });
 
   it('names every bad variable at once', () => {

@@ -4,12 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { Service } from 'kubernetes-models/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../src/lib/config/env-schema.ts';
-import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
+import { CATALOG_POLICY, FREE_CEILING } from '../../src/lib/rate-limit/headers.ts';
 import { HEALTH_PATH } from '../../src/lib/schemas/health.ts';
 import { readRuntimeStage } from '../helpers/dockerfile.ts';
 import { TARGETS } from '../../scripts/bench/classes.ts';
@@ -22,6 +23,7 @@ const MODELS = {
   'v1 Service': Service,
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
   'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
 } as const;
 type Kind = keyof typeof MODELS;
 
@@ -58,7 +60,7 @@ const defaults = EnvSchema.parse({});
 const envOf = (name: string) => site.env?.find((variable) => variable.name === name)?.value;
 
 describe('deploy/kubernetes/', () => {
-  it('holds a Deployment, a Service, a PodDisruptionBudget and a HorizontalPodAutoscaler, each valid', () => {
+  it('holds a Deployment, a Service, a PodDisruptionBudget, a HorizontalPodAutoscaler and a NetworkPolicy, each valid', () => {
     expect(documents.map(({ kind }) => kind).sort()).toEqual(Object.keys(MODELS).sort());
     for (const { file, kind, object } of documents) expect(() => validate(kind, object), file).not.toThrow();
   });
@@ -78,12 +80,13 @@ describe('deploy/kubernetes/', () => {
     expect(only('v1 Service').spec?.ports?.[0]?.targetPort).toBe('http');
   });
 
-  it('probes /healthz on that port, at most 60 times a minute from the node (the per-address quota)', () => {
+  it('probes /healthz on that port, at most 60 times a minute from the node, a tenth of the free ceiling', () => {
     const probes = [site.readinessProbe, site.livenessProbe, site.startupProbe].filter((probe) => probe !== undefined);
     expect(probes.length).toBeGreaterThanOrEqual(2);
     for (const probe of probes) expect(probe.httpGet).toMatchObject({ path: HEALTH_PATH, port: 'http' });
     const perMinute = probes.reduce((sum, probe) => sum + 60 / (probe.periodSeconds ?? 10), 0);
     expect(perMinute).toBeLessThanOrEqual((CATALOG_POLICY.limit * 60) / CATALOG_POLICY.windowSeconds);
+    expect(perMinute * 10).toBeLessThanOrEqual((FREE_CEILING.limit * 60) / FREE_CEILING.windowSeconds);
   });
 
   it('gives a stopping pod longer than SHUTDOWN_TIMEOUT_S before SIGKILL', () => {
@@ -129,5 +132,27 @@ describe('deploy/kubernetes/', () => {
     expect(autoscaler.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: deployment.metadata?.name });
     expect(autoscaler.metrics?.map((metric) => metric.resource?.name)).toEqual(['cpu']);
     expect(autoscaler.minReplicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('admits the site port from the ingress namespace and the metrics port from the monitoring one, nothing else', () => {
+    const policy = only('networking.k8s.io/v1 NetworkPolicy').spec!;
+    expect(policy.podSelector?.matchLabels).toEqual(deployment.spec!.template.metadata!.labels);
+    expect(policy.policyTypes).toContain('Ingress');
+    /** A port of the policy as the container's number: named ports resolve against the Deployment's. */
+    const containerPort = (port: number | string | undefined) =>
+      typeof port === 'number' ? port : site.ports?.find(({ name }) => name === port)?.containerPort;
+    const rules = (policy.ingress ?? []).map((rule) => ({
+      // A rule without `from` (or with a `from` matching all) would admit every pod of the cluster.
+      namespaces: (rule.from ?? []).map((peer) => {
+        expect(peer.podSelector ?? peer.ipBlock).toBeUndefined();
+        return peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+      }),
+      ports: (rule.ports ?? []).map(({ port }) => containerPort(port)),
+    }));
+    expect(rules).toEqual([
+      { namespaces: [expect.any(String)], ports: [defaults.PORT] },
+      { namespaces: [expect.any(String)], ports: [defaults.METRICS_PORT] },
+    ]);
+    expect(rules[0]!.namespaces[0]).not.toBe(rules[1]!.namespaces[0]);
   });
 });

@@ -68,6 +68,8 @@ function configOf(e: z.infer<typeof EnvSchema>) {
     socketTimeoutMs: e.SOCKET_TIMEOUT_MS,
     /** Time allowed for a whole request head. */
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    /** Connections the site holds open at once. */
+    maxConnections: e.MAX_CONNECTIONS,
     /** Time the unread rest of a request body may take after the answer. */
     unreadBodyGraceMs: e.UNREAD_BODY_GRACE_MS,
     /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */

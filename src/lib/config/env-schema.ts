@@ -17,6 +17,8 @@ export const SERVER_TIMEOUTS = {
    */
   socketTimeout: 10_000,
   maxHeaderSize: 16 * 1024,
+  /** Connections open at once; more are closed on accept, so idle sockets cannot exhaust file descriptors. */
+  maxConnections: 1024,
   // Node checks headersTimeout and requestTimeout every 30 s by default; check every second.
   connectionsCheckingInterval: 1_000,
 } as const;
@@ -117,6 +119,8 @@ export const EnvSchema = z.object({
   SOCKET_TIMEOUT_MS: integerVar(500, 600_000).default(SERVER_TIMEOUTS.socketTimeout),
   /** Milliseconds a client has to send a whole request head (408 past it), from its first byte. */
   HEADERS_TIMEOUT_MS: integerVar(500, 600_000).default(SERVER_TIMEOUTS.headersTimeout),
+  /** Most connections the site holds open at once (kept-alive ones included); more are closed as they arrive. */
+  MAX_CONNECTIONS: integerVar(16, 1_000_000).default(SERVER_TIMEOUTS.maxConnections),
   /** Milliseconds the unread rest of a request body may take after the answer, before the connection is closed. */
   UNREAD_BODY_GRACE_MS: integerVar(0, 60_000).default(5_000),
   /**

@@ -1,18 +1,21 @@
-/** The coding suffix `representation.ts` gives the tag of a compressed copy: `"<hash>-br"`, `"<hash>-gzip"`. */
-const CODING_SUFFIX = /-(?:br|gzip)"$/;
+/** A tag's opaque part: weak comparison (RFC 9110 §8.8.3.2) ignores the `W/` prefix. */
+const opaqueTag = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag);
 
 /**
- * The content's tag whatever its coding (`W/` and coding suffix removed). Tags differ per coding (RFC 9110 §8.8.3),
- * but a client holding a plain copy that now sends `Accept-Encoding: br` must still get its 304.
+ * The tag a 304 answers `If-None-Match` with, or undefined when the full 200 is due. `tags` are the validators of the
+ * representations this request may be sent (each coding the client accepts now, the one the server would pick
+ * first), compared weakly (RFC 9110 §13.1.2); `*` matches the first.
+ *
+ * A 304 carries the ETag of the representation it confirms (RFC 9110 §15.4.5), and a cache freshens only the
+ * stored response with that strong validator (RFC 9111 §4.3.4): a client holding the plain copy that now also
+ * accepts gzip is answered with the plain copy's tag, which the server may as well send it now. A tag of a coding
+ * the client no longer accepts matches nothing, since confirming it would confirm bytes the client cannot decode.
  */
-const contentTag = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag).replace(CODING_SUFFIX, '"');
-
-/** `If-None-Match` against `etag` by weak comparison (RFC 9110 §13.1.2): `*`, or any tag of the same content. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  const target = contentTag(etag);
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => contentTag(candidate.trim()) === target);
+export function matchingTag(ifNoneMatch: string | undefined, tags: readonly string[]): string | undefined {
+  if (ifNoneMatch === undefined) return undefined;
+  if (ifNoneMatch.trim() === '*') return tags[0];
+  const candidates = new Set(ifNoneMatch.split(',').map((candidate) => opaqueTag(candidate.trim())));
+  return tags.find((tag) => candidates.has(opaqueTag(tag)));
 }
 
 /** The content codings a client accepts, by RFC 9110 §12.5.3 (q=0 excludes). */
@@ -44,4 +47,19 @@ export function chooseEncoding<T extends string>(
     }
   }
   return best;
+}
+
+/**
+ * Every coding among `offers` and identity (undefined) that a client accepts (RFC 9110 §12.5.3), the preferred one
+ * first. Identity is acceptable unless `identity;q=0`, or `*;q=0` without an identity entry, excludes it.
+ */
+export function acceptableCodings<T extends string>(
+  acceptEncoding: string | undefined,
+  offers: readonly T[],
+): Array<T | undefined> {
+  const codings = acceptedCodings(acceptEncoding);
+  const preferred = chooseEncoding(acceptEncoding, offers);
+  const others = offers.filter((offer) => offer !== preferred && (codings.get(offer) ?? codings.get('*') ?? 0) > 0);
+  const identity = preferred !== undefined && (codings.get('identity') ?? codings.get('*') ?? 1) > 0;
+  return [preferred, ...others, ...(identity ? [undefined] : [])];
 }

@@ -76,14 +76,6 @@ export const COMPONENT_HEADERS = {
     schema: { type: 'string', pattern: '^"[\\x21\\x23-\\x7E]*"$' },
     example: '"q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"',
   },
-  Age: {
-    description:
-      'Seconds since the service stored this response in its own cache; present only when the response ' +
-      'was served from that cache (RFC 9111 section 5.1).',
-    required: false,
-    schema: integer(0),
-    example: 12,
-  },
   Allow: {
     description: 'Methods the path serves (RFC 9110 section 10.2.1).',
     required: true,

@@ -58,7 +58,7 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
         '`If-None-Match` names the current `ETag`: nothing changed since, no body (RFC 9110 section 15.4.5). ' +
         'Cheap polling: the rate-limit headers still count the request.',
       headers: responseHeaders({
-        ...headerRefs('ETag', 'Age'),
+        ...headerRefs('ETag'),
         'Cache-Control': { description: 'As on the 200 response.', required: true, schema: { type: 'string' } },
         Vary: { description: 'As on the 200 response, where it has one.', schema: { type: 'string' } },
       }),
@@ -129,7 +129,7 @@ export function preparedDocumentResponses(
     '200': {
       description,
       headers: responseHeaders({
-        ...headerRefs('ETag', 'Age'),
+        ...headerRefs('ETag'),
         'Cache-Control': fixedHeader(cacheControl, 'The document changes only on deploy.'),
       }),
       content,

@@ -6,6 +6,12 @@ export const POLICY_NAME = 'catalog';
 /** Requests per window and window length of the `catalog` policy: 60 requests a minute per client and process. */
 export const CATALOG_POLICY = { limit: 60, windowSeconds: 60 } as const;
 
+/**
+ * The ceiling of the requests that cost no quota (the build's files, `/healthz`) per client and window: ten a second.
+ * A prober at one a second, or a reader loading a page's files, never comes near it; a flood from one address stops.
+ */
+export const FREE_CEILING = { limit: 600, windowSeconds: 60 } as const;
+
 /** The `RateLimit-Policy` value, constant for the service. */
 export const RATE_LIMIT_POLICY = `"${POLICY_NAME}";q=${CATALOG_POLICY.limit};w=${CATALOG_POLICY.windowSeconds}`;
 

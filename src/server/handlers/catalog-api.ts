@@ -33,6 +33,5 @@ function send(x: Exchange, service: CatalogService, template: CatalogTemplate, l
   sendRepresentation(x, lookup.value.representation, {
     headers: CATALOG_HEADERS,
     cacheControl: catalogCacheControl(service, lookup),
-    storedAt: performance.now() - lookup.ageMs,
   });
 }

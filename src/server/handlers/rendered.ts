@@ -50,13 +50,13 @@ export function answerRendered(
 ): Promise<void> | void {
   const ready = store.peek(resource);
   if (ready !== undefined) {
-    const options = { headers, cacheControl: PAGE_CACHE_CONTROL, storedAt: ready.preparedAt };
+    const options = { headers, cacheControl: PAGE_CACHE_CONTROL };
     return sendRepresentation(x, ready.representation, options);
   }
   return store.answer(resource).then((answer) => {
     if (answer.ok) {
-      const { cacheControl, preparedAt: storedAt, policy } = answer;
-      const options = { headers, cacheControl, storedAt, ...(policy === undefined ? {} : { policy }) };
+      const { cacheControl, policy } = answer;
+      const options = { headers, cacheControl, ...(policy === undefined ? {} : { policy }) };
       return sendRepresentation(x, answer.representation, options);
     }
     const { status, contentType, text } = answer.rendered;
@@ -66,8 +66,8 @@ export function answerRendered(
 
 /** Answers a document the server builds itself, once it is built. */
 export function answerDocument(x: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
-  const send = ({ representation, preparedAt }: Prepared) =>
-    sendRepresentation(x, representation, { headers: DOCUMENT_HEADERS, cacheControl, storedAt: preparedAt });
+  const send = ({ representation }: Prepared) =>
+    sendRepresentation(x, representation, { headers: DOCUMENT_HEADERS, cacheControl });
   const ready = document.ready;
   return ready === undefined ? document.prepare().then(send) : send(ready);
 }

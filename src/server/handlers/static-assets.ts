@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
+import { chooseEncoding, matchingTag } from '../../lib/http/conditional.ts';
 import type { Exchange } from '../http/send.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
@@ -98,21 +98,24 @@ export function gzipOf(content: StaticAssetContent): Buffer {
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
- * Answers GET or HEAD for a build file from memory; a tag of either copy (gzip or identity) revalidates both
- * (`etagMatches`).
+ * Answers GET or HEAD for a build file from memory; the plain copy's tag revalidates a client that now accepts gzip,
+ * and its 304 carries that tag (`matchingTag`).
  */
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
   const { req, res, headers } = x;
   const content = assetContent(asset);
   const gzip = content.compressible && chooseEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip';
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
-  headers.push('Content-Type', asset.contentType, 'Cache-Control', cacheControl, 'ETag', etag);
+  headers.push('Content-Type', asset.contentType, 'Cache-Control', cacheControl);
   if (asset.contentType === 'image/svg+xml') headers.push('Content-Security-Policy', SVG_POLICY);
   if (content.compressible) headers.push('Vary', 'Accept-Encoding');
-  if (etagMatches(req.headers['if-none-match'], etag)) {
+  const matched = matchingTag(req.headers['if-none-match'], gzip ? [etag, content.etag] : [etag]);
+  if (matched !== undefined) {
+    headers.push('ETag', matched);
     res.writeHead(304, headers);
     return void res.end();
   }
+  headers.push('ETag', etag);
   const body = gzip ? gzipOf(content) : content.body;
   if (gzip) headers.push('Content-Encoding', 'gzip');
   headers.push('Content-Length', String(body.length));

@@ -21,9 +21,9 @@ const received = new WeakMap<Server, { count: number }>();
 /** How many requests `server` has received since it was created. */
 export const requestsReceived = (server: Server): number => received.get(server)?.count ?? 0;
 
-/** The timeouts a deployment may set (KEEP_ALIVE_TIMEOUT_S, SOCKET_TIMEOUT_MS, HEADERS_TIMEOUT_MS…); tests leave some out. */
+/** The timeouts and connection cap a deployment may set (KEEP_ALIVE_TIMEOUT_S, MAX_CONNECTIONS…); tests leave some out. */
 export type ConfiguredTimeouts = Partial<
-  Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs'>
+  Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs' | 'maxConnections'>
 >;
 
 /** A `node:http` server with the project's timeouts and transport-level refusals, for the site and the origin alike. */
@@ -31,7 +31,7 @@ export function createHttpServer(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void,
   options: TransportErrorOptions & { logger: Logger; timeouts?: ConfiguredTimeouts },
 ): Server {
-  const { socketTimeout: defaultSocketTimeout, ...defaults } = SERVER_TIMEOUTS;
+  const { socketTimeout: defaultSocketTimeout, maxConnections, ...defaults } = SERVER_TIMEOUTS;
   const keepAliveTimeout = options.timeouts?.keepAliveTimeoutMs ?? SERVER_TIMEOUTS.keepAliveTimeout;
   const socketTimeout = options.timeouts?.socketTimeoutMs ?? defaultSocketTimeout;
   const headersTimeout = options.timeouts?.headersTimeoutMs ?? defaults.headersTimeout;
@@ -77,6 +77,8 @@ export function createHttpServer(
   received.set(server, counter);
   server.keepAliveTimeout = keepAliveTimeout;
   server.timeout = socketTimeout;
+  server.maxConnections = options.timeouts?.maxConnections ?? maxConnections;
+  logDroppedConnections(server, options.logger);
   // Replaces Node's destroy on timeout so the cut is logged (`socket_timeout`), and half a request gets a 408 as
   // headersTimeout would.
   server.on('timeout', (socket: Socket) => {
@@ -85,6 +87,23 @@ export function createHttpServer(
   });
   answerTransportErrors(server, options);
   return server;
+}
+
+/** Most one `connections_dropped` line per this many ms: a flood of refused connections must not flood the log. */
+const DROP_LOG_INTERVAL_MS = 10_000;
+
+/** Logs connections refused over `maxConnections` (Node closes them on accept), summed per interval. */
+function logDroppedConnections(server: Server, logger: Logger): void {
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  server.on('drop', () => {
+    dropped += 1;
+    timer ??= setTimeout(() => {
+      logger.error('connections_dropped', { count: dropped, maxConnections: server.maxConnections });
+      dropped = 0;
+      timer = undefined;
+    }, DROP_LOG_INTERVAL_MS).unref();
+  });
 }
 
 /** The origin-form of an absolute-form target; any other target as it is, for the handler to judge. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
-import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
+import { acceptableCodings, matchingTag } from '../../lib/http/conditional.ts';
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
 import { CODINGS, type Representation } from '../../lib/http/representation.ts';
 
@@ -22,8 +22,6 @@ export interface SendOptions {
   cacheControl: string;
   /** Headers of the 200 and the 304 alike (Vary, Link), as a flat name/value list (RFC 9110 §15.4.5). */
   headers: readonly string[];
-  /** When the stored representation was made (`performance.now()`); a repeat response carries `Age` (RFC 9111 §5.1). */
-  storedAt: number;
   /** The HTML's Content-Security-Policy when it is not the representation's own (a filtered view's). */
   policy?: string;
 }
@@ -47,9 +45,6 @@ export function htmlPolicy(representation: Representation): string {
   return policy;
 }
 
-/** The codings of stored representations that have been sent at least once. */
-const sent = new WeakSet<object>();
-
 /** Most distinct header values remembered per memo; the table is cleared when full. */
 const MAX_HEADER_VALUES = 256;
 
@@ -67,31 +62,33 @@ export function memoizeByHeader<T>(compute: (header: string | undefined) => T): 
   };
 }
 
-/** The coding a client prefers among ours (RFC 9110 §12.5.3), parsed once per distinct header. */
-const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));
+/** The codings a client accepts among ours, the preferred first (RFC 9110 §12.5.3), parsed once per distinct header. */
+const acceptedCodings = memoizeByHeader((acceptEncoding) => acceptableCodings(acceptEncoding, CODINGS));
 
 /**
- * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or 304 when
- * `If-None-Match` names any coding (RFC 9110 §13.1.2); HEAD gets GET's headers and no body (§9.3.2).
+ * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or a 304 with
+ * the tag of whichever accepted coding `If-None-Match` names (`matchingTag`); HEAD gets GET's headers, no body.
  */
 export function sendRepresentation(
   { req, res, headers }: Exchange,
   representation: Representation,
   options: SendOptions,
 ): void {
-  const coding = preferredCoding(req.headers['accept-encoding']);
+  const codings = acceptedCodings(req.headers['accept-encoding']);
+  const coding = codings[0];
   const encoded = coding === undefined ? representation.identity : representation[coding];
   for (const value of options.headers) headers.push(value);
-  headers.push('ETag', encoded.etag, 'Cache-Control', options.cacheControl);
-  if (sent.has(encoded)) {
-    headers.push('Age', String(Math.max(0, Math.floor((performance.now() - options.storedAt) / 1000))));
-  } else {
-    sent.add(encoded);
-  }
-  if (etagMatches(req.headers['if-none-match'], encoded.etag)) {
+  // No `Age`: it is a cache's estimate of a response's age (RFC 9111 §5.1), and this is the origin. A copy it made
+  // earlier is as fresh as its `Cache-Control` says; an `Age` on top made every downstream copy stale on arrival.
+  headers.push('Cache-Control', options.cacheControl);
+  const ifNoneMatch = req.headers['if-none-match'];
+  const matched = ifNoneMatch === undefined ? undefined : matchingTag(ifNoneMatch, tagsOf(representation, codings));
+  if (matched !== undefined) {
+    headers.push('ETag', matched);
     res.writeHead(304, headers);
     return void res.end();
   }
+  headers.push('ETag', encoded.etag);
   const { body } = encoded;
   headers.push('Content-Type', representation.contentType, 'Content-Length', String(body.byteLength));
   if (coding !== undefined) headers.push('Content-Encoding', coding);
@@ -101,6 +98,12 @@ export function sendRepresentation(
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
+
+/** The tag of each coding in `codings` (undefined: identity), in that order. */
+const tagsOf = (
+  representation: Representation,
+  codings: ReadonlyArray<(typeof CODINGS)[number] | undefined>,
+): string[] => codings.map((coding) => (coding === undefined ? representation.identity : representation[coding]).etag);
 
 /** What a body made for one response carries besides the exchange's headers. */
 export interface BodyOptions {

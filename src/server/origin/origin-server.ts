@@ -5,7 +5,7 @@ import { CATALOG_PATH, type BiomarkerCatalog, type CatalogTemplate } from '../..
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { baselineHeaders, preflightHeaders } from '../../lib/http/response-headers.ts';
-import { etagMatches } from '../../lib/http/conditional.ts';
+import { matchingTag } from '../../lib/http/conditional.ts';
 import { methodNotAllowedDetail } from '../../lib/http/problem-details.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
@@ -111,7 +111,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     if (!parsed.ok) return problem({ code: 'bad_request', detail: parsed.detail });
     const { body, etag } = bodyOf(parsed.template);
     headers.push('ETag', etag, 'Cache-Control', 'no-cache');
-    if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304, headers).end();
+    if (matchingTag(req.headers['if-none-match'], [etag]) !== undefined) return void res.writeHead(304, headers).end();
     headers.push('Content-Type', 'application/json', 'Content-Length', String(body.length));
     res.writeHead(200, headers);
     res.end(method === 'HEAD' ? undefined : body);

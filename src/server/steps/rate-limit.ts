@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { resolveClientAddress, rateLimitKey } from '../../lib/http/client-address.ts';
 import type { FixedWindowLimiter, RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
-import { pushRateLimitHeaders } from '../../lib/rate-limit/headers.ts';
+import { FREE_CEILING, pushRateLimitHeaders } from '../../lib/rate-limit/headers.ts';
 
-/** How a request spends its client's quota: `take` one, `peek` (a preflight), or `free` (the health probe). */
+/** How a request spends its client's quota: `take` one, `peek` (a preflight), or `free` (the health probe, files). */
 export type QuotaUse = 'take' | 'peek' | 'free';
 
 /** What the first step of every request needs. */
@@ -14,6 +14,8 @@ export interface RateLimitStepOptions {
   baseline: ReadonlyArray<readonly [string, string]>;
   /** Requests that cost no quota and are never refused (they still get the headers); none when absent. */
   exempt?: (req: IncomingMessage) => boolean;
+  /** Counts `free` requests per client against a generous ceiling (FREE_CEILING); without it they are never refused. */
+  freeCeiling?: FixedWindowLimiter;
 }
 
 /** The limiter key of exempt requests: never taken from, so always a full quota (no address looks like it). */
@@ -46,11 +48,22 @@ export function countRequest(
       : use === 'take'
         ? options.limiter.take(key)
         : use === 'free'
-          ? { ...options.limiter.peek(key), allowed: true }
+          ? freeDecision(options, key)
           : options.limiter.peek(key);
   const headers = flatBaseline(options.baseline).slice();
   pushRateLimitHeaders(headers, decision);
   return { decision, headers, address };
+}
+
+/**
+ * A free request: the quota as it stands, allowed unless the client passed the ceiling of free requests; then refused
+ * until that window ends (`Retry-After`), the headers still reporting the untouched quota.
+ */
+function freeDecision(options: RateLimitStepOptions, key: string): RateLimitDecision {
+  const quota = options.limiter.peek(key);
+  const ceiling = options.freeCeiling?.take(key);
+  if (ceiling === undefined || ceiling.allowed) return { ...quota, allowed: true };
+  return { ...quota, allowed: false, resetSeconds: ceiling.resetSeconds };
 }
 
 /** Each baseline as a flat name/value list, made once: every request starts from a copy of it. */
@@ -62,6 +75,8 @@ function flatBaseline(baseline: RateLimitStepOptions['baseline']): string[] {
   return flat;
 }
 
-/** The detail of a 429 Problem. */
-export const rateLimitedDetail = (decision: RateLimitDecision): string =>
-  `More than ${decision.limit} requests in one window from this client; retry in ${decision.resetSeconds} s.`;
+/** The detail of a 429 Problem; `free`: the refused request costs no quota, but passed the ceiling of such requests. */
+export const rateLimitedDetail = (decision: RateLimitDecision, free = false): string =>
+  free
+    ? `More than ${FREE_CEILING.limit} uncounted requests (files, health checks) in one window from this client; retry in ${decision.resetSeconds} s.`
+    : `More than ${decision.limit} requests in one window from this client; retry in ${decision.resetSeconds} s.`;

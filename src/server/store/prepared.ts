@@ -1,6 +1,6 @@
 import { BROTLI_QUALITY, createRepresentationAsync, type Representation } from '../../lib/http/representation.ts';
 
-/** A representation in every coding, and when it was made (for `Age`, RFC 9111 §5.1). */
+/** A representation in every coding, and when it was made. */
 export interface Prepared {
   representation: Representation;
   /** `performance.now()` when the codings were made. */

@@ -44,7 +44,7 @@ export function catalogPath(config: DocumentConfig): PathItemObject {
         '200': {
           description: 'The panel.',
           headers: responseHeaders({
-            ...headerRefs('ETag', 'Age'),
+            ...headerRefs('ETag'),
             'Cache-Control': {
               description:
                 "How long shared caches may keep it: what is left of the site's own freshness (0 while the site " +
