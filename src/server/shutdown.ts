@@ -7,19 +7,32 @@ import { requestsReceived, type DrainableServer } from './http/create-http-serve
 export interface ShutdownTimings {
   /** After SIGTERM: readiness 503 while everything is still served and the listener stays open. */
   delayMs: number;
+  /** Then: how long without a new connection before the listener closes. */
+  quietMs: number;
   /** From the signal to a forced exit 1. */
   timeoutMs: number;
 }
+
+/** The waits a shutdown makes, by what each is for; a test resolves each at the instant it chooses. */
+export type ShutdownWait = (what: 'delay' | 'quiet' | 'deadline', ms: number) => Promise<void>;
+
+/** What a test injects: the exit and the waits (default: process.exit and timers). */
+export interface ShutdownOptions {
+  exit?: (code: number) => void;
+  wait?: ShutdownWait;
+}
+
+const timerWait: ShutdownWait = (what, ms) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (what === 'deadline') timer.unref();
+  });
 
 /** What a shutdown stops: the public server first, then what it depends on (the bundled origin). */
 export interface ShutdownTargets {
   site: DrainableServer;
   dependencies?: readonly DrainableServer[];
 }
-
-/** A server that has received no request for this long is no longer being routed to. */
-const QUIET_MS = 1_000;
-const SWEEP_INTERVAL_MS = 250;
 
 /**
  * Stops listening without closing idle connections: `http.Server#close` closes them at once, and a proxy writing
@@ -32,21 +45,22 @@ const stopListening = (server: Server, onClosed: () => void): void =>
  * Lets connections end without a reset: later responses carry `Connection: close`; idle ones close only once no
  * request has arrived for `QUIET_MS`, i.e. the proxy stopped routing here. Resolves when the last has ended.
  */
-function drainConnections(target: DrainableServer): Promise<void> {
+function drainConnections(target: DrainableServer, quietMs: number, wait: ShutdownWait): Promise<void> {
   return new Promise((resolve) => {
-    let seen = requestsReceived(target.server);
-    let quietSince = performance.now();
-    const sweep = setInterval(() => {
-      const now = performance.now();
-      const count = requestsReceived(target.server);
-      if (count !== seen) [seen, quietSince] = [count, now];
-      else if (now - quietSince >= QUIET_MS) target.server.closeIdleConnections();
-    }, SWEEP_INTERVAL_MS);
+    let done = false;
+    const sweep = async () => {
+      while (!done) {
+        const seen = requestsReceived(target.server);
+        await wait('quiet', quietMs);
+        if (requestsReceived(target.server) === seen) target.server.closeIdleConnections();
+      }
+    };
     target.drain();
     stopListening(target.server, () => {
-      clearInterval(sweep);
+      done = true;
       resolve();
     });
+    void sweep();
   });
 }
 
@@ -63,12 +77,14 @@ function closeDependency(target: DrainableServer): Promise<void> {
  * requests still running at `timeoutMs` are cut, exit 1. SIGINT: no delay, idle connections close at once.
  * A second signal exits at once.
  */
-export function installGracefulShutdown(
+export function createShutdown(
   targets: ShutdownTargets,
   logger: Logger,
   timings: ShutdownTimings,
-  exit: (code: number) => void = (code) => process.exit(code),
-): void {
+  options: ShutdownOptions = {},
+): (signal: 'SIGTERM' | 'SIGINT') => void {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const wait = options.wait ?? timerWait;
   const all = [targets.site, ...(targets.dependencies ?? [])];
   let stopping = false;
   const stop = (signal: 'SIGTERM' | 'SIGINT') => {
@@ -80,17 +96,17 @@ export function installGracefulShutdown(
     const delayMs = signal === 'SIGTERM' ? timings.delayMs : 0;
     logger.info('shutdown', { signal, delayMs, timeoutMs: timings.timeoutMs });
     targets.site.unready?.();
-    setTimeout(() => {
+    void wait('deadline', timings.timeoutMs).then(() => {
       logger.error('shutdown_deadline', { timeoutMs: timings.timeoutMs });
       for (const { server } of all) server.closeAllConnections();
       exit(1);
-    }, timings.timeoutMs).unref();
+    });
     const site =
       signal === 'SIGINT'
         ? closeDependency(targets.site)
-        : new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(() => {
+        : wait('delay', delayMs).then(() => {
             logger.info('listener_closed', { signal });
-            return drainConnections(targets.site);
+            return drainConnections(targets.site, timings.quietMs, wait);
           });
     void site
       .then(() => Promise.all((targets.dependencies ?? []).map(closeDependency)))
@@ -99,6 +115,17 @@ export function installGracefulShutdown(
         exit(0);
       });
   };
+  return stop;
+}
+
+/** Installs `createShutdown` on SIGTERM and SIGINT. */
+export function installGracefulShutdown(
+  targets: ShutdownTargets,
+  logger: Logger,
+  timings: ShutdownTimings,
+  options: ShutdownOptions = {},
+): void {
+  const stop = createShutdown(targets, logger, timings, options);
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       headersTimeoutMs: 10_000,
       unreadBodyGraceMs: 5_000,
       shutdownDelayMs: 5_000,
+      shutdownQuietMs: 1_000,
       shutdownTimeoutMs: 20_000,
       logClientAddress: 'truncated',
       metricsHost: '127.0.0.1',

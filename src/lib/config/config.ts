@@ -72,6 +72,8 @@ function configOf(e: z.infer<typeof EnvSchema>) {
     unreadBodyGraceMs: e.UNREAD_BODY_GRACE_MS,
     /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */
     shutdownDelayMs: e.SHUTDOWN_DELAY_S * 1000,
+    /** Then a listener closes once no connection arrived for this long (see docs/deployment.md). */
+    shutdownQuietMs: e.SHUTDOWN_QUIET_MS,
     /** From SIGTERM to a forced exit. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     /** How request lines record the client address (see docs/observability.md). */
