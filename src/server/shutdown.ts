@@ -1,7 +1,8 @@
 import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from '../lib/log/logger.ts';
-import { requestsReceived, type DrainableServer } from './http/create-http-server.ts';
+import type { DrainableServer } from './http/create-http-server.ts';
+import { beginDrain, connectionsAccepted, connectionsOpen, requestsInFlight } from './http/drain-state.ts';
 
 /** How a shutdown is paced (see docs/deployment.md, "Restarts without losing a request"). */
 export interface ShutdownTimings {
@@ -9,8 +10,14 @@ export interface ShutdownTimings {
   delayMs: number;
   /** Then: how long without a new connection before the listener closes. */
   quietMs: number;
-  /** From the signal to a forced exit 1. */
+  /** From the signal to the end: idle connections closed (exit 0), or a request cut (exit 1). */
   timeoutMs: number;
+}
+
+/** What a shutdown stops: the public server first, then what it depends on (the bundled origin). */
+export interface ShutdownTargets {
+  site: DrainableServer;
+  dependencies?: readonly DrainableServer[];
 }
 
 /** The waits a shutdown makes, by what each is for; a test resolves each at the instant it chooses. */
@@ -28,54 +35,69 @@ const timerWait: ShutdownWait = (what, ms) =>
     if (what === 'deadline') timer.unref();
   });
 
-/** What a shutdown stops: the public server first, then what it depends on (the bundled origin). */
-export interface ShutdownTargets {
-  site: DrainableServer;
-  dependencies?: readonly DrainableServer[];
-}
+/** Resolves once the event loop has polled for I/O again: a connection the kernel completed before is accepted. */
+const afterNextPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/** Closes the listener only, leaving every connection open (`http.Server#close` also closes idle ones). */
+const stopListening = (server: Server): Promise<void> =>
+  new Promise((resolve) => void NetServer.prototype.close.call(server, () => resolve()));
 
 /**
- * Stops listening without closing idle connections: `http.Server#close` closes them at once, and a proxy writing
- * its next request on one gets a reset, which it never retries for a non-idempotent request (RFC 9110 §9.2.2).
+ * Waits until a whole quiet interval passes without a new connection, then closes the listener. Closing it resets
+ * every connection the kernel completed but the process has not accepted (their requests already written), so it
+ * closes only once the peers have stopped connecting. Resolves with how long it waited.
  */
-const stopListening = (server: Server, onClosed: () => void): void =>
-  void NetServer.prototype.close.call(server, () => onClosed());
+async function closeListenerWhenQuiet(server: Server, quietMs: number, wait: ShutdownWait): Promise<number> {
+  const started = performance.now();
+  for (let seen = -1; seen !== connectionsAccepted(server);) {
+    seen = connectionsAccepted(server);
+    await wait('quiet', quietMs);
+    await afterNextPoll();
+  }
+  return Math.round(performance.now() - started);
+}
 
 /**
- * Lets connections end without a reset: later responses carry `Connection: close`; idle ones close only once no
- * request has arrived for `QUIET_MS`, i.e. the proxy stopped routing here. Resolves when the last has ended.
+ * SIGTERM: readiness 503 for `delayMs`, then the listener closes after `quietMs` without a new connection; from then
+ * on each response closes its connection, and idle connections are left to their peer. Resolves when the last ended.
  */
-function drainConnections(target: DrainableServer, quietMs: number, wait: ShutdownWait): Promise<void> {
-  return new Promise((resolve) => {
-    let done = false;
-    const sweep = async () => {
-      while (!done) {
-        const seen = requestsReceived(target.server);
-        await wait('quiet', quietMs);
-        if (requestsReceived(target.server) === seen) target.server.closeIdleConnections();
-      }
-    };
-    target.drain();
-    stopListening(target.server, () => {
-      done = true;
-      resolve();
-    });
-    void sweep();
-  });
+async function drainSite(site: DrainableServer, logger: Logger, timings: ShutdownTimings, wait: ShutdownWait) {
+  await wait('delay', timings.delayMs);
+  const waitedMs = await closeListenerWhenQuiet(site.server, timings.quietMs, wait);
+  const ended = stopListening(site.server);
+  beginDrain(site.server);
+  logger.info('listener_closed', { waitedMs, quietMs: timings.quietMs, connections: connectionsOpen(site.server) });
+  await ended;
 }
 
-/** Closes a server used only by this process (its client has stopped): idle connections at once. */
-function closeDependency(target: DrainableServer): Promise<void> {
-  return new Promise((resolve) => {
-    target.drain();
-    target.server.close(() => resolve());
-  });
+/** SIGINT, or a server used only by this process (its client has stopped): closes idle connections at once. */
+function closeAtOnce({ server }: DrainableServer): Promise<void> {
+  beginDrain(server);
+  return new Promise((resolve) => void server.close(() => resolve()));
 }
 
 /**
- * SIGTERM: readiness is 503 for `delayMs`, then the listener closes, connections drain, dependencies close, exit 0;
- * requests still running at `timeoutMs` are cut, exit 1. SIGINT: no delay, idle connections close at once.
- * A second signal exits at once.
+ * At the deadline: closing connections that carry no request loses nothing (exit 0); a request still running, or a
+ * site listener never quiet (connections may wait in its queue), is cut (exit 1).
+ */
+function closeAtDeadline(targets: ShutdownTargets, logger: Logger, timeoutMs: number): number {
+  const all = [targets.site, ...(targets.dependencies ?? [])];
+  const inFlight = all.reduce((sum, { server }) => sum + requestsInFlight(server), 0);
+  const connections = all.reduce((sum, { server }) => sum + connectionsOpen(server), 0);
+  const listening = targets.site.server.listening;
+  for (const { server } of all) server.closeAllConnections();
+  if (inFlight === 0 && !listening) {
+    logger.info('idle_connections_closed', { connections, timeoutMs });
+    return 0;
+  }
+  logger.error('shutdown_deadline', { timeoutMs, requestsInFlight: inFlight, connections, listening });
+  return 1;
+}
+
+/**
+ * The shutdown a signal starts (docs/deployment.md, "Restarts without losing a request"). SIGTERM drains (`drainSite`)
+ * and exits 0; SIGINT (Ctrl-C) skips the delay and the quiet interval and closes idle connections at once. The deadline
+ * ends either (`closeAtDeadline`); a second signal exits 1 at once.
  */
 export function createShutdown(
   targets: ShutdownTargets,
@@ -83,39 +105,31 @@ export function createShutdown(
   timings: ShutdownTimings,
   options: ShutdownOptions = {},
 ): (signal: 'SIGTERM' | 'SIGINT') => void {
-  const exit = options.exit ?? ((code: number) => process.exit(code));
   const wait = options.wait ?? timerWait;
-  const all = [targets.site, ...(targets.dependencies ?? [])];
+  let exited = false;
+  const exit = (code: number) => {
+    if (!exited) (options.exit ?? ((status: number) => process.exit(status)))(code);
+    exited = true;
+  };
   let stopping = false;
-  const stop = (signal: 'SIGTERM' | 'SIGINT') => {
+  return (signal) => {
     if (stopping) {
       logger.error('shutdown_forced', { signal });
       return exit(1);
     }
     stopping = true;
-    const delayMs = signal === 'SIGTERM' ? timings.delayMs : 0;
-    logger.info('shutdown', { signal, delayMs, timeoutMs: timings.timeoutMs });
+    const { delayMs, quietMs, timeoutMs } = timings;
+    logger.info('shutdown', { signal, delayMs: signal === 'SIGTERM' ? delayMs : 0, quietMs, timeoutMs });
     targets.site.unready?.();
-    void wait('deadline', timings.timeoutMs).then(() => {
-      logger.error('shutdown_deadline', { timeoutMs: timings.timeoutMs });
-      for (const { server } of all) server.closeAllConnections();
-      exit(1);
-    });
-    const site =
-      signal === 'SIGINT'
-        ? closeDependency(targets.site)
-        : wait('delay', delayMs).then(() => {
-            logger.info('listener_closed', { signal });
-            return drainConnections(targets.site, timings.quietMs, wait);
-          });
+    void wait('deadline', timeoutMs).then(() => exit(closeAtDeadline(targets, logger, timeoutMs)));
+    const site = signal === 'SIGINT' ? closeAtOnce(targets.site) : drainSite(targets.site, logger, timings, wait);
     void site
-      .then(() => Promise.all((targets.dependencies ?? []).map(closeDependency)))
+      .then(() => Promise.all((targets.dependencies ?? []).map(closeAtOnce)))
       .then(() => {
         logger.info('stopped', { signal });
         exit(0);
       });
   };
-  return stop;
 }
 
 /** Installs `createShutdown` on SIGTERM and SIGINT. */

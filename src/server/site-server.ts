@@ -95,7 +95,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     clientAddress: config.logClientAddress,
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
-  let draining = false;
   let ready = true;
   let token: TokenEndpoint | undefined;
 
@@ -116,7 +115,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     const { decision, headers, address } = countRequest(req, step, quotaUse(route, req));
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    if (draining) headers.push('Connection', 'close');
     const x: Exchange = { req, res, headers, baseUrl };
     if (!decision.allowed) {
       const api = path === undefined || route?.api === true;
@@ -196,5 +194,5 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     requestLog,
     timeouts: config,
   });
-  return { server, unready: () => void (ready = false), drain: () => void (draining = true) };
+  return { server, unready: () => void (ready = false) };
 }
