@@ -35,6 +35,13 @@ describe('parseConfig', () => {
     });
   });
 
+  it('refuses a quiet interval that cannot pass between the shutdown delay and the timeout', () => {
+    expect(() => parseConfig({ SHUTDOWN_DELAY_S: '19', SHUTDOWN_QUIET_MS: '1001' })).toThrow(
+      /SHUTDOWN_QUIET_MS="1001": must end by SHUTDOWN_TIMEOUT_S \(20 s\)/,
+    );
+    expect(parseConfig({ SHUTDOWN_DELAY_S: '19', SHUTDOWN_QUIET_MS: '1000' })).toMatchObject({ shutdownQuietMs: 1000 });
+  });
+
   it('refuses a shutdown delay that leaves no time to drain before the timeout', () => {
     expect(() => parseConfig({ SHUTDOWN_DELAY_S: '20' })).toThrow(
       /SHUTDOWN_DELAY_S="20": must be shorter than SHUTDOWN_TIMEOUT_S \(20\)/,

@@ -109,6 +109,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'still running after the delay';
     throw invalidConfiguration([['SHUTDOWN_DELAY_S', String(e.SHUTDOWN_DELAY_S), why]]);
   }
+  if (e.SHUTDOWN_DELAY_S * 1000 + e.SHUTDOWN_QUIET_MS > e.SHUTDOWN_TIMEOUT_S * 1000) {
+    const why =
+      `must end by SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S} s) after SHUTDOWN_DELAY_S (${e.SHUTDOWN_DELAY_S} s): ` +
+      'the listener closes only after a whole quiet interval';
+    throw invalidConfiguration([['SHUTDOWN_QUIET_MS', String(e.SHUTDOWN_QUIET_MS), why]]);
+  }
   if (e.CATALOG_ORIGIN_TIMEOUT_MS > e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS) {
     const why =
       `must be at most ${e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS} ms: the server closes a client connection after ` +
