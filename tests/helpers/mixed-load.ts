@@ -73,13 +73,21 @@ export interface MixedLoad {
   stop(): Promise<Outcome[]>;
 }
 
-/** 16 clients sending `requests` in turn through `port` (nginx), each waiting for its answer before the next. */
-export function startMixedLoad(port: number, clients = 16, requests: readonly LoadRequest[] = REQUESTS): MixedLoad {
+/**
+ * 16 clients sending `requests` in turn through `port` (nginx), each waiting for its answer before the next; more
+ * clients than that need an agent of their own (`via`) with as many sockets.
+ */
+export function startMixedLoad(
+  port: number,
+  clients = 16,
+  requests: readonly LoadRequest[] = REQUESTS,
+  via: Agent = agent,
+): MixedLoad {
   const outcomes: Outcome[] = [];
   let running = true;
   let next = 0;
   const client = async () => {
-    while (running) outcomes.push(await send(port, requests[next++ % requests.length]!));
+    while (running) outcomes.push(await send(port, requests[next++ % requests.length]!, undefined, via));
   };
   const all = Array.from({ length: clients }, client);
   return {

@@ -1,5 +1,13 @@
+import { Agent } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeMixedLoad, REQUESTS, REQUESTS_HALF_TOKENS, send, startMixedLoad } from '../helpers/mixed-load.ts';
+import {
+  closeMixedLoad,
+  REQUESTS,
+  REQUESTS_HALF_TOKENS,
+  send,
+  startMixedLoad,
+  type Outcome,
+} from '../helpers/mixed-load.ts';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { SLOW } from '../helpers/slow.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -29,11 +37,30 @@ afterEach(async () => {
 const healthOf = (server: RunningServer) =>
   send(Number(new URL(server.url).port), { kind: 'health', method: 'GET', path: '/healthz' }, undefined, false);
 
+/**
+ * 96 more clients for 0.6 s around `atMs` (the end of the readiness delay), beyond nginx's pool of idle connections:
+ * nginx opens new connections to both instances just as the stopping one would close its listener.
+ */
+async function burstAround(port: number, atMs: number): Promise<Outcome[]> {
+  await new Promise((resolve) => setTimeout(resolve, atMs - 300));
+  const agent = new Agent({ keepAlive: true, maxSockets: 96 });
+  const burst = startMixedLoad(port, 96, REQUESTS_HALF_TOKENS, agent);
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const outcomes = await burst.stop();
+  agent.destroy();
+  return outcomes;
+}
+
 /** Two instances behind nginx, SIGTERM to one mid-load: what the clients and the stopping instance saw. */
 async function restartBehindNginx() {
-  // docs/deployment.md's drain (a readiness delay, then a deadline), with a delay of 2 s instead
+  // docs/deployment.md's drain (a readiness delay, a quiet interval, a deadline), with a delay of 2 s instead
   // of its 5 s so the test takes seconds; nginx's settings are the documented ones.
-  const env = { TRUST_PROXY: '2', SHUTDOWN_DELAY_S: String(DELAY_S), SHUTDOWN_TIMEOUT_S: String(TIMEOUT_S) };
+  const env = {
+    TRUST_PROXY: '2',
+    SHUTDOWN_DELAY_S: String(DELAY_S),
+    SHUTDOWN_QUIET_MS: '1000',
+    SHUTDOWN_TIMEOUT_S: String(TIMEOUT_S),
+  };
   const instances = await Promise.all([startServer(env), startServer(env)]);
   running.instances = instances;
   const nginx = await startNginx(instances.map((instance) => new URL(instance.url).host));
@@ -44,6 +71,7 @@ async function restartBehindNginx() {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const signalledAt = performance.now();
   const exited = stopping.stop();
+  const burst = burstAround(nginx.port, DELAY_S * 1000);
   await new Promise((resolve) => setTimeout(resolve, 500));
   // Within the delay: readiness says "route elsewhere", everything else is still served.
   const direct = Number(new URL(stopping.url).port);
@@ -54,7 +82,7 @@ async function restartBehindNginx() {
   const code = await exited;
   const stoppedAfterMs = performance.now() - signalledAt;
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const outcomes = await load.stop();
+  const outcomes = [...(await load.stop()), ...(await burst)];
   closeMixedLoad();
   return { stopping, nginx, health, catalog, healthOfOther, code, stoppedAfterMs, outcomes };
 }
