@@ -21,7 +21,7 @@ export interface ShutdownTargets {
 }
 
 /** The waits a shutdown makes, by what each is for; a test resolves each at the instant it chooses. */
-export type ShutdownWait = (what: 'delay' | 'quiet' | 'deadline', ms: number) => Promise<void>;
+export type ShutdownWait = (what: 'delay' | 'quiet' | 'patience' | 'deadline', ms: number) => Promise<void>;
 
 /** What a test injects: the exit and the waits (default: process.exit and timers). */
 export interface ShutdownOptions {
@@ -32,7 +32,7 @@ export interface ShutdownOptions {
 const timerWait: ShutdownWait = (what, ms) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    if (what === 'deadline') timer.unref();
+    if (what === 'deadline' || what === 'patience') timer.unref();
   });
 
 /** Resolves once the event loop has polled for I/O again: a connection the kernel completed before is accepted. */
@@ -43,18 +43,24 @@ const stopListening = (server: Server): Promise<void> =>
   new Promise((resolve) => void NetServer.prototype.close.call(server, () => resolve()));
 
 /**
- * Waits until a whole quiet interval passes without a new connection, then closes the listener. Closing it resets
- * every connection the kernel completed but the process has not accepted (their requests already written), so it
- * closes only once the peers have stopped connecting. Resolves with how long it waited.
+ * Waits until a whole quiet interval passes without a new connection. Closing the listener resets every connection
+ * the kernel completed but the process has not accepted (their requests already written), so it closes only once the
+ * peers have stopped connecting; or, if they never do, after the patience, leaving the requests it accepted time to
+ * finish before the deadline. Resolves with how long it waited and whether it was quiet.
  */
-async function closeListenerWhenQuiet(server: Server, quietMs: number, wait: ShutdownWait): Promise<number> {
+async function waitForQuiet(server: Server, timings: ShutdownTimings, wait: ShutdownWait) {
   const started = performance.now();
-  for (let seen = -1; seen !== connectionsAccepted(server);) {
-    seen = connectionsAccepted(server);
-    await wait('quiet', quietMs);
+  let impatient = false;
+  // Halfway from the end of the delay to the deadline.
+  void wait('patience', (timings.timeoutMs - timings.delayMs) / 2).then(() => (impatient = true));
+  let quiet = false;
+  while (!quiet && !impatient) {
+    const seen = connectionsAccepted(server);
+    await wait('quiet', timings.quietMs);
     await afterNextPoll();
+    quiet = connectionsAccepted(server) === seen;
   }
-  return Math.round(performance.now() - started);
+  return { waitedMs: Math.round(performance.now() - started), quiet };
 }
 
 /**
@@ -63,10 +69,13 @@ async function closeListenerWhenQuiet(server: Server, quietMs: number, wait: Shu
  */
 async function drainSite(site: DrainableServer, logger: Logger, timings: ShutdownTimings, wait: ShutdownWait) {
   await wait('delay', timings.delayMs);
-  const waitedMs = await closeListenerWhenQuiet(site.server, timings.quietMs, wait);
+  const { waitedMs, quiet } = await waitForQuiet(site.server, timings, wait);
   const ended = stopListening(site.server);
   beginDrain(site.server);
-  logger.info('listener_closed', { waitedMs, quietMs: timings.quietMs, connections: connectionsOpen(site.server) });
+  const fields = { waitedMs, quietMs: timings.quietMs, quiet, connections: connectionsOpen(site.server) };
+  // Not quiet: connections kept arriving, and those in the accept queue just now were reset.
+  if (quiet) logger.info('listener_closed', fields);
+  else logger.error('listener_closed', fields);
   await ended;
 }
 

@@ -107,6 +107,20 @@ describe('a SIGTERM drain, at the instants that used to reset a request', () => 
     expect(await refused.closed).toBe('ECONNREFUSED');
   });
 
+  it('closes the listener halfway to the deadline if connections never stop arriving, and logs it as an error', async () => {
+    const { waits, stop, open, server, lines } = await stoppingSite();
+    stop('SIGTERM');
+    (await waits.next('delay'))();
+    const endPatience = await waits.next('patience');
+    const endQuiet = await waits.next('quiet');
+    open(() => {
+      endPatience();
+      endQuiet();
+    });
+    await expect.poll(() => server.listening).toBe(false);
+    expect(lines.join('')).toMatch(/"level":"error","event":"listener_closed".*"quiet":false/);
+  });
+
   it('answers a request written on a kept-alive connection at the instant an idle sweep used to run', async () => {
     const { waits, stop, open } = await stoppingSite();
     const connection = open();
