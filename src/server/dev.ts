@@ -62,7 +62,11 @@ try {
     const rendered = await renderer.render(page.renderPath, 'text/html');
     if (rendered.status === 200) store.errorPages.put(page.key, rendered.text);
   }
-  installGracefulShutdown({ site, dependencies }, logger, { delayMs: 0, timeoutMs: config.shutdownTimeoutMs });
+  installGracefulShutdown({ site, dependencies }, logger, {
+    delayMs: 0,
+    quietMs: config.shutdownQuietMs,
+    timeoutMs: config.shutdownTimeoutMs,
+  });
   process.once('SIGTERM', () => void astro?.stop());
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl, mode: 'development' });

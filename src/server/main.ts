@@ -69,6 +69,7 @@ try {
   });
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: config.shutdownDelayMs,
+    quietMs: config.shutdownQuietMs,
     timeoutMs: config.shutdownTimeoutMs,
   });
   const address = await listen(site.server, config.port, config.host);

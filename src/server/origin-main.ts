@@ -11,6 +11,7 @@ try {
   // Run alone, the origin is the public server: it drains like the site does.
   installGracefulShutdown({ site: await startOrigin(config, config.port, logger) }, logger, {
     delayMs: config.shutdownDelayMs,
+    quietMs: config.shutdownQuietMs,
     timeoutMs: config.shutdownTimeoutMs,
   });
 } catch (error) {

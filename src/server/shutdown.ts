@@ -1,13 +1,16 @@
 import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from '../lib/log/logger.ts';
-import { requestsReceived, type DrainableServer } from './http/create-http-server.ts';
+import type { DrainableServer } from './http/create-http-server.ts';
+import { beginDrain, connectionsAccepted, connectionsOpen, requestsInFlight } from './http/drain-state.ts';
 
 /** How a shutdown is paced (see docs/deployment.md, "Restarts without losing a request"). */
 export interface ShutdownTimings {
   /** After SIGTERM: readiness 503 while everything is still served and the listener stays open. */
   delayMs: number;
-  /** From the signal to a forced exit 1. */
+  /** Then: how long without a new connection before the listener closes. */
+  quietMs: number;
+  /** From the signal to the end: idle connections closed (exit 0), or a request cut (exit 1). */
   timeoutMs: number;
 }
 
@@ -17,88 +20,135 @@ export interface ShutdownTargets {
   dependencies?: readonly DrainableServer[];
 }
 
-/** A server that has received no request for this long is no longer being routed to. */
-const QUIET_MS = 1_000;
-const SWEEP_INTERVAL_MS = 250;
+/** The waits a shutdown makes, by what each is for; a test resolves each at the instant it chooses. */
+export type ShutdownWait = (what: 'delay' | 'quiet' | 'patience' | 'deadline', ms: number) => Promise<void>;
 
-/**
- * Stops listening without closing idle connections: `http.Server#close` closes them at once, and a proxy writing
- * its next request on one gets a reset, which it never retries for a non-idempotent request (RFC 9110 §9.2.2).
- */
-const stopListening = (server: Server, onClosed: () => void): void =>
-  void NetServer.prototype.close.call(server, () => onClosed());
-
-/**
- * Lets connections end without a reset: later responses carry `Connection: close`; idle ones close only once no
- * request has arrived for `QUIET_MS`, i.e. the proxy stopped routing here. Resolves when the last has ended.
- */
-function drainConnections(target: DrainableServer): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = requestsReceived(target.server);
-    let quietSince = performance.now();
-    const sweep = setInterval(() => {
-      const now = performance.now();
-      const count = requestsReceived(target.server);
-      if (count !== seen) [seen, quietSince] = [count, now];
-      else if (now - quietSince >= QUIET_MS) target.server.closeIdleConnections();
-    }, SWEEP_INTERVAL_MS);
-    target.drain();
-    stopListening(target.server, () => {
-      clearInterval(sweep);
-      resolve();
-    });
-  });
+/** What a test injects: the exit and the waits (default: process.exit and timers). */
+export interface ShutdownOptions {
+  exit?: (code: number) => void;
+  wait?: ShutdownWait;
 }
 
-/** Closes a server used only by this process (its client has stopped): idle connections at once. */
-function closeDependency(target: DrainableServer): Promise<void> {
-  return new Promise((resolve) => {
-    target.drain();
-    target.server.close(() => resolve());
+const timerWait: ShutdownWait = (what, ms) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (what === 'deadline' || what === 'patience') timer.unref();
   });
+
+/** Resolves once the event loop has polled for I/O again: a connection the kernel completed before is accepted. */
+const afterNextPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/** Closes the listener only, leaving every connection open (`http.Server#close` also closes idle ones). */
+const stopListening = (server: Server): Promise<void> =>
+  new Promise((resolve) => void NetServer.prototype.close.call(server, () => resolve()));
+
+/**
+ * Waits until a whole quiet interval passes without a new connection. Closing the listener resets every connection
+ * the kernel completed but the process has not accepted (their requests already written), so it closes only once the
+ * peers have stopped connecting; or, if they never do, after the patience, leaving the requests it accepted time to
+ * finish before the deadline. Resolves with how long it waited and whether it was quiet.
+ */
+async function waitForQuiet(server: Server, timings: ShutdownTimings, wait: ShutdownWait) {
+  const started = performance.now();
+  let impatient = false;
+  // Halfway from the end of the delay to the deadline.
+  void wait('patience', (timings.timeoutMs - timings.delayMs) / 2).then(() => (impatient = true));
+  let quiet = false;
+  while (!quiet && !impatient) {
+    const seen = connectionsAccepted(server);
+    await wait('quiet', timings.quietMs);
+    await afterNextPoll();
+    quiet = connectionsAccepted(server) === seen;
+  }
+  return { waitedMs: Math.round(performance.now() - started), quiet };
 }
 
 /**
- * SIGTERM: readiness is 503 for `delayMs`, then the listener closes, connections drain, dependencies close, exit 0;
- * requests still running at `timeoutMs` are cut, exit 1. SIGINT: no delay, idle connections close at once.
- * A second signal exits at once.
+ * SIGTERM: readiness 503 for `delayMs`, then the listener closes after `quietMs` without a new connection; from then
+ * on each response closes its connection, and idle connections are left to their peer. Resolves when the last ended.
  */
-export function installGracefulShutdown(
+async function drainSite(site: DrainableServer, logger: Logger, timings: ShutdownTimings, wait: ShutdownWait) {
+  await wait('delay', timings.delayMs);
+  const { waitedMs, quiet } = await waitForQuiet(site.server, timings, wait);
+  const ended = stopListening(site.server);
+  beginDrain(site.server);
+  const fields = { waitedMs, quietMs: timings.quietMs, quiet, connections: connectionsOpen(site.server) };
+  // Not quiet: connections kept arriving, and those in the accept queue just now were reset.
+  if (quiet) logger.info('listener_closed', fields);
+  else logger.error('listener_closed', fields);
+  await ended;
+}
+
+/** SIGINT, or a server used only by this process (its client has stopped): closes idle connections at once. */
+function closeAtOnce({ server }: DrainableServer): Promise<void> {
+  beginDrain(server);
+  return new Promise((resolve) => void server.close(() => resolve()));
+}
+
+/**
+ * At the deadline: closing connections that carry no request loses nothing (exit 0); a request still running, or a
+ * site listener never quiet (connections may wait in its queue), is cut (exit 1).
+ */
+function closeAtDeadline(targets: ShutdownTargets, logger: Logger, timeoutMs: number): number {
+  const all = [targets.site, ...(targets.dependencies ?? [])];
+  const inFlight = all.reduce((sum, { server }) => sum + requestsInFlight(server), 0);
+  const connections = all.reduce((sum, { server }) => sum + connectionsOpen(server), 0);
+  const listening = targets.site.server.listening;
+  for (const { server } of all) server.closeAllConnections();
+  if (inFlight === 0 && !listening) {
+    logger.info('idle_connections_closed', { connections, timeoutMs });
+    return 0;
+  }
+  logger.error('shutdown_deadline', { timeoutMs, requestsInFlight: inFlight, connections, listening });
+  return 1;
+}
+
+/**
+ * The shutdown a signal starts (docs/deployment.md, "Restarts without losing a request"). SIGTERM drains (`drainSite`)
+ * and exits 0; SIGINT (Ctrl-C) skips the delay and the quiet interval and closes idle connections at once. The deadline
+ * ends either (`closeAtDeadline`); a second signal exits 1 at once.
+ */
+export function createShutdown(
   targets: ShutdownTargets,
   logger: Logger,
   timings: ShutdownTimings,
-  exit: (code: number) => void = (code) => process.exit(code),
-): void {
-  const all = [targets.site, ...(targets.dependencies ?? [])];
+  options: ShutdownOptions = {},
+): (signal: 'SIGTERM' | 'SIGINT') => void {
+  const wait = options.wait ?? timerWait;
+  let exited = false;
+  const exit = (code: number) => {
+    if (!exited) (options.exit ?? ((status: number) => process.exit(status)))(code);
+    exited = true;
+  };
   let stopping = false;
-  const stop = (signal: 'SIGTERM' | 'SIGINT') => {
+  return (signal) => {
     if (stopping) {
       logger.error('shutdown_forced', { signal });
       return exit(1);
     }
     stopping = true;
-    const delayMs = signal === 'SIGTERM' ? timings.delayMs : 0;
-    logger.info('shutdown', { signal, delayMs, timeoutMs: timings.timeoutMs });
+    const { delayMs, quietMs, timeoutMs } = timings;
+    logger.info('shutdown', { signal, delayMs: signal === 'SIGTERM' ? delayMs : 0, quietMs, timeoutMs });
     targets.site.unready?.();
-    setTimeout(() => {
-      logger.error('shutdown_deadline', { timeoutMs: timings.timeoutMs });
-      for (const { server } of all) server.closeAllConnections();
-      exit(1);
-    }, timings.timeoutMs).unref();
-    const site =
-      signal === 'SIGINT'
-        ? closeDependency(targets.site)
-        : new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(() => {
-            logger.info('listener_closed', { signal });
-            return drainConnections(targets.site);
-          });
+    void wait('deadline', timeoutMs).then(() => exit(closeAtDeadline(targets, logger, timeoutMs)));
+    const site = signal === 'SIGINT' ? closeAtOnce(targets.site) : drainSite(targets.site, logger, timings, wait);
     void site
-      .then(() => Promise.all((targets.dependencies ?? []).map(closeDependency)))
+      .then(() => Promise.all((targets.dependencies ?? []).map(closeAtOnce)))
       .then(() => {
         logger.info('stopped', { signal });
         exit(0);
       });
   };
+}
+
+/** Installs `createShutdown` on SIGTERM and SIGINT. */
+export function installGracefulShutdown(
+  targets: ShutdownTargets,
+  logger: Logger,
+  timings: ShutdownTimings,
+  options: ShutdownOptions = {},
+): void {
+  const stop = createShutdown(targets, logger, timings, options);
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

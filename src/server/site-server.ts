@@ -85,7 +85,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     clientAddress: config.logClientAddress,
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
-  let draining = false;
   let ready = true;
   let token: TokenEndpoint | undefined;
 
@@ -124,7 +123,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     const { decision, headers, address } = countRequest(req, step, use);
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    if (draining) headers.push('Connection', 'close');
     const x: Exchange = { req, res, headers, baseUrl };
     if (!decision.allowed) {
       const api = path === undefined || route?.api === true;
@@ -192,5 +190,5 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     requestLog,
     timeouts: config,
   });
-  return { server, unready: () => void (ready = false), drain: () => void (draining = true) };
+  return { server, unready: () => void (ready = false) };
 }

@@ -26,6 +26,14 @@ export const REQUESTS: readonly LoadRequest[] = [
   { kind: 'catalog', method: 'HEAD', path: '/v1/biomarkers/public?template=public-light-eu' },
 ];
 
+/**
+ * Half of them token POSTs, which a proxy never retries once sent: a request lost in a restart shows as a failure
+ * here, where a GET would be retried on the other instance.
+ */
+export const REQUESTS_HALF_TOKENS: readonly LoadRequest[] = REQUESTS.filter(({ kind }) => kind !== 'token').flatMap(
+  (spec, i) => [spec, REQUESTS[i % 2 === 0 ? 1 : 5]!],
+);
+
 let counter = 0;
 /** A fresh client address per request (documentation and benchmarking ranges), so no client nears 60/min. */
 function nextClientAddress(): string {
@@ -40,14 +48,14 @@ const agent = new Agent({ keepAlive: true, maxSockets: 16 });
  * One request, as if from a new client behind a CDN (the CDN's `X-Forwarded-For` entry,
  * which nginx extends; the instances trust both hops); resolves with the status or the error code.
  */
-export function send(port: number, spec: LoadRequest, path = spec.path): Promise<Outcome> {
+export function send(port: number, spec: LoadRequest, path = spec.path, via: Agent | false = agent): Promise<Outcome> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = {
       Accept: 'application/json, text/html;q=0.9',
       'X-Forwarded-For': nextClientAddress(),
     };
     if (spec.body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const req = request({ host: '127.0.0.1', port, path, method: spec.method, headers, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method: spec.method, headers, agent: via }, (res) => {
       res.resume();
       res.once('end', () => resolve({ kind: spec.kind, status: res.statusCode ?? 0 }));
       res.once('error', (error: NodeJS.ErrnoException) => resolve({ kind: spec.kind, status: error.code ?? 'error' }));
@@ -65,13 +73,21 @@ export interface MixedLoad {
   stop(): Promise<Outcome[]>;
 }
 
-/** 16 clients sending REQUESTS in turn through `port` (nginx), each waiting for its answer before the next. */
-export function startMixedLoad(port: number, clients = 16): MixedLoad {
+/**
+ * 16 clients sending `requests` in turn through `port` (nginx), each waiting for its answer before the next; more
+ * clients than that need an agent of their own (`via`) with as many sockets.
+ */
+export function startMixedLoad(
+  port: number,
+  clients = 16,
+  requests: readonly LoadRequest[] = REQUESTS,
+  via: Agent = agent,
+): MixedLoad {
   const outcomes: Outcome[] = [];
   let running = true;
   let next = 0;
   const client = async () => {
-    while (running) outcomes.push(await send(port, REQUESTS[next++ % REQUESTS.length]!));
+    while (running) outcomes.push(await send(port, requests[next++ % requests.length]!, undefined, via));
   };
   const all = Array.from({ length: clients }, client);
   return {

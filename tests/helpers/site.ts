@@ -61,6 +61,8 @@ export interface TestSite {
    * from a new client address unless it names one, so tests do not share the quota.
    */
   request(options: InjectOptions | string): Promise<InjectResponse>;
+  /** The site's server with its shutdown switches, for tests that drive a shutdown in this process. */
+  server: DrainableServer;
   /** The bundled origin's server when it listens (`originListens`). */
   origin?: DrainableServer;
   /**
@@ -161,6 +163,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     catalog,
     limiter,
     logs,
+    server: site,
     ...(origin === undefined ? {} : { origin }),
     request: (request) => {
       const init = typeof request === 'string' ? { url: request } : request;

@@ -63,8 +63,11 @@ export async function startServer(
     BASE_URL: url,
     CATALOG_ORIGIN_PORT: originPort,
     LOG_LEVEL: 'info',
-    // Tests stop servers often: no readiness delay unless a test asks for one.
+    // Tests stop servers often: no readiness delay unless a test asks for one, a short quiet interval, and a
+    // deadline that closes the test's own idle kept-alive connections (fetch keeps them a minute) in seconds.
     SHUTDOWN_DELAY_S: '0',
+    SHUTDOWN_QUIET_MS: '100',
+    SHUTDOWN_TIMEOUT_S: '3',
     // Several servers run at once: none takes the default metrics port unless a test gives one.
     METRICS_PORT: 'off',
     ...env,

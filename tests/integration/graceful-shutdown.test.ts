@@ -14,7 +14,12 @@ afterAll(async () => {
 
 describe('SIGTERM during load', () => {
   it('lets in-flight requests finish, refuses new connections and exits 0 within the deadline', async () => {
-    const site = await startServer({ CATALOG_ORIGIN_URL: upstream.url, CATALOG_CACHE_TTL_S: '0', TRUST_PROXY: '1' });
+    const site = await startServer({
+      CATALOG_ORIGIN_URL: upstream.url,
+      CATALOG_CACHE_TTL_S: '0',
+      TRUST_PROXY: '1',
+      SHUTDOWN_TIMEOUT_S: '20',
+    });
     const templates = ['public-complete-eu', 'public-light-eu', 'public-v2-complete-uk', 'public-v2-light-uk'];
     const inFlight = templates.map((template, i) =>
       fetchAs(`198.51.100.${i + 1}`)(`${site.url}/v1/biomarkers/public?template=${template}`).then(async (res) => {
@@ -46,7 +51,7 @@ describe('SIGTERM during load', () => {
 
 describe('signals and deadlines', () => {
   it('stops at once on SIGINT (Ctrl-C), with a readiness delay configured and an idle keep-alive connection open', async () => {
-    const site = await startServer({ SHUTDOWN_DELAY_S: '5' });
+    const site = await startServer({ SHUTDOWN_DELAY_S: '5', SHUTDOWN_TIMEOUT_S: '20' });
     const agent = new Agent({ keepAlive: true });
     const status = await new Promise<number>((resolve, reject) =>
       get(`${site.url}/healthz`, { agent }, (res) => {
@@ -64,7 +69,7 @@ describe('signals and deadlines', () => {
   });
 
   it('answers readiness 503 during the SIGTERM delay, still serves the rest, and keeps accepting connections', async () => {
-    const site = await startServer({ SHUTDOWN_DELAY_S: '2', TRUST_PROXY: '1' });
+    const site = await startServer({ SHUTDOWN_DELAY_S: '2', SHUTDOWN_TIMEOUT_S: '20', TRUST_PROXY: '1' });
     const exited = site.stop();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const health = await fetchAs('192.0.2.50')(`${site.url}/healthz`, { headers: { Connection: 'close' } });

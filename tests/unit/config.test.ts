@@ -28,11 +28,19 @@ describe('parseConfig', () => {
       maxConnections: 1024,
       unreadBodyGraceMs: 5_000,
       shutdownDelayMs: 5_000,
+      shutdownQuietMs: 1_000,
       shutdownTimeoutMs: 20_000,
       logClientAddress: 'truncated',
       metricsHost: '127.0.0.1',
       metricsPort: 9464,
     });
+  });
+
+  it('refuses a quiet interval that cannot pass between the shutdown delay and the timeout', () => {
+    expect(() => parseConfig({ SHUTDOWN_DELAY_S: '19', SHUTDOWN_QUIET_MS: '1001' })).toThrow(
+      /SHUTDOWN_QUIET_MS="1001": must end by SHUTDOWN_TIMEOUT_S \(20 s\)/,
+    );
+    expect(parseConfig({ SHUTDOWN_DELAY_S: '19', SHUTDOWN_QUIET_MS: '1000' })).toMatchObject({ shutdownQuietMs: 1000 });
   });
 
   it('refuses a shutdown delay that leaves no time to drain before the timeout', () => {

@@ -89,9 +89,16 @@ describe('deploy/kubernetes/', () => {
     expect(perMinute * 10).toBeLessThanOrEqual((FREE_CEILING.limit * 60) / FREE_CEILING.windowSeconds);
   });
 
-  it('gives a stopping pod longer than SHUTDOWN_TIMEOUT_S before SIGKILL', () => {
+  it('gives a stopping pod longer than its preStop sleep plus SHUTDOWN_TIMEOUT_S before SIGKILL', () => {
     const shutdownTimeoutS = Number(envOf('SHUTDOWN_TIMEOUT_S') ?? defaults.SHUTDOWN_TIMEOUT_S);
-    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(shutdownTimeoutS);
+    const preStopS = Number(site.lifecycle?.preStop?.sleep?.seconds ?? 0);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStopS + shutdownTimeoutS);
+  });
+
+  it('delays the shutdown for endpoint removal once: with SHUTDOWN_DELAY_S or a preStop sleep, never both', () => {
+    const delayS = Number(envOf('SHUTDOWN_DELAY_S') ?? defaults.SHUTDOWN_DELAY_S);
+    const preStopS = Number(site.lifecycle?.preStop?.sleep?.seconds ?? 0);
+    expect([delayS, preStopS].filter((seconds) => seconds > 0)).toHaveLength(1);
   });
 
   it("sets only the service's own variables (the config schema's names) and the image's memory settings", () => {

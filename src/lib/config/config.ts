@@ -74,6 +74,8 @@ function configOf(e: z.infer<typeof EnvSchema>) {
     unreadBodyGraceMs: e.UNREAD_BODY_GRACE_MS,
     /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */
     shutdownDelayMs: e.SHUTDOWN_DELAY_S * 1000,
+    /** Then a listener closes once no connection arrived for this long (see docs/deployment.md). */
+    shutdownQuietMs: e.SHUTDOWN_QUIET_MS,
     /** From SIGTERM to a forced exit. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     /** How request lines record the client address (see docs/observability.md). */
@@ -108,6 +110,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `must be shorter than SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S}), which also has to cover the requests ` +
       'still running after the delay';
     throw invalidConfiguration([['SHUTDOWN_DELAY_S', String(e.SHUTDOWN_DELAY_S), why]]);
+  }
+  if (e.SHUTDOWN_DELAY_S * 1000 + e.SHUTDOWN_QUIET_MS > e.SHUTDOWN_TIMEOUT_S * 1000) {
+    const why =
+      `must end by SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S} s) after SHUTDOWN_DELAY_S (${e.SHUTDOWN_DELAY_S} s): ` +
+      'the listener closes only after a whole quiet interval';
+    throw invalidConfiguration([['SHUTDOWN_QUIET_MS', String(e.SHUTDOWN_QUIET_MS), why]]);
   }
   if (e.CATALOG_ORIGIN_TIMEOUT_MS > e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS) {
     const why =

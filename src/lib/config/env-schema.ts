@@ -128,6 +128,11 @@ export const EnvSchema = z.object({
    * first.
    */
   SHUTDOWN_DELAY_S: integerVar(0, 300).default(5),
+  /**
+   * Milliseconds without a new connection after which a stopping server closes its listener: nothing then waits in
+   * the accept queue, which closing the listener would reset.
+   */
+  SHUTDOWN_QUIET_MS: integerVar(0, 60_000).default(1_000),
   /** Seconds from SIGTERM until the process gives up on requests still running and exits 1. */
   SHUTDOWN_TIMEOUT_S: integerVar(1, 600).default(20),
   /** `info` logs one JSON line per request; `error` only failures; `silent` nothing. */

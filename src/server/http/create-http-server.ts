@@ -3,23 +3,16 @@ import type { AddressInfo, Socket } from 'node:net';
 import { describeError, type Logger } from '../../lib/log/logger.ts';
 import { SERVER_TIMEOUTS } from '../../lib/config/env-schema.ts';
 import type { Config } from '../../lib/config/config.ts';
+import { trackDrain } from './drain-state.ts';
 import { sendProblem } from './send.ts';
 import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
 
-/** A server, plus the switches a graceful shutdown turns (see shutdown.ts). */
+/** A server, plus the switch a graceful shutdown turns first (see shutdown.ts; drain-state.ts does the rest). */
 export interface DrainableServer {
   server: Server;
   /** From now on readiness probes get 503; every other request is served as before. */
   unready?(): void;
-  /** From now on every response closes its connection (`Connection: close`). */
-  drain(): void;
 }
-
-/** Requests each server has received, so a shutdown can tell when its peers stopped sending. */
-const received = new WeakMap<Server, { count: number }>();
-
-/** How many requests `server` has received since it was created. */
-export const requestsReceived = (server: Server): number => received.get(server)?.count ?? 0;
 
 /** The timeouts and connection cap a deployment may set (KEEP_ALIVE_TIMEOUT_S, MAX_CONNECTIONS…); tests leave some out. */
 export type ConfiguredTimeouts = Partial<
@@ -38,11 +31,10 @@ export function createHttpServer(
   // Node checks headersTimeout every connectionsCheckingInterval: often enough for a short one.
   const connectionsCheckingInterval = Math.min(defaults.connectionsCheckingInterval, Math.ceil(headersTimeout / 4));
   const timeouts = { ...defaults, headersTimeout, connectionsCheckingInterval };
-  const counter = { count: 0 };
   // Node would answer a missing Host and an unknown `Expect` with a bare status line: the
   // handler answers them instead, as every other request (logged, counted, with the headers).
   const server = createServer({ ...timeouts, keepAliveTimeout, requireHostHeader: false }, (req, res) => {
-    counter.count += 1;
+    admit(res);
     // RFC 9112 §3.2.2: a server MUST accept the absolute-form; its path is the resource.
     if (req.url !== undefined && !req.url.startsWith('/')) req.url = originForm(req.url);
     // Whatever a handler throws, synchronously or not: logged with its stack, answered
@@ -74,7 +66,8 @@ export function createHttpServer(
   // itself (the token endpoint); any other answer is final, sent without one.
   server.on('checkContinue', (req, res) => server.emit('request', req, res));
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
-  received.set(server, counter);
+  // Every response, whichever writer sends it, closes its connection once the server drains.
+  const admit = trackDrain(server);
   server.keepAliveTimeout = keepAliveTimeout;
   server.timeout = socketTimeout;
   server.maxConnections = options.timeouts?.maxConnections ?? maxConnections;

@@ -80,7 +80,6 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     clientAddress: config.logClientAddress,
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
-  let draining = false;
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method ?? 'GET';
@@ -93,7 +92,6 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
       requestLog.begin(req, res, path, address, path === CATALOG_PATH ? 'catalog' : 'other'),
     );
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    if (draining) headers.push('Connection', 'close');
     const x = { res, baseUrl: config.baseUrl, headers };
     const problem = (init: Parameters<typeof sendProblem>[1]) =>
       sendProblem(x, { ...(path === undefined ? {} : { instance: path }), ...init });
@@ -125,5 +123,5 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     requestLog,
     timeouts: config,
   });
-  return { server, drain: () => void (draining = true) };
+  return { server };
 }
