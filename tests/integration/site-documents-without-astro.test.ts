@@ -50,8 +50,8 @@ describe('llms.txt and the sitemap follow the catalog without loading Astro', ()
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(await sitemap.text()).toContain(`<loc>${server.url}/de/biomarkers/hba1c</loc>`);
-    // Revalidation works as for every prepared representation.
-    const again = await get('/llms.txt', { 'If-None-Match': llms.headers.get('etag')! });
+    // Revalidation works as for every prepared representation (the same coding asked for as the copy has).
+    const again = await get('/llms.txt', { 'Accept-Encoding': 'br', 'If-None-Match': llms.headers.get('etag')! });
     expect(again.status).toBe(304);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(rendererLoaded()).toBe(false);
