@@ -75,6 +75,12 @@ function convertNode(node: RootContent, options: MarkdownTwinOptions): RootConte
 const convertChildren = (nodes: RootContent[], options: MarkdownTwinOptions): RootContent[] =>
   nodes.flatMap((node) => convertNode(node, options));
 
+/** Plain-Markdown nodes written as a twin writes them, as a part of a twin to put in place of a block. */
+export function markdownBlocks(nodes: RootContent[], options: MarkdownTwinOptions): string {
+  const text = printer.stringify({ type: 'root', children: convertChildren(nodes, options) });
+  return substituteBaseUrl(text, options.baseUrl);
+}
+
 /** The "Last updated" line as an emphasised paragraph, or nothing when the page has none. */
 const updatedLine = (updated: string | undefined): Paragraph[] =>
   updated === undefined
