@@ -1,4 +1,4 @@
-import { markdownBlocks } from '../markdown/mdx-to-markdown.ts';
+import { markdownBlocks } from '../markdown/markdown-printer.ts';
 import { browserFills, type BrowserTemplateData } from './browser-slots.ts';
 import { catalogMarkdown } from './catalog-markdown.ts';
 import { filterCatalogView } from './filter-catalog-view.ts';
@@ -33,7 +33,7 @@ export function browserViewMarkdown(
   const filtered = filterCatalogView(data.view, query);
   const urls = { listUrl: `${data.baseUrl}${data.listPath}`, clearUrl: `${data.baseUrl}${data.listPath}.md` };
   const nodes = catalogMarkdown(filtered, data.locale, data.ui, urls);
-  const catalog = markdownBlocks(nodes, { baseUrl: data.baseUrl, pagePath: data.listPath, title: '', description: '' });
+  const catalog = markdownBlocks(nodes, data.baseUrl);
   // The slot is a paragraph of its own: the blocks written in its place end with the newline the paragraph had.
   return fillTemplate(markdown, { slot: () => catalog.replace(/\n$/, ''), list: () => [] });
 }

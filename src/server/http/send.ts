@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
 import { chooseEncoding, etagMatches } from '../../lib/http/conditional.ts';
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
-import { CODINGS, type Representation } from '../../lib/http/representation.ts';
+import { CODINGS, type Coding, type Representation } from '../../lib/http/representation.ts';
 
 /**
  * One request being answered. `headers` go on every response to it (rate limit, baseline, request id): a flat
@@ -68,7 +68,9 @@ export function memoizeByHeader<T>(compute: (header: string | undefined) => T): 
 }
 
 /** The coding a client prefers among ours (RFC 9110 §12.5.3), parsed once per distinct header. */
-const preferredCoding = memoizeByHeader((acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS));
+export const preferredCoding: (acceptEncoding: string | undefined) => Coding | undefined = memoizeByHeader(
+  (acceptEncoding) => chooseEncoding(acceptEncoding, CODINGS),
+);
 
 /**
  * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or 304 when
@@ -79,8 +81,10 @@ export function sendRepresentation(
   representation: Representation,
   options: SendOptions,
 ): void {
-  const coding = preferredCoding(req.headers['accept-encoding']);
-  const encoded = coding === undefined ? representation.identity : representation[coding];
+  const preferred = preferredCoding(req.headers['accept-encoding']);
+  // A body made for one response has the coding it was made for, or none.
+  const coding = preferred !== undefined && representation[preferred] !== undefined ? preferred : undefined;
+  const encoded = coding === undefined ? representation.identity : representation[coding]!;
   for (const value of options.headers) headers.push(value);
   headers.push('ETag', encoded.etag, 'Cache-Control', options.cacheControl);
   if (sent.has(encoded)) {

@@ -1,0 +1,97 @@
+import type { BrowserTemplates } from '../../lib/catalog-page/browser-views.ts';
+import { parseTemplate, type PageTemplate } from '../../lib/catalog-page/page-template.ts';
+import { createResponseRepresentation, type Coding, type Representation } from '../../lib/http/representation.ts';
+import type { Rendered } from './astro-renderer.ts';
+import type { RenderedResource } from './rendered-resources.ts';
+import { SingleFlightCache } from './single-flight-cache.ts';
+
+/** A template as rendered and parsed, with the media type of the views made from it. */
+interface Parsed<T> {
+  contentType: string;
+  template: T;
+}
+
+/** The view assembly, imported on the first filtered view: the Markdown printer comes with it. */
+type Views = typeof import('../../lib/catalog-page/browser-views.ts');
+
+/**
+ * Runs jobs one per turn of the event loop, so what waits for I/O (a probe, a cached page) goes between them: a burst
+ * of views costs each other request at most one view's time.
+ */
+class Turns {
+  readonly #jobs: (() => void)[] = [];
+
+  /** `job`'s result, once its turn has come. */
+  run<T>(job: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#jobs.push(() => {
+        try {
+          resolve(job());
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+      if (this.#jobs.length === 1) setImmediate(this.#next);
+    });
+  }
+
+  readonly #next = (): void => {
+    this.#jobs.shift()?.();
+    if (this.#jobs.length > 0) setImmediate(this.#next);
+  };
+}
+
+/**
+ * The filtered views of the biomarker browser, assembled from its templates (rendered once per data version) by
+ * running the filter and joining strings: a new query costs no render, and each view is compressed only in the coding
+ * its response takes. Nothing is kept per query.
+ */
+export class FilteredViews {
+  readonly #render: (resource: RenderedResource) => Promise<Rendered>;
+  readonly #html = new SingleFlightCache<Parsed<BrowserTemplates>>();
+  readonly #markdown = new SingleFlightCache<Parsed<PageTemplate>>();
+  readonly #turns = new Turns();
+  #views: Promise<Views> | undefined;
+
+  /** `render` renders a template resource (through the store's bound on renders). */
+  constructor(render: (resource: RenderedResource) => Promise<Rendered>) {
+    this.#render = render;
+  }
+
+  /** The view `resource` names at data `version`, made for a response in `coding`. */
+  async representation(resource: RenderedResource, version: string, coding?: Coding): Promise<Representation> {
+    const templates = resource.viewTemplates;
+    if (templates === undefined || resource.query === undefined) throw new Error(`${resource.key} is not a view`);
+    const views = await (this.#views ??= import('../../lib/catalog-page/browser-views.ts'));
+    const html = await this.#parsed(this.#html, templates.html, version, views.parseBrowserTemplate);
+    const markdown =
+      templates.markdown === undefined
+        ? undefined
+        : await this.#parsed(this.#markdown, templates.markdown, version, parseTemplate);
+    const query = new URLSearchParams(resource.query);
+    return this.#turns.run(() => {
+      const text =
+        markdown === undefined
+          ? views.browserViewHtml(html.template, query)
+          : views.browserViewMarkdown(html.template, markdown.template, query);
+      return createResponseRepresentation(text, (markdown ?? html).contentType, coding);
+    });
+  }
+
+  #parsed<T>(
+    cache: SingleFlightCache<Parsed<T>>,
+    resource: RenderedResource,
+    version: string,
+    parse: (text: string) => T,
+  ): Promise<Parsed<T>> {
+    return cache.get(
+      resource.key,
+      async () => {
+        const rendered = await this.#render(resource);
+        if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
+        return { contentType: rendered.contentType, template: parse(rendered.text) };
+      },
+      version,
+    );
+  }
+}
