@@ -15,11 +15,20 @@ interface Parsed<T> {
 type Views = typeof import('../../lib/catalog-page/browser-views.ts');
 
 /**
- * Runs jobs one per turn of the event loop, so what waits for I/O (a probe, a cached page) goes between them: a burst
- * of views costs each other request at most one view's time.
+ * Most turns of the event loop a job waits while requests keep arriving. libuv accepts one connection per turn, so a
+ * turn that runs a view holds up every connection queued behind a burst (a probe's included) for a view's time.
+ */
+const MAX_TURNS_PER_JOB = 64;
+
+/**
+ * Runs jobs one at a time, each in a turn of the event loop of its own, and only after a turn that brought no new job
+ * (or `MAX_TURNS_PER_JOB` turns): while a burst is still being accepted, turns stay short, so a probe or a cached page
+ * queued behind it waits about one view's time.
  */
 class Turns {
   readonly #jobs: (() => void)[] = [];
+  #arrived = false;
+  #waited = 0;
 
   /** `job`'s result, once its turn has come. */
   run<T>(job: () => T): Promise<T> {
@@ -31,12 +40,19 @@ class Turns {
           reject(error as Error);
         }
       });
+      this.#arrived = true;
       if (this.#jobs.length === 1) setImmediate(this.#next);
     });
   }
 
   readonly #next = (): void => {
-    this.#jobs.shift()?.();
+    if (this.#arrived && this.#waited < MAX_TURNS_PER_JOB) {
+      this.#arrived = false;
+      this.#waited += 1;
+    } else {
+      this.#waited = 0;
+      this.#jobs.shift()?.();
+    }
     if (this.#jobs.length > 0) setImmediate(this.#next);
   };
 }
