@@ -57,8 +57,29 @@ async function markerPaths(site: Site): Promise<string[]> {
  */
 export async function measureCosts(site: Site): Promise<string[]> {
   const markers = await markerPaths(site);
+  const results = [];
+  for (const kind of kinds(markers[0]!)) results.push(await measure(site, kind));
+  // Each marker's page once: the first request for it at this catalog version renders it.
+  const rest = markers.slice(2);
+  results.push(
+    await measure(site, {
+      name: 'render on demand (a marker page)',
+      count: rest.length,
+      request: (i) => ({ path: rest[i]! }),
+    }),
+  );
+  const cached = results[0]!.cpuUs;
+  return results.map(
+    ({ name, cpuUs, odd }) =>
+      `${name.padEnd(40)} ${String(cpuUs).padStart(7)} µs  ${(cpuUs / cached).toFixed(1).padStart(6)} × cached` +
+      (odd.length > 0 ? `  (${odd.length} not 200: ${[...new Set(odd)].join(', ')})` : ''),
+  );
+}
+
+/** The kinds measured against the first, a cached page; `marker` is a marker page's path. */
+function kinds(marker: string): Kind[] {
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const kinds: Kind[] = [
+  return [
     { name: 'cached page (/developers)', count: 3000, request: () => ({ path: '/developers' }) },
     { name: 'filtered view, HTML (new q each)', count: 500, request: (i) => ({ path: `/biomarkers?q=glu${i}` }) },
     {
@@ -84,21 +105,6 @@ export async function measureCosts(site: Site): Promise<string[]> {
         init: { method: 'POST', headers: form, body: 'grant_type=client_credentials' },
       }),
     },
-    { name: 'marker page, rendered before', count: 2000, request: () => ({ path: markers[0]! }) },
+    { name: 'marker page, rendered before', count: 2000, request: () => ({ path: marker }) },
   ];
-  const results = [];
-  for (const kind of kinds) results.push(await measure(site, kind));
-  // Each marker's page once: the first request for it at this catalog version renders it.
-  const cold = {
-    name: 'render on demand (a marker page)',
-    count: markers.length - 2,
-    request: (i: number) => ({ path: markers[i + 2]! }),
-  };
-  results.push(await measure(site, cold));
-  const cached = results[0]!.cpuUs;
-  return results.map(
-    ({ name, cpuUs, odd }) =>
-      `${name.padEnd(40)} ${String(cpuUs).padStart(7)} µs  ${(cpuUs / cached).toFixed(1).padStart(6)} × cached` +
-      (odd.length > 0 ? `  (${odd.length} not 200: ${[...new Set(odd)].join(', ')})` : ''),
-  );
 }
