@@ -12,6 +12,7 @@ import { CATALOG, responseClasses, TARGETS, type ResponseClass } from './bench/c
 import { freePort } from '../tests/helpers/start-server.ts';
 import { cpuMs, memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './bench/processes.ts';
 import { combine, median, misses, tableHead, tableRows, verdict, type Combined } from './bench/report.ts';
+import { measureCosts } from './bench/costs.ts';
 import { measureMemory } from './bench/memory.ts';
 import { measureStartUps, startSite, type Site, type StartUps } from './bench/site.ts';
 import { requireWrk, runWrk, CONNECTIONS, type WrkResult } from './bench/wrk.ts';
@@ -25,7 +26,7 @@ const MIXED_SECONDS = Number(process.env['BENCH_MIXED_SECONDS'] ?? 60);
 const STARTS = 5;
 
 /** The parts of the bench to run (`BENCH_PARTS`, comma-separated; all by default), in this order. */
-const PARTS = ['startup', 'classes', 'small-heap', 'memory'] as const;
+const PARTS = ['startup', 'classes', 'small-heap', 'memory', 'costs'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `BENCH_PARTS` names; an unknown name fails the run rather than measuring nothing. */
@@ -299,6 +300,17 @@ async function benchStartUp(): Promise<void> {
   console.log(`  ${atMost('RSS at idle', median(ours.idleRssMb), TARGETS.idleRssMb, 'MB')}`);
 }
 
+/** What each kind of request costs the site in CPU, against a cached page in the same run (docs/performance.md). */
+async function benchCosts(): Promise<void> {
+  const site = await startSite({ LOG_LEVEL: 'error' });
+  try {
+    console.log('\nCPU per request by kind, one site, 4 requests in flight, each from a client of its own:');
+    for (const line of await measureCosts(site)) console.log(`  ${line}`);
+  } finally {
+    await stop(site);
+  }
+}
+
 async function main(): Promise<void> {
   const parts = selectedParts();
   requireWrk();
@@ -306,6 +318,7 @@ async function main(): Promise<void> {
   if (parts.has('classes')) await benchClasses();
   if (parts.has('small-heap')) await benchSmallHeap();
   if (parts.has('memory')) await benchMemory();
+  if (parts.has('costs')) await benchCosts();
   const met = verdicts.filter((line) => line.endsWith(': met')).length;
   console.log(`\nSummary: ${met} of ${verdicts.length} targets met\n${verdicts.map((line) => `  ${line}`).join('\n')}`);
 }

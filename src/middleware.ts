@@ -3,7 +3,7 @@ import { getConfig } from './lib/config/config.ts';
 import { loadPageData } from './lib/content/page-data.ts';
 import { resolvePageRequest } from './lib/content/page-items.ts';
 import { pageMarkdown } from './lib/content/page-markdown.ts';
-import { substituteBaseUrl } from './lib/markdown/mdx-to-markdown.ts';
+import { substituteBaseUrl } from './lib/markdown/markdown-printer.ts';
 
 /** The route pattern of `src/pages/[...page].astro`, which renders every guide page. */
 export const PAGE_ROUTE = '/[...page]';

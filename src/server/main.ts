@@ -53,7 +53,12 @@ try {
     return handler;
   });
   const builders = sitePageDocumentBuilders(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)), config.baseUrl);
-  const store = new RenderedStore({ renderer, versionOf: pageDataVersion, builders });
+  const store = new RenderedStore({
+    renderer,
+    versionOf: pageDataVersion,
+    builders,
+    onShed: () => metrics.observeShed('site'),
+  });
   const documents = serverDocuments(config);
   const prepared = loadPreparedRenders(fileURLToPath(new URL(PREPARED_RENDERS_PATH, root)), store, config.baseUrl);
   const assets = loadStaticAssets(fileURLToPath(new URL('dist/client', root)));

@@ -11,7 +11,7 @@ import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-rende
 import { listen, type DrainableServer } from '../../src/server/http/create-http-server.ts';
 import { createOriginKey, createOriginServer } from '../../src/server/origin/origin-server.ts';
 import { startOrigin } from '../../src/server/origin/start-origin.ts';
-import { pageDataVersion, RenderedStore } from '../../src/server/store/rendered-store.ts';
+import { pageDataVersion, RenderedStore, type Renderer } from '../../src/server/store/rendered-store.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from '../../src/server/store/prepared-renders.ts';
 import { SiteRoutes } from '../../src/server/routes.ts';
 import { serverDocuments } from '../../src/server/store/server-documents.ts';
@@ -47,6 +47,11 @@ export interface TestSiteOptions {
    * `npm start` runs it, for tests of the origin itself (default: asked without a socket).
    */
   originListens?: boolean;
+  /** Wraps Astro as the store's renderer: a test counts renders, or holds them to fill the bound on renders. */
+  renderer?: (astro: Renderer) => Renderer;
+  /** The store's bound on renders at once and waiting (defaults: the server's). */
+  renderConcurrency?: number;
+  renderQueue?: number;
 }
 
 /** The site server of `npm start`, built in the test process and driven without a port. */
@@ -138,8 +143,11 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     ...(options.now === undefined ? {} : { now: options.now }),
   });
   (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;
+  const astro = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
   const store = new RenderedStore({
-    renderer: new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href)),
+    renderer: options.renderer?.(astro) ?? astro,
+    ...(options.renderConcurrency === undefined ? {} : { renderConcurrency: options.renderConcurrency }),
+    ...(options.renderQueue === undefined ? {} : { renderQueue: options.renderQueue }),
     versionOf: pageDataVersion,
     builders: sitePageDocumentBuilders(fromRoot(SITE_PAGE_INDEX_PATH), config.baseUrl),
   });

@@ -4,6 +4,9 @@ import { PreparedBody } from '../../src/server/store/prepared.ts';
 import type { RenderedResource } from '../../src/server/store/rendered-resources.ts';
 import { RenderedStore, type DataVersion, type Renderer } from '../../src/server/store/rendered-store.ts';
 import type { ResourceBuilder } from '../../src/server/store/document-builders.ts';
+import { RenderOverloaded } from '../../src/server/store/render-gate.ts';
+import { TEMPLATE_QUERY } from '../../src/lib/catalog-page/browser-slots.ts';
+import { MARKS } from '../../src/lib/catalog-page/page-template.ts';
 
 const resource = (key: string, sources: RenderedResource['sources'] = []): RenderedResource => ({
   key,
@@ -43,7 +46,7 @@ describe('RenderedStore', () => {
     expect(store.peek(page)).toBeUndefined(); // not compressed yet: the caller awaits `answer`
     const answer = await store.answer(page);
     expect(answer.ok && text(answer.representation.identity.body)).toBe('<p>prepared</p>');
-    expect(store.peek(page)?.representation.br.etag).toMatch(/-br"$/);
+    expect(store.peek(page)?.representation.br?.etag).toMatch(/-br"$/);
     expect(store.bodies()).toEqual([body]);
     expect(renders).toEqual([]);
   });
@@ -76,27 +79,108 @@ describe('RenderedStore', () => {
     expect(renders).toHaveLength(2);
   });
 
-  it('keeps filtered views in a bounded cache: request input cannot grow it, the oldest view is rendered again', async () => {
-    const { renderer, renders } = fakeRenderer();
+  it('assembles filtered views from the page template, rendered once per data version: no render per query', async () => {
+    const page = (body: string) => `<main>${body}</main>`;
+    const template = `${MARKS.slot('q')}${MARKS.data(JSON.stringify(null))}`;
+    const { renderer, renders } = fakeRenderer((path) => ({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      text: path.includes(TEMPLATE_QUERY) ? page(template) : page(path),
+    }));
+    let version = 'v1';
+    const store = new RenderedStore({ renderer, versionOf: async () => ({ version, freshForS: 60, ok: true }) });
+    const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
+    const templateResource = {
+      ...html,
+      key: `${html.key}?${TEMPLATE_QUERY}`,
+      renderPath: `/biomarkers?${TEMPLATE_QUERY}`,
+    };
+    const view = (query: string): RenderedResource => ({
+      ...html,
+      key: `${html.key}?${query}`,
+      renderPath: `/biomarkers?${query}`,
+      query,
+      template: html,
+      viewTemplates: { html: templateResource },
+    });
+    // The fake template fills no browser: the assembly itself is `browser-template.test.ts`'s; here, only renders count.
+    const answers = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
+    expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`]);
+    expect(answers.every((answer) => answer.status === 'rejected')).toBe(true); // `null` data fills nothing
+    version = 'v2';
+    await store.answer(view('q=1')).catch(() => undefined);
+    expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`, `/biomarkers?${TEMPLATE_QUERY}`]);
+    expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
+  });
+
+  it('refuses filtered views past its queue with RenderOverloaded at once, never a queue that grows', async () => {
+    const template = `${MARKS.slot('q')}${MARKS.data(JSON.stringify(null))}`;
+    const { renderer } = fakeRenderer(() => ({ status: 200, contentType: 'text/html; charset=utf-8', text: template }));
+    let shed = 0;
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'v1', freshForS: 60, ok: true }),
+      viewQueue: 2,
+      onShed: () => (shed += 1),
+    });
+    const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
+    const templateResource = {
+      ...html,
+      key: `${html.key}?${TEMPLATE_QUERY}`,
+      renderPath: `/biomarkers?${TEMPLATE_QUERY}`,
+    };
+    const view = (query: string): RenderedResource => ({
+      ...html,
+      key: `${html.key}?${query}`,
+      renderPath: `/biomarkers?${query}`,
+      query,
+      template: html,
+      viewTemplates: { html: templateResource },
+    });
+    const answers = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
+    const refused = answers.filter(
+      (answer) => answer.status === 'rejected' && answer.reason instanceof RenderOverloaded,
+    );
+    expect(refused).toHaveLength(8);
+    expect(shed).toBe(8);
+  });
+
+  it('sheds renders beyond its bound with RenderOverloaded, while one render per page and version is shared', async () => {
+    const pending: (() => void)[] = [];
+    const renderer = {
+      render: (path: string) =>
+        new Promise<Rendered>((resolve) =>
+          pending.push(() => resolve({ status: 200, contentType: 'text/html; charset=utf-8', text: path })),
+        ),
+    } satisfies Renderer;
+    let shed = 0;
     const store = new RenderedStore({
       renderer,
       versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
-      viewCapacity: 3,
+      renderConcurrency: 2,
+      renderQueue: 1,
+      onShed: () => (shed += 1),
     });
-    const view = (query: string): RenderedResource => ({
-      ...resource(`html /biomarkers?${query}`, ['catalog']),
-      renderPath: `/biomarkers?${query}`,
-      query,
-    });
-    for (let i = 0; i < 50; i += 1) await store.answer(view(`q=${i}`));
-    expect(store.filteredViews).toBe(3);
-    expect(renders).toHaveLength(50);
-    await store.answer(view('q=49'));
-    expect(renders).toHaveLength(50); // still held: no render
-    await store.answer(view('q=0'));
-    expect(renders.at(-1)).toBe('/biomarkers?q=0'); // dropped long ago: rendered again
-    expect(store.filteredViews).toBe(3);
-    expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
+    const marker = (key: string) => ({ ...resource(`html /biomarkers/${key}`, ['catalog']), bulk: true });
+    const same = [store.answer(marker('a')), store.answer(marker('a')), store.answer(marker('a'))];
+    const others = [store.answer(marker('b')), store.answer(marker('c')), store.answer(marker('d'))];
+    const settled = Promise.allSettled([...same, ...others]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pending).toHaveLength(2); // a (shared by three requests) and b run; c waits; d is shed
+    while (pending.length > 0) pending.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    while (pending.length > 0) pending.shift()!();
+    const results = await settled;
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect((results[5] as PromiseRejectedResult).reason).toBeInstanceOf(RenderOverloaded);
+    expect(shed).toBe(1);
   });
 
   it('builds a resource with its builder, once per data version, and asks Astro only when the builder cannot', async () => {
@@ -116,7 +200,6 @@ describe('RenderedStore', () => {
     const store = new RenderedStore({
       renderer,
       versionOf: async () => ({ version, freshForS: 60, ok: true }),
-      viewCapacity: 3,
       builders,
     });
     const llms = { ...resource('/llms.txt', ['catalog']), renderPath: '/llms.txt' };

@@ -39,7 +39,7 @@ describe('sendRepresentation', () => {
     const gzip = await send('/json', { 'Accept-Encoding': 'gzip' });
     expect(gzip.status).toBe(200);
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gzip.headers['etag']).toBe(json.gzip.etag);
+    expect(gzip.headers['etag']).toBe(json.gzip!.etag);
     expect(gunzipSync(gzip.body).toString()).toBe(Buffer.from(json.identity.body).toString());
     expect(gzip.headers['x-base']).toBe('yes');
     expect(gzip.headers['vary']).toBe('Accept-Encoding');
@@ -59,17 +59,17 @@ describe('sendRepresentation', () => {
     expect(plain.body.length).toBe(0);
     const both = await send('/json', {
       'Accept-Encoding': 'gzip',
-      'If-None-Match': `${json.identity.etag}, ${json.gzip.etag}`,
+      'If-None-Match': `${json.identity.etag}, ${json.gzip!.etag}`,
     });
-    expect(both.headers['etag']).toBe(json.gzip.etag);
+    expect(both.headers['etag']).toBe(json.gzip!.etag);
     const any = await send('/json', { 'Accept-Encoding': 'br', 'If-None-Match': '*' });
-    expect(any.headers['etag']).toBe(json.br.etag);
+    expect(any.headers['etag']).toBe(json.br!.etag);
   });
 
   it('sends the full 200 for the tag of a coding the client no longer accepts', async () => {
-    const res = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': json.br.etag });
+    const res = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': json.br!.etag });
     expect(res.status).toBe(200);
-    expect(res.headers['etag']).toBe(json.gzip.etag);
+    expect(res.headers['etag']).toBe(json.gzip!.etag);
     const excluded = await send('/json', {
       'Accept-Encoding': 'br, identity;q=0',
       'If-None-Match': json.identity.etag,
@@ -79,7 +79,7 @@ describe('sendRepresentation', () => {
 
   it('gives HEAD the headers of GET and no body', async () => {
     const head = await send('/json', { 'Accept-Encoding': 'gzip' }, 'HEAD');
-    expect(head.headers['content-length']).toBe(String(json.gzip.body.byteLength));
+    expect(head.headers['content-length']).toBe(String(json.gzip!.body.byteLength));
     expect(head.body.length).toBe(0);
   });
 

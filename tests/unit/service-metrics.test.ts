@@ -33,6 +33,13 @@ describe('ServiceMetrics', () => {
     expect(sample(text, 'rate_limit_refusals_total', 'service="site"')).toBe(1);
   });
 
+  it('counts requests shed because the renders were full', async () => {
+    const metrics = new ServiceMetrics();
+    metrics.observeShed('site');
+    metrics.observeShed('site');
+    expect(sample(await (await metrics.registry()).metrics(), 'render_shed_total', 'service="site"')).toBe(2);
+  });
+
   it('reports catalog lookups, the age of the copy served, and upstream failures', async () => {
     const metrics = new ServiceMetrics();
     metrics.observeCatalogLookup('public-light-eu', 'fetched', 0);

@@ -163,6 +163,19 @@ const INFIX_MIN = 4;
 /** The words of a search term: letters and digits between any other characters. */
 const wordsOf = (term: string): string[] => term.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
 
+/** A marker's search terms and their words, split once per marker: a view ranks every marker. */
+const SPLIT = new WeakMap<FilterableMarker, { terms: string[]; words: string[] }>();
+
+const searchTermsOf = (marker: FilterableMarker) => {
+  let split = SPLIT.get(marker);
+  if (split === undefined) {
+    const terms = marker.search.split('\n');
+    split = { terms, words: terms.flatMap(wordsOf) };
+    SPLIT.set(marker, split);
+  }
+  return split;
+};
+
 /**
  * How well a marker matches a search, best first: 0 exact (name, key, everyday word, uuid); 1 a prefix of one; 2 every
  * word begins a word of one; 3 every word inside one (`INFIX_MIN`). Undefined: no match. Empty text ranks all 0.
@@ -170,11 +183,10 @@ const wordsOf = (term: string): string[] => term.split(/[^\p{L}\p{N}]+/u).filter
 export function searchRank(marker: FilterableMarker, q: string): number | undefined {
   const text = searchKey(q);
   if (text === '') return 0;
-  const terms = marker.search.split('\n');
+  const { terms, words } = searchTermsOf(marker);
   const uuid = marker.uuid.toLowerCase();
   if (text === uuid || terms.includes(text)) return 0;
   if (terms.some((term) => term.startsWith(text))) return 1;
-  const words = terms.flatMap(wordsOf);
   let rank = 2;
   for (const word of text.split(' ')) {
     const starts =

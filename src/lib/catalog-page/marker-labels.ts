@@ -68,9 +68,22 @@ export function markerBadges(marker: MarkerView, ui: CatalogUiStrings): MarkerBa
 
 /** "12 biomarkers", with the plural form CLDR gives the number in `locale`. */
 export function markerCountLabel(count: number, locale: string, ui: CatalogUiStrings): string {
-  const form = new Intl.PluralRules(locale).select(count) === 'one' ? ui.markerCount.one : ui.markerCount.other;
-  return form.replace('{count}', new Intl.NumberFormat(locale).format(count));
+  const { plural, number } = numbersOf(locale);
+  const form = plural.select(count) === 'one' ? ui.markerCount.one : ui.markerCount.other;
+  return form.replace('{count}', number.format(count));
 }
+
+/** Each locale's plural rules and number format, made once: making them costs more than using them. */
+const NUMBERS = new Map<string, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
+
+const numbersOf = (locale: string) => {
+  let numbers = NUMBERS.get(locale);
+  if (numbers === undefined) {
+    numbers = { plural: new Intl.PluralRules(locale), number: new Intl.NumberFormat(locale) };
+    NUMBERS.set(locale, numbers);
+  }
+  return numbers;
+};
 
 /** A language's name in the page's language with its tag: `French (fr)`, `Französisch (fr)`. */
 export function languageName(tag: string, locale: string): string {

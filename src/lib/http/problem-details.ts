@@ -12,6 +12,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   bad_gateway: { status: 502, title: 'Bad gateway' },
   internal_error: { status: 500, title: 'Internal error' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
 };
 
 /** The guide heading `id` documenting a code; the "Errors" section must carry exactly these (a test checks). */

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 /** The content codings a representation is stored in, in the server's order of preference. */
 export const CODINGS = ['br', 'gzip'] as const;
+
+/** One of `CODINGS`. */
+export type Coding = (typeof CODINGS)[number];
 
 /** One coding of a representation: the bytes and their strong validator. */
 interface EncodedBody {
@@ -11,12 +14,15 @@ interface EncodedBody {
   etag: string;
 }
 
-/** A body serialised once and compressed once per coding, held in memory; requests only pick bytes. */
+/**
+ * A body serialised once and compressed once per coding, held in memory; requests only pick bytes. A body made for one
+ * response has only the coding that response takes.
+ */
 export interface Representation {
   contentType: string;
   identity: EncodedBody;
-  br: EncodedBody;
-  gzip: EncodedBody;
+  br?: EncodedBody;
+  gzip?: EncodedBody;
 }
 
 /**
@@ -31,6 +37,31 @@ const bytes = (buffer: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bu
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** A strong ETag must differ between codings (RFC 9110 §8.8.3): the content hash, then the coding's name. */
+const contentHash = (identity: Buffer): string =>
+  createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+
+/** Brotli quality and gzip level of a body made for one response: fast, as the response waits (docs/performance.md). */
+const QUICK_BROTLI = 4;
+const QUICK_GZIP = 3;
+
+/** A body made for one response: its identity bytes and, at a fast level, only the coding that response takes. */
+export function createResponseRepresentation(text: string, contentType: string, coding?: Coding): Representation {
+  const identity = Buffer.from(text, 'utf8');
+  const hash = contentHash(identity);
+  const representation: Representation = { contentType, identity: { body: bytes(identity), etag: `"${hash}"` } };
+  if (coding === 'br') {
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    };
+    representation.br = { body: bytes(brotliCompressSync(identity, { params })), etag: `"${hash}-br"` };
+  } else if (coding === 'gzip') {
+    representation.gzip = { body: bytes(gzipSync(identity, { level: QUICK_GZIP })), etag: `"${hash}-gzip"` };
+  }
+  return representation;
+}
+
 /** Serialises `text` and compresses each coding on libuv's pool, off the event loop. */
 export async function createRepresentationAsync(
   text: string,
@@ -44,8 +75,7 @@ export async function createRepresentationAsync(
     }),
     gzipAsync(identity, { level: 9 }),
   ]);
-  // A strong ETag must differ between codings (RFC 9110 §8.8.3): the content hash plus the coding's name.
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const hash = contentHash(identity);
   return {
     contentType,
     identity: { body: bytes(identity), etag: `"${hash}"` },

@@ -4,11 +4,13 @@ import { apiFamilyOfSlug, apiFamilySlug } from '../api-reference/api-families.ts
 import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
+import { isTemplateQuery } from '../catalog-page/browser-slots.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
+import { MARKS } from '../catalog-page/page-template.ts';
 import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
 import type { PageDataState } from '../content/page-data.ts';
 import { markdownPath, pagePath } from '../content/page-paths.ts';
@@ -119,7 +121,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
   },
   /**
    * Browser parameters, panel overview and a table per category, filtered by the query; a blockquote when the catalog
-   * is down.
+   * is down. For the template the server fills per view, a slot the server writes `catalogMarkdown` into.
    */
   BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
@@ -128,6 +130,9 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     }
     const ui = context.ui.catalog;
     if (!data.ok) return catalogUnavailableMarkdown(ui);
+    const query = context.query ?? new URLSearchParams();
+    if (isTemplateQuery(query))
+      return [{ type: 'paragraph', children: [{ type: 'text', value: MARKS.slot('catalog') }] }];
     const { locale } = context;
     const view = buildCatalogView(data.catalog.panels, {
       locale,
@@ -135,7 +140,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       otherCategory: ui.otherCategory,
       searchTerms: ui.searchTerms,
     });
-    const filtered = filterCatalogView(view, context.query ?? new URLSearchParams());
+    const filtered = filterCatalogView(view, query);
     // Each marker's page is below the list's own path (the `biomarkers` item family).
     const urls = { listUrl: `${baseUrl}${listPath}`, clearUrl: `${baseUrl}${listPath}.md` };
     return catalogMarkdown(filtered, locale, ui, urls);

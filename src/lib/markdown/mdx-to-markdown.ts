@@ -3,13 +3,7 @@ import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-converters.ts';
-
-/** Stands for the public origin in code samples (MDX reads braces in prose as code); replaced with `BASE_URL`. */
-const BASE_URL_PLACEHOLDER = '{BASE_URL}';
-
-/** Replaces every `{BASE_URL}` in rendered text with the configured origin. */
-export const substituteBaseUrl = (text: string, baseUrl: string): string =>
-  text.replaceAll(BASE_URL_PLACEHOLDER, baseUrl);
+import { printMarkdown, substituteBaseUrl } from './markdown-printer.ts';
 
 /** Resolves a link target against the page (RFC 3986 §5.2); absolute URLs stay. */
 function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
@@ -19,19 +13,6 @@ function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
 
 /** MDX with GFM tables, as the pages are written. */
 const parser = remark().use(remarkMdx).use(remarkGfm);
-/**
- * Plain CommonMark + GFM. Columns unpadded: their width would depend on BASE_URL, and the build prepares each twin
- * once with a placeholder origin the server replaces.
- */
-const printer = remark().use(remarkGfm, { tablePipeAlign: false }).data('settings', {
-  bullet: '-',
-  emphasis: '_',
-  strong: '*',
-  fences: true,
-  rule: '-',
-  listItemIndent: 'one',
-});
-
 /** `{/* … *\/}`: the only MDX expression a page may hold, dropped from the twin. */
 const isComment = (value: string): boolean => /^\s*\/\*[\s\S]*\*\/\s*$/.test(value);
 
@@ -98,5 +79,5 @@ export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): str
       ...body,
     ],
   };
-  return substituteBaseUrl(printer.stringify(tree), options.baseUrl);
+  return substituteBaseUrl(printMarkdown(tree), options.baseUrl);
 }

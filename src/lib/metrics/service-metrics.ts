@@ -40,6 +40,7 @@ export class ServiceMetrics {
   readonly #rateLimited = new LabelledCounts<'service'>();
   readonly #lookups = new LabelledCounts<'template' | 'state'>();
   readonly #upstreamFailures = new LabelledCounts<'template' | 'reason'>();
+  readonly #shed = new LabelledCounts<'service'>();
   /** When the copy served last for each template was fetched (performance.now() milliseconds). */
   readonly #fetchedAt = new Map<string, number>();
   readonly #limiters = new Map<string, { readonly size: number }>();
@@ -81,6 +82,12 @@ export class ServiceMetrics {
       'Failed upstream catalog requests, by template and reason.',
       ['template', 'reason'],
       this.#upstreamFailures,
+    );
+    counter(
+      'render_shed_total',
+      'Requests answered 503 because as many renders as allowed were running and waiting.',
+      ['service'],
+      this.#shed,
     );
     collectDefaultMetrics({ register: registry });
     const requests = this.#requests;
@@ -139,6 +146,11 @@ export class ServiceMetrics {
   observeCatalogLookup(template: string, state: CatalogLookupState, ageMs = 0): void {
     this.#lookups.inc({ template, state });
     if (state !== 'failed') this.#fetchedAt.set(template, performance.now() - ageMs);
+  }
+
+  /** Counts a request of `service` shed because the renders were full (503). */
+  observeShed(service: string): void {
+    this.#shed.inc({ service });
   }
 
   /** Counts a failed upstream catalog request. */

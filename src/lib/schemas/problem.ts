@@ -11,6 +11,7 @@ export const PROBLEM_CODES = [
   'bad_gateway',
   'internal_error',
   'rate_limited',
+  'service_unavailable',
 ] as const;
 
 /** One of the Problem error codes. */

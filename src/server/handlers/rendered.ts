@@ -1,7 +1,15 @@
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import { negotiate } from '../../lib/http/accept.ts';
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
-import { memoizeByHeader, sendBody, sendRepresentation, type Exchange } from '../http/send.ts';
+import {
+  memoizeByHeader,
+  preferredCoding,
+  sendBody,
+  sendProblem,
+  sendRepresentation,
+  type Exchange,
+} from '../http/send.ts';
+import { RenderOverloaded } from '../store/render-gate.ts';
 import type { Prepared, PreparedBody } from '../store/prepared.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';
 import type { PageResources, RenderedResource } from '../store/rendered-resources.ts';
@@ -40,7 +48,7 @@ export function answerPage(
 
 /**
  * Answers anything Astro renders from the store; an error state (data unavailable) is passed on once, uncached (RFC
- * 9110 §15.6.3).
+ * 9110 §15.6.3); a render refused because the renders are full is a 503 to retry.
  */
 export function answerRendered(
   x: Exchange,
@@ -53,16 +61,33 @@ export function answerRendered(
     const options = { headers, cacheControl: PAGE_CACHE_CONTROL };
     return sendRepresentation(x, ready.representation, options);
   }
-  return store.answer(resource).then((answer) => {
-    if (answer.ok) {
-      const { cacheControl, policy } = answer;
-      const options = { headers, cacheControl, ...(policy === undefined ? {} : { policy }) };
-      return sendRepresentation(x, answer.representation, options);
-    }
-    const { status, contentType, text } = answer.rendered;
-    sendBody(x, status, contentType, text, { headers: [...headers, 'Cache-Control', 'no-store'] });
-  });
+  const coding = resource.query === undefined ? undefined : preferredCoding(x.req.headers['accept-encoding']);
+  return store.answer(resource, coding).then(
+    (answer) => {
+      if (answer.ok) {
+        const { cacheControl, policy } = answer;
+        const options = { headers, cacheControl, ...(policy === undefined ? {} : { policy }) };
+        return sendRepresentation(x, answer.representation, options);
+      }
+      const { status, contentType, text } = answer.rendered;
+      sendBody(x, status, contentType, text, { headers: [...headers, 'Cache-Control', 'no-store'] });
+    },
+    answerOverloaded(x, resource),
+  );
 }
+
+/** The 503 of a render refused by the store's bound (RFC 9110 §15.6.4); any other failure passes on. */
+const answerOverloaded = (x: Exchange, resource: RenderedResource) => (error: unknown) => {
+  if (!(error instanceof RenderOverloaded)) throw error;
+  const detail = 'The server is rendering as many pages as it may at once; retry after the seconds in Retry-After.';
+  const instance = resource.renderPath.split('?')[0]!;
+  sendProblem(x, {
+    code: 'service_unavailable',
+    detail,
+    instance,
+    headers: { 'Retry-After': String(error.retryAfterS) },
+  });
+};
 
 /** Answers a document the server builds itself, once it is built. */
 export function answerDocument(x: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
 import { acceptableCodings, matchingTag } from '../../lib/http/conditional.ts';
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
-import { CODINGS, type Representation } from '../../lib/http/representation.ts';
+import { CODINGS, type Coding, type Representation } from '../../lib/http/representation.ts';
 
 /**
  * One request being answered. `headers` go on every response to it (rate limit, baseline, request id): a flat
@@ -65,6 +65,10 @@ export function memoizeByHeader<T>(compute: (header: string | undefined) => T): 
 /** The codings a client accepts among ours, the preferred first (RFC 9110 §12.5.3), parsed once per distinct header. */
 const acceptedCodings = memoizeByHeader((acceptEncoding) => acceptableCodings(acceptEncoding, CODINGS));
 
+/** The coding a client prefers among ours (undefined: identity), for a body made for one response. */
+export const preferredCoding = (acceptEncoding: string | undefined): Coding | undefined =>
+  acceptedCodings(acceptEncoding)[0];
+
 /**
  * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or a 304 with
  * the tag of whichever accepted coding `If-None-Match` names (`matchingTag`); HEAD gets GET's headers, no body.
@@ -74,9 +78,12 @@ export function sendRepresentation(
   representation: Representation,
   options: SendOptions,
 ): void {
-  const codings = acceptedCodings(req.headers['accept-encoding']);
+  // A body made for one response has only the coding it was made for (and identity): offer what it has.
+  const codings = acceptedCodings(req.headers['accept-encoding']).filter(
+    (offer) => offer === undefined || representation[offer] !== undefined,
+  );
   const coding = codings[0];
-  const encoded = coding === undefined ? representation.identity : representation[coding];
+  const encoded = coding === undefined ? representation.identity : representation[coding]!;
   for (const value of options.headers) headers.push(value);
   // No `Age`: it is a cache's estimate of a response's age (RFC 9111 §5.1), and this is the origin. A copy it made
   // earlier is as fresh as its `Cache-Control` says; an `Age` on top made every downstream copy stale on arrival.
@@ -103,7 +110,7 @@ export function sendRepresentation(
 const tagsOf = (
   representation: Representation,
   codings: ReadonlyArray<(typeof CODINGS)[number] | undefined>,
-): string[] => codings.map((coding) => (coding === undefined ? representation.identity : representation[coding]).etag);
+): string[] => codings.map((coding) => (coding === undefined ? representation.identity : representation[coding]!).etag);
 
 /** What a body made for one response carries besides the exchange's headers. */
 export interface BodyOptions {

@@ -1,4 +1,5 @@
 import { formatFilter, parseFilter } from '../../lib/catalog-page/biomarker-filter.ts';
+import { TEMPLATE_QUERY } from '../../lib/catalog-page/browser-slots.ts';
 import { LOCALES, type Locale } from '../../lib/content/locales.ts';
 import type { PageDataSource } from '../../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
@@ -24,6 +25,11 @@ export interface RenderedResource {
    * a query could otherwise allow a script of its own (docs/security.md, "What it defends against").
    */
   template?: RenderedResource;
+  /**
+   * A filtered view's templates, rendered once per data version and filled per query: the HTML page's (which carries
+   * the data that fills both) and, for a Markdown view, the twin's.
+   */
+  viewTemplates?: { html: RenderedResource; markdown?: RenderedResource };
 }
 
 /** A guide page in one locale: its two representations, chosen by `Accept` or the `.md` path. */
@@ -51,13 +57,25 @@ export const pageResources = (page: GuidePageEntry, locale: Locale): PageResourc
   markdown: pageResource(page, locale, 'markdown'),
 });
 
+/** A page rendered as the template of its filtered views (`browser-slots.ts`). */
+const templateOf = (resource: RenderedResource): RenderedResource => ({
+  ...resource,
+  key: `${resource.key}?${TEMPLATE_QUERY}`,
+  renderPath: `${resource.renderPath}?${TEMPLATE_QUERY}`,
+});
+
 /** A resource's view filtered by a normalized, non-empty query. */
-const withQuery = (resource: RenderedResource, query: string): RenderedResource => ({
+const withQuery = (
+  resource: RenderedResource,
+  query: string,
+  viewTemplates: NonNullable<RenderedResource['viewTemplates']>,
+): RenderedResource => ({
   ...resource,
   key: `${resource.key}?${query}`,
   renderPath: `${resource.renderPath}?${query}`,
   query,
   template: resource,
+  viewTemplates,
 });
 
 /**
@@ -68,7 +86,12 @@ export function filteredPageResources(page: PageResources, search: string): Page
   if (page.page.filtered !== true || search === '') return page;
   const query = formatFilter(parseFilter(new URLSearchParams(search)));
   if (query === '') return page;
-  return { ...page, html: withQuery(page.html, query), markdown: withQuery(page.markdown, query) };
+  const html = templateOf(page.html);
+  return {
+    ...page,
+    html: withQuery(page.html, query, { html }),
+    markdown: withQuery(page.markdown, query, { html, markdown: templateOf(page.markdown) }),
+  };
 }
 
 /** Every page of the registry in every locale, in registry order. */

@@ -1,8 +1,11 @@
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { developmentPolicy } from '../../lib/http/content-security-policy.ts';
+import type { Coding } from '../../lib/http/representation.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
+import { FilteredViews } from './filtered-views.ts';
 import { PreparedBody, type Prepared } from './prepared.ts';
+import { RenderGate } from './render-gate.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 import { htmlPolicy } from '../http/send.ts';
 import type { ResourceBuilder } from './document-builders.ts';
@@ -21,13 +24,10 @@ export interface DataVersion {
   ok: boolean;
 }
 
-/** Filtered views kept (HTML and Markdown apart): bounds the memory request input can take (docs/guide.md). */
-const FILTERED_VIEW_CAPACITY = 64;
-
 /** Brotli quality of the data-driven pages made one at a time: /biomarkers needs 11 for Lighthouse's 100 (docs/performance.md). */
 const DATA_PAGE_BROTLI_QUALITY = 11;
 
-/** Brotli quality of what is made in bulk or while a request waits (docs/performance.md). */
+/** Brotli quality of what is made in bulk (docs/performance.md). */
 const QUICK_BROTLI_QUALITY = 5;
 
 /** Finds the current version of a resource's data sources. */
@@ -37,8 +37,13 @@ export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>
 export interface RenderedStoreOptions {
   renderer: Renderer;
   versionOf: DataVersionOf;
-  /** How many filtered views it keeps (default `FILTERED_VIEW_CAPACITY`). */
-  viewCapacity?: number;
+  /** Renders through Astro at once (default 2), and how many more may wait; beyond that a request is shed (503). */
+  renderConcurrency?: number;
+  renderQueue?: number;
+  /** Most filtered views waiting to be assembled (default 128); beyond that a request is shed (503). */
+  viewQueue?: number;
+  /** Called once per request shed because the renders or the views waiting are full. */
+  onShed?: () => void;
   /** Resources the server builds without Astro, by key. */
   builders?: ReadonlyMap<string, ResourceBuilder>;
   /** `npm run dev`: nothing is kept; each answer is rendered again. */
@@ -50,7 +55,8 @@ export type Renderer = Pick<AstroRenderer, 'render'>;
 
 /**
  * Everything Astro renders. Resources without data come prepared from the build and answer synchronously; a
- * data-driven one renders once per data version, never per request. A failed (502) render is passed on, not kept.
+ * data-driven one renders once per data version, never per request, under a bound on renders at once; a filtered
+ * view is assembled from its page's template without a render. A failed (502) render is passed on, not kept.
  */
 export class RenderedStore {
   readonly #renderer: Renderer;
@@ -61,8 +67,9 @@ export class RenderedStore {
   readonly #development: boolean;
   #renders = 0;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
-  /** Filtered views: keyed by request input, so bounded (LRU); each renders once per data version. */
-  readonly #views: SingleFlightCache<PreparedBody>;
+  /** Filtered views: assembled per request from templates rendered once per data version; nothing kept per query. */
+  readonly #views: FilteredViews;
+  readonly #gate: RenderGate;
   /** The latest body of each resource, for the synchronous path. */
   readonly #settled = new Map<string, PreparedBody>();
   /** The browser 404 and 429, prepared by the build as templates. */
@@ -73,12 +80,15 @@ export class RenderedStore {
     this.#versionOf = options.versionOf;
     this.#builders = options.builders ?? new Map();
     this.#development = options.development ?? false;
-    this.#views = new SingleFlightCache(options.viewCapacity ?? FILTERED_VIEW_CAPACITY);
-  }
-
-  /** How many filtered views are held or being rendered (at most the capacity). */
-  get filteredViews(): number {
-    return this.#views.size;
+    this.#gate = new RenderGate({
+      limit: options.renderConcurrency ?? 2,
+      queue: options.renderQueue ?? 4,
+      ...(options.onShed === undefined ? {} : { onShed: options.onShed }),
+    });
+    this.#views = new FilteredViews((resource) => this.#render(resource), {
+      ...(options.viewQueue === undefined ? {} : { capacity: options.viewQueue }),
+      ...(options.onShed === undefined ? {} : { onShed: options.onShed }),
+    });
   }
 
   /** Stores a resource prepared by the build (no data sources, so version `''`). */
@@ -98,47 +108,52 @@ export class RenderedStore {
     return this.#settled.get(resource.key)?.ready;
   }
 
-  /** The answer for `resource`: prepared, or rendered now for a data version not seen yet. */
-  async answer(resource: RenderedResource): Promise<RenderedAnswer> {
+  /**
+   * The answer for `resource`: prepared, rendered now for a data version not seen yet, or a view assembled for a
+   * response in `coding`. Rejects with `RenderOverloaded` when a render is needed and the renders are full.
+   */
+  async answer(resource: RenderedResource, coding?: Coding): Promise<RenderedAnswer> {
     const data: DataVersion =
       resource.sources.length === 0 ? { version: '', freshForS: 0, ok: true } : await this.#versionOf(resource);
     if (this.#development) data.version = `${data.version} render ${(this.#renders += 1)}`;
     if (!data.ok) return { ok: false, rendered: await this.#render(resource) };
-    const cache = resource.query === undefined ? this.#bodies : this.#views;
-    const body = await cache.get(
-      resource.key,
-      async () => {
-        const rendered = await this.#render(resource);
-        if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
-        const quick = resource.query !== undefined || resource.bulk === true;
-        const quality = quick ? QUICK_BROTLI_QUALITY : DATA_PAGE_BROTLI_QUALITY;
-        return new PreparedBody(rendered, quality);
-      },
-      data.version,
-    );
-    if (resource.query === undefined) this.#settled.set(resource.key, body);
     // A filtered view is one client's request: shared caches keep only the page (docs/security.md).
     const cacheControl =
       resource.followsDataFreshness && resource.sources.length > 0
         ? `${resource.query === undefined ? 'public' : 'private'}, max-age=${data.freshForS}`
         : PAGE_CACHE_CONTROL;
+    if (resource.query !== undefined) return this.#view(resource, data.version, cacheControl, coding);
+    const body = await this.#bodies.get(
+      resource.key,
+      async () => {
+        const rendered = await this.#render(resource);
+        if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
+        return new PreparedBody(rendered, resource.bulk === true ? QUICK_BROTLI_QUALITY : DATA_PAGE_BROTLI_QUALITY);
+      },
+      data.version,
+    );
+    this.#settled.set(resource.key, body);
     const prepared = await body.prepare();
-    if (!prepared.representation.contentType.startsWith('text/html')) return { ok: true, ...prepared, cacheControl };
-    let policy: string | undefined;
-    // A filtered view's HTML carries request input: its policy is the unfiltered page's (issue 30).
-    if (resource.template !== undefined) {
-      const template = await this.answer(resource.template);
-      if (template.ok) policy = htmlPolicy(template.representation);
+    if (!this.#development || !prepared.representation.contentType.startsWith('text/html')) {
+      return { ok: true, ...prepared, cacheControl };
     }
-    if (this.#development) policy = developmentPolicy(policy ?? htmlPolicy(prepared.representation));
-    return policy === undefined
-      ? { ok: true, ...prepared, cacheControl }
-      : { ok: true, ...prepared, cacheControl, policy };
+    return { ok: true, ...prepared, cacheControl, policy: developmentPolicy(htmlPolicy(prepared.representation)) };
+  }
+
+  /** A filtered view, with the unfiltered page's policy: made before any request input was filled in. */
+  async #view(resource: RenderedResource, version: string, cacheControl: string, coding?: Coding) {
+    const representation = await this.#views.representation(resource, version, coding);
+    const answer = { ok: true as const, representation, preparedAt: performance.now(), cacheControl };
+    if (!representation.contentType.startsWith('text/html') || resource.template === undefined) return answer;
+    const page = await this.answer(resource.template);
+    if (!page.ok) return answer;
+    const policy = htmlPolicy(page.representation);
+    return { ...answer, policy: this.#development ? developmentPolicy(policy) : policy };
   }
 
   async #render(resource: RenderedResource): Promise<Rendered> {
     const built = await this.#builders.get(resource.key)?.(resource);
-    return built ?? this.#renderer.render(resource.renderPath, resource.accept);
+    return built ?? this.#gate.run(() => this.#renderer.render(resource.renderPath, resource.accept));
   }
 }
 
