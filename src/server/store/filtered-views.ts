@@ -22,10 +22,10 @@ type Views = typeof import('../../lib/catalog-page/browser-views.ts');
 const MAX_TURNS_PER_JOB = 64;
 
 /**
- * Most views waiting for their turn (about half a second of work on the usual machine); a view past it is refused with
- * a 503 at once rather than queued without end.
+ * Most views waiting for their turn (about two seconds of work on the usual machine); a view past it is refused with a
+ * 503 at once rather than queued without end.
  */
-const MAX_QUEUED_VIEWS = 128;
+const MAX_QUEUED_VIEWS = 512;
 
 /**
  * Runs jobs one at a time, each in a turn of the event loop of its own, and only after a turn that brought no new job

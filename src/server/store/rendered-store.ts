@@ -40,7 +40,7 @@ export interface RenderedStoreOptions {
   /** Renders through Astro at once (default 2), and how many more may wait; beyond that a request is shed (503). */
   renderConcurrency?: number;
   renderQueue?: number;
-  /** Most filtered views waiting to be assembled (default 128); beyond that a request is shed (503). */
+  /** Most filtered views waiting to be assembled (default 512); beyond that a request is shed (503). */
   viewQueue?: number;
   /** Called once per request shed because the renders or the views waiting are full. */
   onShed?: () => void;
