@@ -1,4 +1,4 @@
-// `npm run bench`: issue 14's measurement. Every response class against a plain node:http
+// `npm run bench`: what each response costs. Every response class against a plain node:http
 // server writing the same status, headers and bytes, in the same run, and against the floor
 // server (the same write behind the per-request steps the site must keep); then start-up time,
 // memory at idle and after a mixed load, and the catalog with a 128 MB heap. Load comes
@@ -103,7 +103,7 @@ async function startReplay(script: string, captured: CapturedResponse, index: nu
 
 /**
  * The site's answer to `entry`, replayed by a plain server (no logic at all) and by the floor
- * server (the plain server plus the per-request steps issue 14 keeps: limiter, request log,
+ * server (the plain server plus the per-request steps the site must keep: limiter, request log,
  * metrics).
  */
 async function startReplays(site: Site, entry: ResponseClass, index: number): Promise<[Replay, Replay]> {

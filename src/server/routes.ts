@@ -58,7 +58,7 @@ export interface RoutePolicy {
   label: RouteLabel;
   /** `Cache-Control` of a 200; undefined: it follows the data's freshness (catalog, pages) or the file (assets). */
   cacheControl: string | undefined;
-  /** A path of the OpenAPI document (spec 7.1): its errors are always Problems, never HTML. */
+  /** A path of the OpenAPI document: its clients are programs, so its errors are always Problems, never HTML. */
   api: boolean;
 }
 
@@ -79,7 +79,7 @@ const row = (
   api: options.api ?? true,
 });
 
-/** Exact paths: the API (spec 4, the paths of the OpenAPI document) and the site documents. */
+/** Exact paths: the API (the paths of the OpenAPI document) and the site documents. */
 export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandler }> = new Map([
   [CATALOG_PATH, row('catalog', 'catalog', undefined)],
   [TOKEN_ENDPOINT_PATH, row('token', 'token', NO_STORE, { methods: ['POST'] })],
@@ -98,7 +98,7 @@ export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandl
 /** The guide's pages and their `.md` twins, from the page registry (`src/lib/content/`). */
 const PAGE_POLICY = { methods: READ_METHODS, counted: true, cacheControl: undefined, api: false } as const;
 
-/** Files a browser loads for a page besides the page itself: a page view is one request of the quota (issue 15). */
+/** Files a browser loads for a page besides the page itself: a page view is one request of the quota, not ten. */
 const SUBRESOURCE_EXTENSIONS = new Set([
   '.css',
   '.js',

@@ -4,8 +4,8 @@ import { rawRequest } from '../helpers/raw-http.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /**
- * The findings of the security review (issue 30), each sent as the reviewer sent it: every
- * test here failed on the code the review read.
+ * The findings of the security reviews, each sent as the reviewer sent it: every test here failed
+ * on the code the review read (docs/security.md lists what each defends).
  */
 let server: RunningServer;
 let addressCounter = 0;
@@ -19,7 +19,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe('the rate limit counts what it should (findings 1 and 6)', () => {
+describe('the rate limit counts what it should', () => {
   it('counts an OPTIONS that is not a CORS preflight, on any path', async () => {
     const get = client();
     for (let i = 0; i < 3; i += 1) {
@@ -66,7 +66,7 @@ describe('the rate limit counts what it should (findings 1 and 6)', () => {
   });
 });
 
-describe('the build output (findings 7 and 12)', () => {
+describe('the build output', () => {
   const script = '/pagefind/pagefind-ui.js';
 
   it('ships no source text in its source maps: the image copies dist/ whole', () => {
@@ -95,7 +95,7 @@ describe('the build output (findings 7 and 12)', () => {
   });
 });
 
-describe('pages keep to their own origin (finding 12)', () => {
+describe('pages keep to their own origin', () => {
   it('sends pages, and the browser error pages, with COOP and CORP same-origin; the API stays readable anywhere', async () => {
     const get = client();
     for (const path of ['/developers', '/no-such-page']) {
@@ -110,7 +110,7 @@ describe('pages keep to their own origin (finding 12)', () => {
   });
 });
 
-describe('request targets (finding 8)', () => {
+describe('request targets', () => {
   it('refuses a path that resolves to a reference to another host, never naming it', async () => {
     const response = await rawRequest(
       server.url,
@@ -122,7 +122,7 @@ describe('request targets (finding 8)', () => {
   });
 });
 
-describe('filtered views of the biomarker browser (findings 2 and 3)', () => {
+describe('filtered views of the biomarker browser', () => {
   it('keeps a filtered view out of shared caches and never echoes an unknown filter value', async () => {
     const response = await client()(
       `${server.url}/biomarkers?q=zzz&region=Catalog%20withdrawn%20-%20see%20evil.example`,
@@ -149,7 +149,7 @@ describe('filtered views of the biomarker browser (findings 2 and 3)', () => {
   });
 });
 
-describe('HTTP/1.1 framing at the edges (findings 9 and 10)', () => {
+describe('HTTP/1.1 framing at the edges', () => {
   const send = (request: string) => rawRequest(server.url, request);
 
   it('accepts the absolute-form of a request target (RFC 9112 §3.2.2)', async () => {
@@ -242,7 +242,7 @@ function listeningPorts(pid: number): number[] {
   return ports.sort((a, b) => a - b);
 }
 
-describe('the Astro renderer (finding 5)', () => {
+describe('the Astro renderer', () => {
   it('renders in the process: after a data-driven render, the only listeners are the site and its origin', async () => {
     const response = await client()(`${server.url}/biomarkers?q=ferritin`);
     expect(response.status).toBe(200);

@@ -1,5 +1,5 @@
 // deploy/kubernetes/: every object valid against the Kubernetes API schemas (kubernetes-models,
-// no cluster needed), and the values that must agree with the code and the image (issue 29).
+// no cluster needed), and the values that must agree with the code and the image.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Deployment } from 'kubernetes-models/apps/v1';

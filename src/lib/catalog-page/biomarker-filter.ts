@@ -9,7 +9,7 @@ export type PanelRegion = 'eu' | 'uk';
 /** The size of a panel: complete (premium markers included) or light. */
 export type PanelSize = 'complete' | 'light';
 
-/** Region and size of each public panel (spec 4.1), in the order the page lists regions. */
+/** Region and size of each public panel (docs/service.md, "The catalog"), in the order the page lists regions. */
 export const PANEL_KINDS: Readonly<Record<CatalogTemplate, { region: PanelRegion; size: PanelSize }>> = {
   'public-complete-eu': { region: 'eu', size: 'complete' },
   'public-light-eu': { region: 'eu', size: 'light' },
@@ -46,7 +46,7 @@ export interface BiomarkerFilter {
 
 /**
  * A parameter with an unknown value: ignored and named on the page; only its name, as the value is request input
- * (issue 30).
+ * and the page must not echo it.
  */
 export interface IgnoredValue {
   param: FilterParam;

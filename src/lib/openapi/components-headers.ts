@@ -11,7 +11,7 @@ const integer = (minimum: number, maximum?: number) => ({
   ...(maximum === undefined ? {} : { maximum }),
 });
 
-/** The rate-limit headers of spec section 8, carried by every response of every endpoint. */
+/** The rate-limit headers, carried by every response of every endpoint (docs/service.md). */
 const RATE_LIMIT_HEADERS = {
   RateLimit: {
     description:
@@ -100,6 +100,6 @@ export function headerRefs(...names: ComponentHeaderName[]): Record<string, Refe
   return Object.fromEntries(names.map((name) => [name, componentRef('headers', name)]));
 }
 
-/** `$ref`s to the five rate-limit headers (spec section 8) and `X-Request-Id`, which every response carries. */
+/** `$ref`s to the five rate-limit headers and `X-Request-Id`, which every response carries. */
 export const rateLimitHeaderRefs = (): Record<string, ReferenceObject> =>
   headerRefs(...(Object.keys({ ...RATE_LIMIT_HEADERS, ...REQUEST_ID_HEADER }) as ComponentHeaderName[]));

@@ -15,15 +15,9 @@ const VARY = { Vary: 'Accept' };
 const prefersHtml = memoizeByHeader((accept) => negotiate(accept, RATE_LIMITED_OFFERS) === 'text/html');
 
 /**
-<<<<<<< HEAD
  * The 429 (RFC 6585 §4): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths (the paths
  * of the OpenAPI document, whose clients are programs) and Markdown clients always get the Problem. Both carry
- * Retry-After and the RateLimit headers.
-=======
- * The 429 (RFC 6585 §4; spec 7, 8): a `rate_limited` Problem, or for browsers the build's styled page; `api` paths
- * (the paths of the OpenAPI document) and Markdown clients always get the Problem. Both carry Retry-After and the
- * RateLimit headers; `free`: a request that costs no quota passed the ceiling of such requests.
->>>>>>> issue38-findings
+ * Retry-After and the RateLimit headers; `free`: a request that costs no quota passed the ceiling of such requests.
  */
 export function answerRateLimited(
   x: Exchange,

@@ -14,10 +14,10 @@ import type { Prepared, PreparedBody } from '../store/prepared.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';
 import type { PageResources, RenderedResource } from '../store/rendered-resources.ts';
 
-/** A page's representations in the server's order: HTML unless Markdown is preferred (spec 4.4). */
+/** A page's representations in the server's order: HTML unless Markdown is preferred (docs/guide.md, Markdown twins). */
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
 
-/** Both representations of a page URL depend on these request headers (spec 4.4). */
+/** Both representations of a page URL depend on these request headers, so caches must key on both (RFC 9110 §12.5.5). */
 const PAGE_VARY = 'Accept, Accept-Encoding';
 
 /** Site documents vary by coding only. */

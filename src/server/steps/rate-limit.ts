@@ -31,7 +31,7 @@ export interface RateLimitOutcome {
 }
 
 /**
- * Counts the request as `use` says and returns the baseline and rate-limit headers every response carries (spec 8).
+ * Counts the request as `use` says and returns the baseline and rate-limit headers every response carries, errors included (docs/service.md, "Conventions every response follows").
  * `free` and exempt requests cost none; their headers report the quota as it stands.
  */
 export function countRequest(

@@ -33,7 +33,7 @@ export class AstroRenderer {
 
   /**
    * Renders `path` for `accept`, uncompressed, injected in-process (light-my-request): no port anything else could
-   * call (issue 30).
+   * call, so nothing but the site can ask Astro for a render.
    */
   async render(path: string, accept: string): Promise<Rendered> {
     const response = await inject(await this.#astro(), {
