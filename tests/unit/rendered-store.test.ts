@@ -36,6 +36,18 @@ function fakeRenderer(
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
 
+/** The biomarker list, the template its views are filled from, and a filtered view of it for `query`. */
+const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
+const templateResource = { ...html, key: `${html.key}?${TEMPLATE_QUERY}`, renderPath: `/biomarkers?${TEMPLATE_QUERY}` };
+const view = (query: string): RenderedResource => ({
+  ...html,
+  key: `${html.key}?${query}`,
+  renderPath: `/biomarkers?${query}`,
+  query,
+  template: html,
+  viewTemplates: { html: templateResource },
+});
+
 describe('RenderedStore', () => {
   it('answers what the build prepared synchronously once compressed, without rendering', async () => {
     const { renderer, renders } = fakeRenderer();
@@ -89,20 +101,6 @@ describe('RenderedStore', () => {
     }));
     let version = 'v1';
     const store = new RenderedStore({ renderer, versionOf: async () => ({ version, freshForS: 60, ok: true }) });
-    const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
-    const templateResource = {
-      ...html,
-      key: `${html.key}?${TEMPLATE_QUERY}`,
-      renderPath: `/biomarkers?${TEMPLATE_QUERY}`,
-    };
-    const view = (query: string): RenderedResource => ({
-      ...html,
-      key: `${html.key}?${query}`,
-      renderPath: `/biomarkers?${query}`,
-      query,
-      template: html,
-      viewTemplates: { html: templateResource },
-    });
     // The fake template fills no browser: the assembly itself is `browser-template.test.ts`'s; here, only renders count.
     const answers = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
     expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`]);
@@ -122,20 +120,6 @@ describe('RenderedStore', () => {
       versionOf: async () => ({ version: 'v1', freshForS: 60, ok: true }),
       viewQueue: 2,
       onShed: () => (shed += 1),
-    });
-    const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
-    const templateResource = {
-      ...html,
-      key: `${html.key}?${TEMPLATE_QUERY}`,
-      renderPath: `/biomarkers?${TEMPLATE_QUERY}`,
-    };
-    const view = (query: string): RenderedResource => ({
-      ...html,
-      key: `${html.key}?${query}`,
-      renderPath: `/biomarkers?${query}`,
-      query,
-      template: html,
-      viewTemplates: { html: templateResource },
     });
     const answers = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
     const refused = answers.filter(
