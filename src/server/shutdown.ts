@@ -2,7 +2,13 @@ import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from '../lib/log/logger.ts';
 import type { DrainableServer } from './http/create-http-server.ts';
-import { beginDrain, connectionsAccepted, connectionsOpen, requestsInFlight } from './http/drain-state.ts';
+import {
+  beginDrain,
+  connectionsAccepted,
+  connectionsOpen,
+  requestsInFlight,
+  requestsReceived,
+} from './http/drain-state.ts';
 
 /** How a shutdown is paced (see docs/deployment.md, "Restarts without losing a request"). */
 export interface ShutdownTimings {
@@ -21,7 +27,7 @@ export interface ShutdownTargets {
 }
 
 /** The waits a shutdown makes, by what each is for; a test resolves each at the instant it chooses. */
-export type ShutdownWait = (what: 'delay' | 'quiet' | 'patience' | 'deadline', ms: number) => Promise<void>;
+export type ShutdownWait = (what: 'delay' | 'quiet' | 'idle' | 'patience' | 'deadline', ms: number) => Promise<void>;
 
 /** What a test injects: the exit and the waits (default: process.exit and timers). */
 export interface ShutdownOptions {
@@ -32,7 +38,7 @@ export interface ShutdownOptions {
 const timerWait: ShutdownWait = (what, ms) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    if (what === 'deadline' || what === 'patience') timer.unref();
+    if (what === 'deadline' || what === 'patience' || what === 'idle') timer.unref();
   });
 
 /** Resolves once the event loop has polled for I/O again: a connection the kernel completed before is accepted. */
@@ -64,8 +70,25 @@ async function waitForQuiet(server: Server, timings: ShutdownTimings, wait: Shut
 }
 
 /**
+ * Once the listener is closed: each time a whole quiet interval passes without a request on any connection, closes
+ * the connections that carry none. Nobody routes here any more (the readiness delay and the quiet intervals have
+ * passed), so an idle connection is one a peer keeps for nothing; a request that does come is answered, with
+ * `Connection: close`, and holds the next close off by another interval. Checked after an I/O poll, so a request
+ * already read by the kernel counts.
+ */
+async function closeIdleWhenQuiet(server: Server, quietMs: number, wait: ShutdownWait): Promise<void> {
+  while (connectionsOpen(server) > 0) {
+    const seen = requestsReceived(server);
+    await wait('idle', quietMs);
+    await afterNextPoll();
+    if (requestsReceived(server) === seen) server.closeIdleConnections();
+  }
+}
+
+/**
  * SIGTERM: readiness 503 for `delayMs`, then the listener closes after `quietMs` without a new connection; from then
- * on each response closes its connection, and idle connections are left to their peer. Resolves when the last ended.
+ * on each response closes its connection, and idle ones close after `quietMs` without a request. Resolves when the
+ * last connection has ended.
  */
 async function drainSite(site: DrainableServer, logger: Logger, timings: ShutdownTimings, wait: ShutdownWait) {
   await wait('delay', timings.delayMs);
@@ -76,6 +99,7 @@ async function drainSite(site: DrainableServer, logger: Logger, timings: Shutdow
   // Not quiet: connections kept arriving, and those in the accept queue just now were reset.
   if (quiet) logger.info('listener_closed', fields);
   else logger.error('listener_closed', fields);
+  void closeIdleWhenQuiet(site.server, timings.quietMs, wait);
   await ended;
 }
 

@@ -150,19 +150,33 @@ describe('a SIGTERM drain, at the instants that used to reset a request', () => 
     expect(await connection.closed).toBe('end');
   });
 
-  it('leaves an idle kept-alive connection to its peer, and exits 0 once the peer closes it', async () => {
-    const { waits, stop, open, server, exit } = await stoppingSite();
-    const connection = open();
-    connection.write(HEALTH_GET);
-    expect(await connection.next()).toMatchObject({ status: 200 });
+  it('closes idle kept-alive connections only after an interval without a request once the listener is closed', async () => {
+    const { waits, stop, open, server, exit, lines } = await stoppingSite();
+    const busy = open();
+    const idle = open();
+    for (const connection of [busy, idle]) {
+      connection.write(HEALTH_GET);
+      expect(await connection.next()).toMatchObject({ status: 200 });
+    }
     stop('SIGTERM');
     (await waits.next('delay'))();
     waits.release('quiet');
     await expect.poll(() => server.listening).toBe(false);
-    expect(await settled(exit)).toBe(false);
-    expect(await settled(connection.closed)).toBe(false);
-    connection.socket.end();
+    // No sweep while the listener was open, nor at the instant it closed.
+    expect(await settled(idle.closed)).toBe(false);
+    // A request during the interval is answered, closes its own connection, and holds the sweep off.
+    const interval = await waits.next('idle');
+    busy.write(TOKEN_POST);
+    const answer = await busy.next();
+    expect(answer).toMatchObject({ status: 200, headers: { connection: 'close' } });
+    interval();
+    expect(await busy.closed).toBe('end');
+    expect(await settled(idle.closed)).toBe(false);
+    // An interval with no request: the idle connection is closed, cleanly, and the process exits 0.
+    (await waits.next('idle'))();
+    expect(await idle.closed).toBe('end');
     expect(await exit).toBe(0);
+    expect(lines.join('')).toContain('"event":"stopped"');
   });
 });
 

@@ -3,6 +3,7 @@ import type { Server, ServerResponse } from 'node:http';
 /** What a graceful shutdown asks of a server: what arrived, what is open, what is unanswered, whether it drains. */
 interface DrainState {
   accepted: number;
+  requests: number;
   open: number;
   unanswered: Set<ServerResponse>;
   draining: boolean;
@@ -15,7 +16,7 @@ const states = new WeakMap<Server, DrainState>();
  * makes its response close the connection once the server drains.
  */
 export function trackDrain(server: Server): (res: ServerResponse) => void {
-  const state: DrainState = { accepted: 0, open: 0, unanswered: new Set(), draining: false };
+  const state: DrainState = { accepted: 0, requests: 0, open: 0, unanswered: new Set(), draining: false };
   states.set(server, state);
   server.on('connection', (socket) => {
     state.accepted += 1;
@@ -25,6 +26,7 @@ export function trackDrain(server: Server): (res: ServerResponse) => void {
   return (res) => {
     // Node then sends `Connection: close` and ends the connection after this response (RFC 9112 §9.6).
     if (state.draining) res.shouldKeepAlive = false;
+    state.requests += 1;
     state.unanswered.add(res);
     res.once('close', () => state.unanswered.delete(res));
   };
@@ -32,6 +34,9 @@ export function trackDrain(server: Server): (res: ServerResponse) => void {
 
 /** Connections `server` has accepted since it was created. */
 export const connectionsAccepted = (server: Server): number => states.get(server)?.accepted ?? 0;
+
+/** Requests `server` has received since it was created. */
+export const requestsReceived = (server: Server): number => states.get(server)?.requests ?? 0;
 
 /** Connections of `server` still open. */
 export const connectionsOpen = (server: Server): number => states.get(server)?.open ?? 0;
