@@ -36,13 +36,17 @@ async function instanceWithStore(storePort: number, extra: Record<string, string
   return { server, metrics, storeUp };
 }
 
-/** `count` requests from `client`, one after another: statuses and the slowest answer. */
+/**
+ * `count` requests one after another, from `client` or, for a prefix such as `198.18.2`, from 250 addresses in turn
+ * (each well within its quota): statuses and the slowest answer.
+ */
 async function burst(server: RunningServer, client: string, count: number) {
   const statuses: number[] = [];
   let slowestMs = 0;
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
-    const res = await fetchAs(client)(`${server.url}${PATH}`);
+    const address = client.split('.').length === 4 ? client : `${client}.${i % 250}`;
+    const res = await fetchAs(address)(`${server.url}${PATH}`);
     await res.arrayBuffer();
     slowestMs = Math.max(slowestMs, performance.now() - started);
     statuses.push(res.status);
@@ -56,7 +60,7 @@ describe('a shared store that fails costs exactness, never an answer', () => {
   it('starts without the store, limits alone, and moves to the store once it is reachable', async () => {
     const storePort = await freePort();
     const { server, metrics, storeUp } = await instanceWithStore(storePort);
-    const alone = await burst(server, '192.0.2.1', DURING);
+    const alone = await burst(server, '198.18.1', DURING);
     expect(alone.statuses.every((status) => status === 200)).toBe(true);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(await metrics()).toMatch(/rate_limit_store_fallbacks_total\{reason="unavailable"\} [1-9]/);
@@ -73,12 +77,12 @@ describe('a shared store that fails costs exactness, never an answer', () => {
     await eventually(storeUp);
 
     proxy.setDelay(200);
-    const slow = await burst(server, '192.0.2.2', DURING);
+    const slow = await burst(server, '198.18.2', DURING);
     proxy.setDelay(0);
     // Left alone after its failures, the store is tried again by the requests after the pause (a second).
     await eventually(async () => (await burst(server, '192.0.2.9', 1)) && storeUp());
     await redis.crash();
-    const killed = await burst(server, '192.0.2.3', DURING);
+    const killed = await burst(server, '198.18.3', DURING);
     await redis.restart();
     await eventually(storeUp);
 
