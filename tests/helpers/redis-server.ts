@@ -11,6 +11,8 @@ const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/
 /** A real Redis (or Valkey) server on 127.0.0.1, with a configuration file the test wrote; stopped by its process id. */
 export interface RunningRedis {
   port: number;
+  /** The server's process id (the benchmark reads its CPU time). */
+  readonly pid: number;
   /** `redis://127.0.0.1:<port>` (with the password when one was set). */
   url: string;
   /** Kills it (SIGKILL, as a crash) and waits for the exit; `restart` brings it back. */
@@ -74,6 +76,9 @@ export async function startRedis(settings: RedisSettings = {}): Promise<RunningR
   const auth = settings.password === undefined ? '' : `:${encodeURIComponent(settings.password)}@`;
   return {
     port,
+    get pid() {
+      return child?.pid ?? 0;
+    },
     url: `redis://${auth}127.0.0.1:${port}`,
     crash,
     restart: async () => {
