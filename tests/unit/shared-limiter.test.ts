@@ -24,9 +24,6 @@ class FakeStore implements WindowStore {
     this.counts.set(key, count);
     return Promise.resolve({ count, resetMs: 42_500 });
   }
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
   describe(error: unknown): string {
     return String(error);
   }

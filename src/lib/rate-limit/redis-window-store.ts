@@ -81,11 +81,6 @@ export class RedisWindowStore implements WindowStore {
     return { count: reply[0], resetMs: reply[1] };
   }
 
-  async close(): Promise<void> {
-    if (this.#client.isOpen) await this.#client.close().catch(() => this.#client.destroy());
-    else this.#client.destroy();
-  }
-
   /** An error's message for a log line: no URL credentials, no password. */
   describe(error: unknown): string {
     return this.#redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));

@@ -12,8 +12,6 @@ export interface WindowStore {
   readonly ready: boolean;
   /** Adds one to `key`'s window, opened with a `windowMs` expiry on its first request, and returns the count. */
   increment(key: string, windowMs: number): Promise<WindowCount>;
-  /** Ends the connection and any reconnecting. */
-  close(): Promise<void>;
   /** An error's message for a log line, without credentials. */
   describe(error: unknown): string;
 }
@@ -97,11 +95,6 @@ export class SharedLimiter {
       return local;
     }
     return this.#ask(key, local);
-  }
-
-  /** Ends the store's connection. */
-  close(): Promise<void> {
-    return this.#store.close();
   }
 
   #storeInUse(): boolean {
