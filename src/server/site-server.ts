@@ -139,11 +139,11 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     target: string | undefined,
     route: SiteRoute | undefined,
     known: boolean,
-    { decision, headers, address }: RateLimitOutcome,
+    { decision, headers, address, waitedSince }: RateLimitOutcome,
   ): Promise<void> | void {
     const method = req.method ?? 'GET';
     const use = quotaUse(route, req);
-    headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
+    headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other', waitedSince));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     const x: Exchange = { req, res, headers, baseUrl };
     if (!decision.allowed) {

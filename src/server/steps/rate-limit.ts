@@ -31,6 +31,8 @@ export interface RateLimitOutcome {
   headers: string[];
   /** The client's address as the limiter saw it (see resolveClientAddress), for the log. */
   address: string;
+  /** When the request began waiting for the shared store (performance.now()), so its duration includes the wait. */
+  waitedSince?: number;
 }
 
 /**
@@ -67,9 +69,10 @@ export function countSharedRequest(
 ): RateLimitOutcome | Promise<RateLimitOutcome> {
   if (use !== 'take' || options.exempt?.(req) === true) return countRequest(req, options, use);
   const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
+  const waitedSince = performance.now();
   const decision = options.shared.take(rateLimitKey(address));
-  if (decision instanceof Promise) return decision.then((shared) => outcomeOf(options, shared, address));
-  return outcomeOf(options, decision, address);
+  if (!(decision instanceof Promise)) return outcomeOf(options, decision, address);
+  return decision.then((shared) => ({ ...outcomeOf(options, shared, address), waitedSince }));
 }
 
 function outcomeOf(options: RateLimitStepOptions, decision: RateLimitDecision, address: string): RateLimitOutcome {
