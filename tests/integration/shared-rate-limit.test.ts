@@ -1,3 +1,4 @@
+import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { startRedis, type RunningRedis } from '../helpers/redis-server.ts';
@@ -45,7 +46,7 @@ async function ask(client: string) {
 const requestsOf = (server: RunningServer) => server.output.join('').split('"event":"request"').length - 1;
 
 describe('three instances sharing one store behind a round-robin nginx', () => {
-  it('answers one client exactly 60 times, then 429, whichever instance answers', async () => {
+  it('answers one client exactly 60 times, then 429, whichever instance answers, from one expiring key', async () => {
     const before = instances.map(requestsOf);
     const answers = [];
     for (let i = 0; i < 61; i += 1) answers.push(await ask('203.0.113.7'));
@@ -57,6 +58,17 @@ describe('three instances sharing one store behind a round-robin nginx', () => {
     expect(refused.reset).toBeLessThanOrEqual(answers[0]!.reset);
     // Round robin: each instance answered its third.
     instances.forEach((instance, i) => expect(requestsOf(instance) - before[i]!).toBeGreaterThanOrEqual(15));
+    // One key for the client, expiring with its window: a flood of addresses leaves nothing behind.
+    const store = createClient({ url: redis.url });
+    await store.connect();
+    try {
+      const ttl = Number(await store.sendCommand(['PTTL', 'catalog-rate-limit:203.0.113.7']));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      expect(await store.sendCommand(['GET', 'catalog-rate-limit:203.0.113.7'])).toBe('61');
+    } finally {
+      store.destroy();
+    }
   });
 
   it(`holds every client of a flood at exactly 60 (${CLIENTS} clients, ${REQUESTS_EACH} requests each, at once)`, async () => {
