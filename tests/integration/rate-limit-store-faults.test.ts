@@ -100,11 +100,15 @@ describe('a shared store that fails costs exactness, never an answer', () => {
   it('limits alone, not refusing, when the store is full and refuses writes', async () => {
     // A limit below what an empty server uses: every write is refused with an OOM error.
     running.redis = await startRedis({ maxmemory: '1', policy: 'noeviction', password: PASSWORD });
-    const { server, metrics, storeUp } = await instanceWithStore(running.redis.port);
+    // The password in the URL this time (an empty variable counts as unset).
+    const inUrl = { RATE_LIMIT_STORE_URL: running.redis.url, RATE_LIMIT_STORE_PASSWORD: '' };
+    const { server, metrics, storeUp } = await instanceWithStore(running.redis.port, inUrl);
     await eventually(storeUp);
     const { statuses } = await burst(server, '192.0.2.4', 61);
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
-    expect(await metrics()).toMatch(/rate_limit_store_fallbacks_total\{reason="error"\} [1-9]/);
+    const exposition = await metrics();
+    expect(exposition).toMatch(/rate_limit_store_fallbacks_total\{reason="error"\} [1-9]/);
+    expect(server.output.join('') + exposition).not.toContain(PASSWORD);
   });
 });

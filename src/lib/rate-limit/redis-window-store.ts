@@ -45,10 +45,10 @@ export class RedisWindowStore implements WindowStore {
 
   constructor(options: RedisWindowStoreOptions, events: WindowStoreEvents) {
     const password = options.password;
-    this.#redact = (text) => {
-      const redacted = redactUrlCredentials(text);
-      return password === undefined ? redacted : redacted.replaceAll(password, '***');
-    };
+    // The password from either place, should a message ever quote it outside a URL.
+    const secrets = [password, decodeURIComponent(new URL(options.url).password)].filter((secret) => !!secret);
+    this.#redact = (text) =>
+      secrets.reduce<string>((redacted, secret) => redacted.replaceAll(secret!, '***'), redactUrlCredentials(text));
     this.#client = createClient({
       url: options.url,
       ...(password === undefined ? {} : { password }),
