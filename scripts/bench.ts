@@ -16,6 +16,7 @@ import { measureCosts } from './bench/costs.ts';
 import { measureMemory } from './bench/memory.ts';
 import { measureStartUps, startSite, type Site, type StartUps } from './bench/site.ts';
 import { requireWrk, runWrk, CONNECTIONS, type WrkResult } from './bench/wrk.ts';
+import { startRedis } from '../tests/helpers/redis-server.ts';
 
 /** Measured seconds per class and side, in ROUNDS interleaved rounds of whole seconds (wrk's -d). */
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 6);
@@ -26,7 +27,7 @@ const MIXED_SECONDS = Number(process.env['BENCH_MIXED_SECONDS'] ?? 60);
 const STARTS = 5;
 
 /** The parts of the bench to run (`BENCH_PARTS`, comma-separated; all by default), in this order. */
-const PARTS = ['startup', 'classes', 'small-heap', 'memory', 'costs'] as const;
+const PARTS = ['startup', 'classes', 'small-heap', 'memory', 'costs', 'store'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `BENCH_PARTS` names; an unknown name fails the run rather than measuring nothing. */
@@ -311,6 +312,37 @@ async function benchCosts(): Promise<void> {
   }
 }
 
+/**
+ * The catalog class with the shared rate-limit store (a redis-server on loopback, without persistence) against the
+ * per-instance limiter, both fresh and driven in the same rounds; the store's own CPU per request beside them.
+ */
+async function benchStore(): Promise<void> {
+  const redis = await startRedis();
+  const sites: Site[] = [];
+  try {
+    sites.push(await startSite({ RATE_LIMIT_STORE_URL: redis.url }), await startSite());
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const [stored, alone] = sites.map((site) => side(site, CATALOG)) as [Side, Side];
+    const storeCpuBefore = cpuMs(redis.pid);
+    const [ours, theirs] = await interleave([stored, alone]);
+    const storeCpuUs = Math.round(((cpuMs(redis.pid) - storeCpuBefore) * 1000) / Math.max(1, ours!.requests));
+    console.log(
+      `\n${CATALOG.name} with RATE_LIMIT_STORE_URL (redis-server on loopback) against the per-instance limiter:`,
+    );
+    console.log([tableHead(), ...tableRows(ours!, theirs!, undefined, ['store', 'alone'])].join('\n'));
+    console.log(`  the store's own CPU per request: ${storeCpuUs} µs`);
+    const ratio = ours!.rps / theirs!.rps;
+    const reasons = [
+      ...(ratio < TARGETS.storeRatio ? [`ratio ${ratio.toFixed(2)} < ${TARGETS.storeRatio}`] : []),
+      ...(ours!.lost > 0 ? [`${ours!.lost} lost`] : []),
+    ];
+    console.log(`  ${check('throughput with the shared store', reasons)}`);
+  } finally {
+    for (const site of sites) await stop(site);
+    await redis.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const parts = selectedParts();
   requireWrk();
@@ -319,6 +351,7 @@ async function main(): Promise<void> {
   if (parts.has('small-heap')) await benchSmallHeap();
   if (parts.has('memory')) await benchMemory();
   if (parts.has('costs')) await benchCosts();
+  if (parts.has('store')) await benchStore();
   const met = verdicts.filter((line) => line.endsWith(': met')).length;
   console.log(`\nSummary: ${met} of ${verdicts.length} targets met\n${verdicts.map((line) => `  ${line}`).join('\n')}`);
 }

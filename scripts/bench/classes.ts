@@ -81,4 +81,6 @@ export const TARGETS = {
   heapLimitedRssMb: 256,
   /** Throughput with the image's heap limit, at least this share of the default heap's (same run). */
   heapLimitedRatio: 0.95,
+  /** The catalog's throughput with the shared rate-limit store on loopback, at least this share of the per-instance limiter's. */
+  storeRatio: 0.6,
 } as const;

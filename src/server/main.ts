@@ -12,6 +12,7 @@ import { listen } from './http/create-http-server.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { loadConfigOrExit } from '../lib/config/config.ts';
 import { createMetricsServer } from './steps/metrics-server.ts';
+import { openSharedLimiter } from './steps/rate-limit-store.ts';
 import { prepareInBackground } from './store/prepared.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './store/prepared-renders.ts';
 import { pageDataVersion, RenderedStore } from './store/rendered-store.ts';
@@ -46,6 +47,7 @@ try {
   }
   const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
   metrics.watchLimiter('site', limiter);
+  const shared = await openSharedLimiter(config.rateLimitStore, limiter, logger, metrics);
   const loadBundle = bundleHandler(new URL('dist/server/entry.mjs', root).href);
   const renderer = new AstroRenderer(async () => {
     const handler = await loadBundle();
@@ -67,6 +69,7 @@ try {
     config,
     logger,
     limiter,
+    ...(shared === undefined ? {} : { shared }),
     observe: (request) => metrics.observeRequest('site', request),
     routes: new SiteRoutes(documents, assets),
     store,

@@ -7,11 +7,12 @@ import type { Health } from '../lib/schemas/health.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { FREE_CEILING } from '../lib/rate-limit/headers.ts';
+import type { SharedLimiter } from '../lib/rate-limit/shared-limiter.ts';
 import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
-import { countRequest } from './steps/rate-limit.ts';
+import { countRequest, countSharedRequest, type RateLimitOutcome } from './steps/rate-limit.ts';
 import { filteredPageResources } from './store/rendered-resources.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
@@ -49,6 +50,8 @@ export interface SiteServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> & ConfiguredTimeouts;
   logger: Logger;
   limiter: FixedWindowLimiter;
+  /** The quota shared with other instances (RATE_LIMIT_STORE_URL); none by default: `limiter` decides alone. */
+  shared?: SharedLimiter;
   /** The ceiling of requests that cost no quota (FREE_CEILING); one of its own by default. */
   freeCeiling?: FixedWindowLimiter;
   /** Every path the site answers (the route table), the build's files included. */
@@ -78,6 +81,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { errorPages } = options.store;
   const freeCeiling = options.freeCeiling ?? new FixedWindowLimiter({ ...FREE_CEILING, ...FREE_CEILING_SIZE });
   const step = { limiter, freeCeiling, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
+  const shared = options.shared === undefined ? undefined : { ...step, shared: options.shared };
   const requestLog = createRequestLog({
     logger,
     service: 'site',
@@ -118,10 +122,28 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     route: SiteRoute | undefined,
     known: boolean,
   ): Promise<void> | void {
+    const use = quotaUse(route, req);
+    // Only with a shared store may the count be a promise: the request then waits for it (at most its deadline).
+    const outcome = shared === undefined ? countRequest(req, step, use) : countSharedRequest(req, shared, use);
+    if (outcome instanceof Promise) {
+      return outcome.then((counted) => respond(req, res, path, target, route, known, counted));
+    }
+    return respond(req, res, path, target, route, known, outcome);
+  }
+
+  /** Answers a counted request: 429, the refusals of the route table, or its route's answer. */
+  function respond(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string | undefined,
+    target: string | undefined,
+    route: SiteRoute | undefined,
+    known: boolean,
+    { decision, headers, address, waitedSince }: RateLimitOutcome,
+  ): Promise<void> | void {
     const method = req.method ?? 'GET';
     const use = quotaUse(route, req);
-    const { decision, headers, address } = countRequest(req, step, use);
-    headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other'));
+    headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other', waitedSince));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
     const x: Exchange = { req, res, headers, baseUrl };
     if (!decision.allowed) {

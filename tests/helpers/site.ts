@@ -6,6 +6,7 @@ import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
 import { createLogger, type Logger } from '../../src/lib/log/logger.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
+import type { SharedLimiter } from '../../src/lib/rate-limit/shared-limiter.ts';
 import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { listen, type DrainableServer } from '../../src/server/http/create-http-server.ts';
@@ -52,6 +53,8 @@ export interface TestSiteOptions {
   /** The store's bound on renders at once and waiting (defaults: the server's). */
   renderConcurrency?: number;
   renderQueue?: number;
+  /** The quota shared through a store, made around the site's own limiter (RATE_LIMIT_STORE_URL); none by default. */
+  shared?: (local: FixedWindowLimiter) => SharedLimiter;
 }
 
 /** The site server of `npm start`, built in the test process and driven without a port. */
@@ -161,6 +164,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     config,
     logger,
     limiter,
+    ...(options.shared === undefined ? {} : { shared: options.shared(limiter) }),
     routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fromRoot('dist/client'))),
     store,
     catalog,

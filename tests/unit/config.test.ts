@@ -21,6 +21,7 @@ describe('parseConfig', () => {
       deployEnv: 'development',
       trustProxy: 0,
       rateLimitMaxClients: 100_000,
+      rateLimitStore: undefined,
       logLevel: 'info',
       keepAliveTimeoutMs: 65_000,
       socketTimeoutMs: 10_000,
@@ -34,6 +35,38 @@ describe('parseConfig', () => {
       metricsHost: '127.0.0.1',
       metricsPort: 9464,
     });
+  });
+
+  it('takes a shared rate-limit store as a redis:// or rediss:// URL, with a deadline of 5 ms by default', () => {
+    expect(parseConfig({ RATE_LIMIT_STORE_URL: 'rediss://store.internal:6380/2' }).rateLimitStore).toEqual({
+      url: 'rediss://store.internal:6380/2',
+      password: undefined,
+      timeoutMs: 5,
+    });
+    expect(
+      parseConfig({
+        RATE_LIMIT_STORE_URL: 'redis://store:6379',
+        RATE_LIMIT_STORE_PASSWORD: 's3cret',
+        RATE_LIMIT_STORE_TIMEOUT_MS: '20',
+      }).rateLimitStore,
+    ).toEqual({ url: 'redis://store:6379', password: 's3cret', timeoutMs: 20 });
+  });
+
+  it('refuses a store URL of another scheme or with a path, and never repeats its password', () => {
+    expect(() => parseConfig({ RATE_LIMIT_STORE_URL: 'http://store:6379' })).toThrow(
+      /RATE_LIMIT_STORE_URL="http:\/\/store:6379": must use redis:\/\/ or rediss:\/\/ \(TLS\)/,
+    );
+    const bad = () => parseConfig({ RATE_LIMIT_STORE_URL: 'redis://:hunter22@store:6379/keys' });
+    expect(bad).toThrow(/RATE_LIMIT_STORE_URL="redis:\/\/\*\*\*@store:6379\/keys": may have only a database number/);
+    expect(bad).not.toThrow(/hunter22/);
+    const password = () =>
+      parseConfig({
+        RATE_LIMIT_STORE_URL: 'redis://store',
+        RATE_LIMIT_STORE_TIMEOUT_MS: '0',
+        RATE_LIMIT_STORE_PASSWORD: 'hunter22',
+      });
+    expect(password).toThrow(/RATE_LIMIT_STORE_TIMEOUT_MS="0"/);
+    expect(password).not.toThrow(/hunter22/);
   });
 
   it('refuses a quiet interval that cannot pass between the shutdown delay and the timeout', () => {

@@ -45,10 +45,16 @@ function validate(kind: string, object: unknown): void {
   new Model(object as never).validate();
 }
 
-/** The one object of `kind`, typed by its model. */
-function only<K extends Kind>(kind: K): InstanceType<(typeof MODELS)[K]> {
-  const found = documents.filter((doc) => doc.kind === kind);
-  expect(found, kind).toHaveLength(1);
+/** The site's objects; the optional rate-limit store's carry the name below. */
+const SITE = 'biomarker-catalog';
+const STORE = 'biomarker-catalog-rate-limit-store';
+
+/** The one object of `kind` named `name` (the site's by default), typed by its model. */
+function only<K extends Kind>(kind: K, name = SITE): InstanceType<(typeof MODELS)[K]> {
+  const found = documents.filter(
+    (doc) => doc.kind === kind && (doc.object as { metadata?: { name?: string } }).metadata?.name === name,
+  );
+  expect(found, `${kind} ${name}`).toHaveLength(1);
   return new MODELS[kind](found[0]!.object as never) as InstanceType<(typeof MODELS)[K]>;
 }
 
@@ -61,7 +67,8 @@ const envOf = (name: string) => site.env?.find((variable) => variable.name === n
 
 describe('deploy/kubernetes/', () => {
   it('holds a Deployment, a Service, a PodDisruptionBudget, a HorizontalPodAutoscaler and a NetworkPolicy, each valid', () => {
-    expect(documents.map(({ kind }) => kind).sort()).toEqual(Object.keys(MODELS).sort());
+    const ofSite = documents.filter((doc) => !doc.file.startsWith('rate-limit-store'));
+    expect(ofSite.map(({ kind }) => kind).sort()).toEqual(Object.keys(MODELS).sort());
     for (const { file, kind, object } of documents) expect(() => validate(kind, object), file).not.toThrow();
   });
 
@@ -105,9 +112,8 @@ describe('deploy/kubernetes/', () => {
     const names = (site.env ?? []).map(({ name }) => name);
     const known = new Set([...Object.keys(EnvSchema.shape), 'NODE_OPTIONS', 'MALLOC_ARENA_MAX']);
     expect(names.filter((name) => !known.has(name))).toEqual([]);
-    expect(EnvSchema.safeParse(Object.fromEntries(site.env!.map(({ name, value }) => [name, value]))).success).toBe(
-      true,
-    );
+    const values = site.env!.filter(({ value }) => value !== undefined).map(({ name, value }) => [name, value]);
+    expect(EnvSchema.safeParse(Object.fromEntries(values)).success).toBe(true);
   });
 
   it("runs the image's start command with its heap limit, inside a memory limit the bench checks RSS against", () => {
@@ -161,5 +167,39 @@ describe('deploy/kubernetes/', () => {
       { namespaces: [expect.any(String)], ports: [defaults.METRICS_PORT] },
     ]);
     expect(rules[0]!.namespaces[0]).not.toBe(rules[1]!.namespaces[0]);
+  });
+
+  it("reads the store's URL from an optional Secret, so the site runs with or without the store", () => {
+    const url = site.env?.find(({ name }) => name === 'RATE_LIMIT_STORE_URL');
+    expect(url?.value).toBeUndefined();
+    expect(url?.valueFrom?.secretKeyRef).toEqual({ name: STORE, key: 'url', optional: true });
+  });
+
+  it('runs the store in memory only, with maxmemory below its memory limit and an eviction policy', () => {
+    const store = only('apps/v1 Deployment', STORE).spec!;
+    expect(store.replicas).toBe(1);
+    const valkey = store.template.spec!.containers[0]!;
+    const args = valkey.args ?? [];
+    const arg = (flag: string) => args[args.indexOf(flag) + 1];
+    expect(arg('--save')).toBe('');
+    expect(arg('--appendonly')).toBe('no');
+    expect(['volatile-ttl', 'allkeys-lru']).toContain(arg('--maxmemory-policy'));
+    const maxmemoryMb = Number(/^(\d+)mb$/.exec(arg('--maxmemory') ?? '')?.[1]);
+    const limitMi = Number(/^(\d+)Mi$/.exec(String(valkey.resources?.limits?.['memory']))?.[1]);
+    expect(maxmemoryMb).toBeGreaterThan(0);
+    expect(maxmemoryMb * 1e6).toBeLessThanOrEqual(limitMi * 2 ** 20 * 0.8);
+    expect(store.template.spec!.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(valkey.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    expect(only('v1 Service', STORE).spec?.selector).toEqual(store.template.metadata!.labels);
+  });
+
+  it('lets only the site reach the store, and leaves the site its egress to it', () => {
+    expect(only('networking.k8s.io/v1 NetworkPolicy').spec!.policyTypes).not.toContain('Egress');
+    const policy = only('networking.k8s.io/v1 NetworkPolicy', STORE).spec!;
+    expect(policy.podSelector?.matchLabels).toEqual({ 'app.kubernetes.io/name': STORE });
+    expect(policy.ingress?.map((rule) => rule.from?.map((peer) => peer.podSelector?.matchLabels))).toEqual([
+      [deployment.spec!.template.metadata!.labels],
+    ]);
+    expect(policy.ingress?.[0]?.ports?.map(({ port }) => port)).toEqual(['store']);
   });
 });

@@ -61,6 +61,15 @@ function configOf(e: z.infer<typeof EnvSchema>) {
     deployEnv: e.DEPLOY_ENV,
     trustProxy: e.TRUST_PROXY,
     rateLimitMaxClients: e.RATE_LIMIT_MAX_CLIENTS,
+    /** The shared rate-limit store; undefined: each instance limits on its own. */
+    rateLimitStore:
+      e.RATE_LIMIT_STORE_URL === undefined
+        ? undefined
+        : {
+            url: e.RATE_LIMIT_STORE_URL,
+            password: e.RATE_LIMIT_STORE_PASSWORD,
+            timeoutMs: e.RATE_LIMIT_STORE_TIMEOUT_MS,
+          },
     logLevel: e.LOG_LEVEL,
     /** Idle time allowed between requests on a kept-alive connection. */
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_S * 1000,

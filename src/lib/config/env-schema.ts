@@ -62,8 +62,17 @@ const originKeyVar = z
   .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
   .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces');
 
+/** A Redis or Valkey server: `redis://` or `rediss://` (TLS), a host, an optional port, password and database number. */
+const storeUrlVar = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value), 'must be a URL such as redis://rate-limit-store:6379')
+  .refine((value) => ['redis:', 'rediss:'].includes(new URL(value).protocol), 'must use redis:// or rediss:// (TLS)')
+  .refine((value) => new URL(value).hostname !== '', 'must name a host')
+  .refine((value) => /^\/?\d*$/.test(new URL(value).pathname), 'may have only a database number as its path');
+
 /** Variables whose value is never repeated in a message, even when it is invalid. */
-export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['CATALOG_ORIGIN_KEY']);
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(['CATALOG_ORIGIN_KEY', 'RATE_LIMIT_STORE_PASSWORD']);
 
 /** The service's environment variables, all optional: `npm start` works with none set. */
 export const EnvSchema = z.object({
@@ -110,6 +119,15 @@ export const EnvSchema = z.object({
    * limiter's memory: docs/performance.md).
    */
   RATE_LIMIT_MAX_CLIENTS: integerVar(1, 250_000).default(100_000),
+  /**
+   * A Redis or Valkey server every instance counts its clients in, so N instances enforce one quota; unset, each
+   * instance limits on its own (docs/deployment.md, "Several instances").
+   */
+  RATE_LIMIT_STORE_URL: storeUrlVar.optional(),
+  /** The store's password, when it is not in RATE_LIMIT_STORE_URL (e.g. from its own Secret). */
+  RATE_LIMIT_STORE_PASSWORD: z.string().min(1).optional(),
+  /** Milliseconds a request waits for the store before the instance's own limiter decides it. */
+  RATE_LIMIT_STORE_TIMEOUT_MS: integerVar(1, 1000).default(5),
   /**
    * Idle keep-alive seconds; must outlast the proxy's idle timeout, or the closing side races the other's next
    * request.

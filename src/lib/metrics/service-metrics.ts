@@ -41,6 +41,8 @@ export class ServiceMetrics {
   readonly #lookups = new LabelledCounts<'template' | 'state'>();
   readonly #upstreamFailures = new LabelledCounts<'template' | 'reason'>();
   readonly #shed = new LabelledCounts<'service'>();
+  readonly #storeFallbacks = new LabelledCounts<'reason'>();
+  readonly #stores = new Map<string, { readonly up: boolean }>();
   /** When the copy served last for each template was fetched (performance.now() milliseconds). */
   readonly #fetchedAt = new Map<string, number>();
   readonly #limiters = new Map<string, { readonly size: number }>();
@@ -89,6 +91,12 @@ export class ServiceMetrics {
       ['service'],
       this.#shed,
     );
+    counter(
+      'rate_limit_store_fallbacks_total',
+      'Requests the instance limited alone although a shared store is configured: unavailable, timeout or error.',
+      ['reason'],
+      this.#storeFallbacks,
+    );
     collectDefaultMetrics({ register: registry });
     const requests = this.#requests;
     new Counter({
@@ -116,6 +124,16 @@ export class ServiceMetrics {
         for (const [service, limiter] of limiters) this.set({ service }, limiter.size);
       },
     });
+    const stores = this.#stores;
+    new Gauge({
+      name: 'rate_limit_store_up',
+      help: 'Whether the shared rate-limit store counts requests (1) or each instance alone (0), by server; absent without a store.',
+      labelNames: ['service'] as const,
+      registers: [registry],
+      collect() {
+        for (const [service, store] of stores) this.set({ service }, store.up ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'catalog_cache_age_seconds',
       help: 'Age of the catalog copy served last, by template.',
@@ -140,6 +158,16 @@ export class ServiceMetrics {
   /** Reports the rate limiter's table size (clients tracked) of `service` at each scrape. */
   watchLimiter(service: string, limiter: { readonly size: number }): void {
     this.#limiters.set(service, limiter);
+  }
+
+  /** Reports at each scrape whether `service`'s shared rate-limit store is in use. */
+  watchStore(service: string, store: { readonly up: boolean }): void {
+    this.#stores.set(service, store);
+  }
+
+  /** Counts a request limited by the instance alone although a shared store is configured. */
+  observeStoreFallback(reason: string): void {
+    this.#storeFallbacks.inc({ reason });
   }
 
   /** Counts a catalog lookup and remembers the age of the copy served. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { resolveClientAddress, rateLimitKey } from '../../lib/http/client-address.ts';
 import type { FixedWindowLimiter, RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { FREE_CEILING, pushRateLimitHeaders } from '../../lib/rate-limit/headers.ts';
+import type { SharedLimiter } from '../../lib/rate-limit/shared-limiter.ts';
 
 /** How a request spends its client's quota: `take` one, `peek` (a preflight), or `free` (the health probe, files). */
 export type QuotaUse = 'take' | 'peek' | 'free';
@@ -16,6 +17,8 @@ export interface RateLimitStepOptions {
   exempt?: (req: IncomingMessage) => boolean;
   /** Counts `free` requests per client against a generous ceiling (FREE_CEILING); without it they are never refused. */
   freeCeiling?: FixedWindowLimiter;
+  /** The quota shared with other instances (RATE_LIMIT_STORE_URL); it decides what `take` counts when present. */
+  shared?: SharedLimiter;
 }
 
 /** The limiter key of exempt requests: never taken from, so always a full quota (no address looks like it). */
@@ -28,6 +31,8 @@ export interface RateLimitOutcome {
   headers: string[];
   /** The client's address as the limiter saw it (see resolveClientAddress), for the log. */
   address: string;
+  /** When the request began waiting for the shared store (performance.now()), so its duration includes the wait. */
+  waitedSince?: number;
 }
 
 /**
@@ -50,6 +55,27 @@ export function countRequest(
         : use === 'free'
           ? freeDecision(options, key)
           : options.limiter.peek(key);
+  return outcomeOf(options, decision, address);
+}
+
+/**
+ * `countRequest` with the shared store: a request that takes quota waits for the store's count (at most its deadline),
+ * any other is answered at once, as are all while the store is out of use.
+ */
+export function countSharedRequest(
+  req: IncomingMessage,
+  options: RateLimitStepOptions & { shared: SharedLimiter },
+  use: QuotaUse = 'take',
+): RateLimitOutcome | Promise<RateLimitOutcome> {
+  if (use !== 'take' || options.exempt?.(req) === true) return countRequest(req, options, use);
+  const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
+  const waitedSince = performance.now();
+  const decision = options.shared.take(rateLimitKey(address));
+  if (!(decision instanceof Promise)) return outcomeOf(options, decision, address);
+  return decision.then((shared) => ({ ...outcomeOf(options, shared, address), waitedSince }));
+}
+
+function outcomeOf(options: RateLimitStepOptions, decision: RateLimitDecision, address: string): RateLimitOutcome {
   const headers = flatBaseline(options.baseline).slice();
   pushRateLimitHeaders(headers, decision);
   return { decision, headers, address };

@@ -25,8 +25,18 @@ export interface RequestLogOptions {
 
 /** One log line per request, whichever way it ends. */
 export interface RequestLog {
-  /** Gives the request its id (a trusted proxy's, or a new one) and logs it when it ends; `route` is its metrics label. */
-  begin(req: IncomingMessage, res: ServerResponse, path: string | undefined, address: string, route: string): string;
+  /**
+   * Gives the request its id (a trusted proxy's, or a new one) and logs it when it ends; `route` is its metrics label,
+   * `started` when it began (now by default; earlier when it waited for the shared rate-limit store).
+   */
+  begin(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string | undefined,
+    address: string,
+    route: string,
+    started?: number,
+  ): string;
   /** A new request id, for a request refused before it was parsed. */
   nextId(): string;
   /** Logs a request refused below the handler (400, 408, 431…); `bytes` is the whole response. */
@@ -55,8 +65,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
 
   return {
     nextId,
-    begin(req, res, path, address, route) {
-      const started = performance.now();
+    begin(req, res, path, address, route, started = performance.now()) {
       const socket = req.socket;
       const bytesBefore = socket.bytesWritten;
       let state = sockets.get(socket);
