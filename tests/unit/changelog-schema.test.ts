@@ -50,3 +50,15 @@ describe('the changelog schema', () => {
     expect(() => parseChangelog('- id: [unclosed')).toThrow(/content\/changelog\.yaml is not valid YAML/);
   });
 });
+
+describe('the changelog page', () => {
+  it.each(['en', 'de'])(
+    'in %s is dated no earlier than its newest entry, so the sitemap’s lastmod follows it',
+    (locale) => {
+      const [newest] = parseChangelog(readFileSync('content/changelog.yaml', 'utf8'));
+      const mdx = readFileSync(`content/pages/${locale}/changelog.mdx`, 'utf8');
+      const lastUpdated = /^lastUpdated: (\d{4}-\d{2}-\d{2})$/m.exec(mdx)?.[1];
+      expect(lastUpdated! >= newest!.date).toBe(true);
+    },
+  );
+});
