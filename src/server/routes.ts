@@ -8,6 +8,7 @@ import {
   TOKEN_ENDPOINT_PATH,
 } from '../lib/schemas/oauth.ts';
 import { resolvePagePath } from '../lib/content/page-paths.ts';
+import { CHANGELOG_FEED_PATH } from '../lib/content/page-registry.ts';
 import {
   METADATA_CACHE_CONTROL,
   NO_STORE,
@@ -93,6 +94,7 @@ export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandl
   ['/llms.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
   ['/llms-full.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
   ['/sitemap.xml', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
+  [CHANGELOG_FEED_PATH, row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
 ]);
 
 /** The guide's pages and their `.md` twins, from the page registry (`src/lib/content/`). */

@@ -138,8 +138,10 @@ for (const { locale, path, button, query, href } of [
     query: 'Autorisierungsserver',
     href: '/de/developers/api/discovery',
   },
+  { locale: 'en', path: '/auth', button: 'Search', query: 'changelog', href: '/changelog' },
+  { locale: 'de', path: '/de/auth', button: 'Suchen', query: 'Änderungsprotokoll', href: '/de/changelog' },
 ]) {
-  test(`search finds the API reference and the biomarker pages in ${locale}: ${query} leads to ${href}`, async ({
+  test(`search finds the API reference, the biomarker pages and the changelog in ${locale}: ${query} leads to ${href}`, async ({
     page,
   }) => {
     await page.goto(path);

@@ -32,6 +32,7 @@ const FAMILIES: Array<{ name: string; url: string; accept?: string }> = [
   { name: 'the biomarker list (data-driven)', url: '/de/biomarkers', accept: 'text/html' },
   { name: 'llms.txt', url: '/llms.txt' },
   { name: 'the sitemap', url: '/sitemap.xml' },
+  { name: 'the changelog feed', url: '/changelog.xml' },
   { name: 'robots.txt', url: '/robots.txt' },
   { name: 'the OpenAPI document (JSON)', url: '/openapi.json' },
   { name: 'the OpenAPI document (YAML)', url: '/api/openapi.yaml' },

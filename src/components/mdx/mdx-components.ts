@@ -3,6 +3,7 @@ import ApiReference from './ApiReference.astro';
 import BiomarkerCategories from './BiomarkerCategories.astro';
 import BiomarkerDetail from './BiomarkerDetail.astro';
 import Callout from './Callout.astro';
+import Changelog from './Changelog.astro';
 import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
 import Sample from './Sample.astro';
@@ -18,6 +19,7 @@ export const MDX_COMPONENTS = {
   BiomarkerCategories,
   BiomarkerDetail,
   Callout,
+  Changelog,
   ErrorHeading,
   Sample,
 };

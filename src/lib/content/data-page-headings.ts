@@ -4,10 +4,11 @@ import { buildApiReferenceView } from '../api-reference/build-api-reference-view
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
 import { buildMarkerPageView, MARKER_SECTION_IDS, showsAboutSection } from '../catalog-page/build-marker-page-view.ts';
+import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { Locale } from './locales.ts';
 import type { PageDataState } from './page-data.ts';
-import type { GuidePageEntry } from './page-registry.ts';
+import { CHANGELOG_SLUG, type GuidePageEntry } from './page-registry.ts';
 import type { ApiReferenceUiStrings, UiStrings } from './ui-strings-schema.ts';
 
 const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, text });
@@ -43,7 +44,7 @@ function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiSt
 
 /**
  * The headings a page's components render (they come from data, not the MDX), for
- * Starlight's "On this page": the API reference's operations and responses, the biomarker
+ * Starlight's "On this page": the changelog's entries, the API reference's operations and responses, the biomarker
  * list's sections and categories, a marker page's sections. None for a data-driven page
  * while its data is unavailable (the page then shows only a notice).
  */
@@ -54,6 +55,7 @@ export function dataPageHeadings(
   ui: UiStrings,
   baseUrl: string,
 ): MarkdownHeading[] {
+  if (page.slug === CHANGELOG_SLUG) return CHANGELOG_ENTRIES.map((entry) => h2(entry.id, entry[locale].title));
   if (data === undefined) return apiReferenceHeadings(page.slug, locale, ui.apiReference);
   if (!data.ok) return [];
   const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory };

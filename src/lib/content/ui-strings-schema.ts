@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangelogUiStringsSchema } from '../changelog/changelog-schema.ts';
 
 /** A short interface label: one line, no markup. */
 const label = z.string().trim().min(1).max(120);
@@ -274,6 +275,8 @@ export const UiStringsSchema = z.strictObject({
   apiReference: ApiReferenceUiStringsSchema,
   /** The browser error pages. */
   errors: ErrorPagesUiStringsSchema,
+  /** The changelog page. */
+  changelog: ChangelogUiStringsSchema,
 });
 
 /** The interface strings of one locale. */

@@ -3,7 +3,12 @@ import { TEMPLATE_QUERY } from '../../lib/catalog-page/browser-slots.ts';
 import { LOCALES, type Locale } from '../../lib/content/locales.ts';
 import type { PageDataSource } from '../../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
-import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../../lib/content/page-registry.ts';
+import {
+  CHANGELOG_FEED_PATH,
+  GUIDE_PAGES,
+  ITEM_PAGE_FAMILIES,
+  type GuidePageEntry,
+} from '../../lib/content/page-registry.ts';
 
 /** What Astro renders for the site: a page in one locale and format, or a site document. */
 export interface RenderedResource {
@@ -121,6 +126,8 @@ export const DOCUMENT_RESOURCES: ReadonlyMap<string, RenderedResource> = new Map
     document('/llms.txt', itemSources),
     document('/sitemap.xml', itemSources),
     document('/llms-full.txt', fullTextSources),
+    // From `content/changelog.yaml` alone: rendered by the build, like a page without data.
+    document(CHANGELOG_FEED_PATH),
   ].map((r) => [r.renderPath, r]),
 );
 

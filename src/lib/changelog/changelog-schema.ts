@@ -1,0 +1,76 @@
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+/** What a change touches: the HTTP interface, the catalog's data, or the guide and site documents. */
+const CHANGE_KINDS = ['api', 'catalog', 'docs'] as const;
+
+/** One entry's text in one language; code is marked with backticks. */
+const ChangelogTextSchema = z.strictObject({
+  /** The entry's heading and the feed entry's title: what changed, in a few words. */
+  title: z.string().trim().min(5).max(100),
+  /** What changed, in a sentence or a few. */
+  change: z.string().trim().min(20).max(800),
+  /** What a client should do about it ("Nothing." where nothing is needed). */
+  action: z.string().trim().min(5).max(400),
+});
+
+/** One change a client may notice, as `content/changelog.yaml` lists it. */
+export const ChangelogEntrySchema = z.strictObject({
+  /** The entry's anchor on the page and the fragment of its feed id: kebab-case, never changed once published. */
+  id: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'kebab-case: lower-case letters, digits and single hyphens'),
+  /** The day the change reached the service (YYYY-MM-DD), from the project's history. */
+  date: z.iso.date(),
+  /** What the change touches; a change of a marker's meaning is `catalog`. */
+  kind: z.enum(CHANGE_KINDS),
+  /** The text in English. */
+  en: ChangelogTextSchema,
+  /** The text in German. */
+  de: ChangelogTextSchema,
+});
+
+/** The whole changelog: at least one entry, each id once. */
+const ChangelogSchema = z
+  .array(ChangelogEntrySchema)
+  .min(1)
+  .superRefine((entries, context) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      if (seen.has(entry.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `${entry.id} twice` });
+      seen.add(entry.id);
+    });
+  });
+
+/** One validated changelog entry. */
+export type ChangelogEntry = z.infer<typeof ChangelogEntrySchema>;
+
+/**
+ * The entries of a changelog file's YAML, newest first (entries of one day keep the file's order); a bad entry throws
+ * with the file, the entry and what is wrong, which fails the build.
+ */
+export function parseChangelog(yaml: string, file = 'content/changelog.yaml'): ChangelogEntry[] {
+  let data: unknown;
+  try {
+    data = parse(yaml);
+  } catch (error) {
+    throw new Error(`${file} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const result = ChangelogSchema.safeParse(data);
+  if (!result.success) throw new Error(`${file} is invalid:\n${z.prettifyError(result.error)}`);
+  return result.data.toSorted((a, b) => b.date.localeCompare(a.date));
+}
+
+/** A short interface label of the changelog page. */
+const uiLabel = z.string().trim().min(1).max(120);
+
+/** The interface strings of the changelog page (`changelog` in `content/i18n/<lang>.yaml`). */
+export const ChangelogUiStringsSchema = z.strictObject({
+  /** Each kind's badge. */
+  kinds: z.strictObject({ api: uiLabel, catalog: uiLabel, docs: uiLabel }),
+  /** Lead-in of an entry's "what a client should do" paragraph, e.g. "What to do:". */
+  action: uiLabel,
+  /** Text of the link to the Atom feed. */
+  feed: uiLabel,
+});
