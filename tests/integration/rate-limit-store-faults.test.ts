@@ -56,6 +56,12 @@ async function burst(server: RunningServer, client: string, count: number) {
 
 const lines = (server: RunningServer, event: string) => server.output.join('').split(`"event":"${event}"`).length - 1;
 
+/** Expects `event` logged exactly `times` times, once the log lines (written in batches) have reached stdout. */
+async function expectLogged(server: RunningServer, event: string, times: number) {
+  await eventually(async () => lines(server, event) >= times).catch(() => undefined);
+  expect(lines(server, event), event).toBe(times);
+}
+
 describe('a shared store that fails costs exactness, never an answer', () => {
   it('starts without the store, limits alone, and moves to the store once it is reachable', async () => {
     const storePort = await freePort();
@@ -66,8 +72,8 @@ describe('a shared store that fails costs exactness, never an answer', () => {
     expect(await metrics()).toMatch(/rate_limit_store_fallbacks_total\{reason="unavailable"\} [1-9]/);
     running.redis = await startRedis({ port: storePort, password: PASSWORD });
     await eventually(storeUp);
-    expect(lines(server, 'rate_limit_store_down')).toBe(1);
-    expect(lines(server, 'rate_limit_store_up')).toBe(1);
+    await expectLogged(server, 'rate_limit_store_down', 1);
+    await expectLogged(server, 'rate_limit_store_up', 1);
   });
 
   it('answers promptly while the store is killed, slow, and restarted, logging each change once', async () => {
@@ -92,8 +98,8 @@ describe('a shared store that fails costs exactness, never an answer', () => {
     }
     expect(await metrics()).toMatch(/rate_limit_store_fallbacks_total\{reason="timeout"\} [1-9]/);
     // Up, down (slow), up (answering again), down (killed), up (restarted).
-    expect(lines(server, 'rate_limit_store_down')).toBe(2);
-    expect(lines(server, 'rate_limit_store_up')).toBe(3);
+    await expectLogged(server, 'rate_limit_store_down', 2);
+    await expectLogged(server, 'rate_limit_store_up', 3);
     expect(server.output.join('') + (await metrics())).not.toContain(PASSWORD);
   });
 
