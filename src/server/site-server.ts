@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
-import { baselineHeaders, NO_STORE, preflightHeaders } from '../lib/http/response-headers.ts';
-import type { Health } from '../lib/schemas/health.ts';
+import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { FREE_CEILING } from '../lib/rate-limit/headers.ts';
@@ -19,7 +18,8 @@ import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendBody, type Exchange } from './http/send.ts';
+import type { Exchange } from './http/send.ts';
+import { answerHealth } from './handlers/health.ts';
 import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
@@ -191,13 +191,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
         return answerRendered(x, options.store, route.resource);
       case 'document':
         return answerDocument(x, route.document, route.cacheControl);
-      case 'health': {
-        // Never asks the origin, so an upstream outage keeps the instance in the balancer; during a shutdown 503
-        // `draining` while everything else is still served (shutdown.ts, docs/deployment.md).
-        const health: Health = { status: ready ? 'ok' : 'draining', uptimeSeconds: Math.floor(process.uptime()) };
-        const headers = ['Cache-Control', NO_STORE];
-        return sendBody(x, ready ? 200 : 503, 'application/json', JSON.stringify(health), { headers });
-      }
+      case 'health':
+        return answerHealth(x, ready);
       case 'token':
         if (token !== undefined) return answerToken(x, token);
         return loadTokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
