@@ -3,7 +3,9 @@
 // half IPv4 and half IPv6 /64s (these from 128 /48s, as a sprayer would), one in a thousand of
 // them sending past the limit. Prints the time per request in slices of the flood (it must stay
 // flat), the heap the limiter holds, and how many of 100,000 fresh clients were refused their
-// first request after the flood.
+// first request after the flood. With LIMITER_STORE=1, the same flood against the shared store instead
+// (scripts/bench-limiter-store.ts, which exits when done).
+if (process.env['LIMITER_STORE'] === '1') await import('./bench-limiter-store.ts');
 import { FixedWindowLimiter } from '../src/lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../src/lib/rate-limit/headers.ts';
 import { rateLimitKey } from '../src/lib/http/client-address.ts';
