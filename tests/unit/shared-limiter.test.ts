@@ -80,6 +80,20 @@ describe('SharedLimiter', () => {
     expect(limiter.up).toBe(true);
   });
 
+  it('counts requests that time out together in one stall as one failure, and a slow store over three deadlines as three', async () => {
+    const { limiter, store, connect, clock, fallbacks } = sharedLimiter();
+    connect();
+    store.mode = 'silent';
+    await Promise.all(Array.from({ length: 10 }, (_, i) => limiter.take(`c${i}`)));
+    expect(fallbacks).toHaveLength(10);
+    expect(limiter.up).toBe(true); // one stall, however many requests it held
+    for (let stall = 0; stall < 2; stall += 1) {
+      clock.now += 5;
+      await Promise.all(Array.from({ length: 10 }, (_, i) => limiter.take(`d${stall}-${i}`)));
+    }
+    expect(limiter.up).toBe(false); // still slow a deadline later, twice: left alone
+  });
+
   it('leaves a failing store alone after three failures in a row, logging once, then tries it again', async () => {
     const { limiter, store, connect, clock, transitions, fallbacks } = sharedLimiter();
     connect();

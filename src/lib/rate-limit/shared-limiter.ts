@@ -49,7 +49,8 @@ export interface SharedLimiterOptions {
  * One quota across instances: each request is counted in the shared store, and in the instance's own limiter too, so
  * that whenever the store is unreachable, slow or failing, the instance decides alone at once (as it does without a
  * store) instead of refusing or waiting. Requests wait for the store at most `timeoutMs`; after `failuresToTrip`
- * failures in a row it is skipped for `cooldownMs` (no request waits meanwhile), then tried again.
+ * failures in a row (timeouts within one deadline of each other count as one) it is skipped for `cooldownMs` (no
+ * request waits meanwhile), then tried again.
  */
 export class SharedLimiter {
   readonly #local: FixedWindowLimiter;
@@ -63,6 +64,8 @@ export class SharedLimiter {
   #up: boolean | undefined;
   #failures = 0;
   #retryAt = 0;
+  /** When the timeouts counted as the latest failure began: requests that stalled together count once. */
+  #stallSince = Number.NEGATIVE_INFINITY;
 
   constructor(options: SharedLimiterOptions) {
     this.#options = options;
@@ -145,6 +148,13 @@ export class SharedLimiter {
 
   #failed(reason: FallbackReason, detail: string): void {
     this.#options.onFallback?.(reason);
+    if (reason === 'timeout') {
+      // A stall of the process or the store times out every request in flight at once: one failure, not one each, or
+      // a single pause would leave the store alone while a flood is what it is there for.
+      const now = this.#now();
+      if (now - this.#stallSince < this.#timeoutMs) return;
+      this.#stallSince = now;
+    }
     this.#failures += 1;
     if (this.#up === true && this.#failures < this.#failuresToTrip) return;
     this.#retryAt = this.#now() + this.#cooldownMs;
