@@ -5,6 +5,8 @@ import {
   parseFilter,
   searchKey,
   searchRank,
+  searchText,
+  type FilterableMarker,
 } from '../../src/lib/catalog-page/biomarker-filter.ts';
 import { buildCatalogView, type CatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
 import { filterCatalogView } from '../../src/lib/catalog-page/filter-catalog-view.ts';
@@ -76,6 +78,31 @@ describe('searchKey', () => {
     expect(searchKey('Hémoglobine')).toBe('hemoglobine');
     expect(searchKey('GLUKOSE')).toBe('glukose');
     expect(searchKey('Größe  Ä')).toBe('grosse a');
+  });
+});
+
+describe('searchRank: matching inside words only in the page language', () => {
+  const marker = (local: string[], other: string[]): FilterableMarker => ({
+    search: searchText(local, other),
+    uuid: '00000000-0000-4000-8000-000000000001',
+    templates: ['public-complete-eu'],
+    category: 'thyroid',
+    calculated: false,
+    premiumIn: [],
+  });
+  const freeT3 = marker(['Free T3'], ['Triyodotironina libre (T3L)', 'free-t3']);
+
+  it('finds a word of four or more letters inside a word of the page language only', () => {
+    expect(searchRank(marker(['Blutzucker'], []), 'zucker')).toBe(3);
+    expect(searchRank(marker([], ['Blutzucker']), 'zucker')).toBeUndefined();
+    expect(searchRank(freeT3, 'iron')).toBeUndefined();
+  });
+
+  it('still finds any name by its start, exactly or by the start of a word', () => {
+    expect(searchRank(freeT3, 'Triyodotironina libre (T3L)')).toBe(0);
+    expect(searchRank(freeT3, 'triyodo')).toBe(1);
+    expect(searchRank(freeT3, 'libre')).toBe(2);
+    expect(searchRank(freeT3, 'free-t3')).toBe(0);
   });
 });
 
@@ -158,6 +185,61 @@ describe('filterCatalogView on the bundled catalog', () => {
     expect(ck).toContain(marker(en, 'egfr').name.text);
     // Without a search, the catalog's own order.
     expect(filterCatalogView(en, new URLSearchParams('region=uk')).ranked).toBe(en.categories);
+  });
+
+  /** Keys of the shown markers, in the catalog's order. */
+  const shownKeys = (view: CatalogView, query: string) => {
+    const filtered = filterCatalogView(view, new URLSearchParams(query));
+    return view.categories.flatMap((c) => c.markers.filter((m) => filtered.shown.has(m.uuid)).map((m) => m.key));
+  };
+  const keysOf = (view: CatalogView, category: string) =>
+    view.categories.find((c) => c.anchor === category)!.markers.map((m) => m.key);
+
+  it.each([
+    ['de', 'rote Blutkörperchen', ['red-blood-cells']],
+    ['de', 'weiße Blutkörperchen', ['white-blood-cells']],
+    ['de', 'Nierenwerte', ['creatinine', 'egfr', 'urea', 'cystatin-c']],
+    ['en', 'liver function', ['alt', 'ast', 'ggt', 'alp', 'total-bilirubin', 'albumin']],
+    ['en', 'LFT', ['alt', 'ast', 'ggt', 'alp', 'total-bilirubin', 'albumin']],
+    ['en', 'iron', ['ferritin', 'serum-iron', 'transferrin', 'tibc', 'transferrin-saturation']],
+    ['de', 'Eisen', ['ferritin', 'serum-iron', 'transferrin', 'tibc', 'transferrin-saturation']],
+    ['en', 'Lp(a)', ['lipoprotein-a']],
+    ['de', 'Lp(a)', ['lipoprotein-a']],
+    ['de', 'Kalzium', ['calcium', 'adjusted-calcium']],
+  ] as const)('on the %s page, "%s" finds exactly its markers', (locale, query, keys) => {
+    const view = locale === 'en' ? en : de;
+    expect(shownKeys(view, `q=${encodeURIComponent(query)}`).sort()).toEqual([...keys].sort());
+  });
+
+  it('finds the whole lipids group by "blood fats" and "Blutfette", as the category describes itself', () => {
+    expect(shownKeys(en, 'q=blood+fats')).toEqual(keysOf(en, 'lipids'));
+    expect(shownKeys(de, 'q=Blutfette')).toEqual(keysOf(de, 'lipids'));
+    expect(keysOf(en, 'lipids')).toContain('triglycerides');
+  });
+
+  it('does not find free T3 by "iron" through the Spanish and Italian "…tironina", on either page', () => {
+    const t3 = marker(en, 'free-t3');
+    expect(t3.search).toContain('tironina');
+    expect(shownKeys(en, 'q=iron')).not.toContain('free-t3');
+    expect(shownKeys(de, 'q=iron')).not.toContain('free-t3');
+  });
+
+  it('matches inside the words of the page language only: "eiweiß" finds "Gesamteiweiß" on the German page', () => {
+    expect(shownKeys(de, 'q=eiwei%C3%9F')).toContain('total-protein');
+    expect(shownKeys(en, 'q=eiwei%C3%9F')).not.toContain('total-protein');
+    // Where a name of another language begins with the word, it is still found.
+    expect(shownKeys(en, 'q=Gesamteiwei%C3%9F')).toEqual(['total-protein']);
+  });
+
+  it('keys every everyday word to a marker or a category of the catalog', () => {
+    const known = new Set([
+      ...en.categories.map((c) => c.anchor),
+      ...en.categories.flatMap((c) => keysOf(en, c.anchor)),
+    ]);
+    for (const locale of ['en', 'de']) {
+      const terms = UiStringsSchema.parse(readUiStrings(locale)).catalog.searchTerms;
+      for (const key of Object.keys(terms)) expect(known, `${locale}: ${key}`).toContain(key);
+    }
   });
 
   it('shows exactly the markers of the chosen region and panel, as the API lists them', () => {

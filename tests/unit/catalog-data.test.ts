@@ -128,6 +128,27 @@ describe('bundled catalog data (content/catalog)', () => {
     }
   });
 
+  it('records LDL cholesterol as a measured serum value on all four panels, the UK ones included', () => {
+    // UK labs usually calculate LDL; the catalog does not, and its description says labs do either.
+    for (const template of CATALOG_TEMPLATES) {
+      const ldl = panels[template].data.find((item) => item.metadata?.['key'] === 'ldl-cholesterol');
+      expect(ldl?.computedInternally, template).not.toBe(true);
+      expect(ldl?.metadata?.['specimen'], template).toBe('serum');
+    }
+    const en = source.markers.find((m) => m.key === 'ldl-cholesterol')?.translations.en.description;
+    expect(en).toMatch(/calculate/);
+  });
+
+  it('serves homocysteine in the vitamins category, with its id, key and uuid unchanged', () => {
+    const vitamins = source.categories.find((c) => c.type === 'vitamins')!;
+    for (const template of ['public-complete-eu', 'public-v2-complete-uk'] as const) {
+      const item = panels[template].data.find((i) => i.metadata?.['key'] === 'homocysteine');
+      expect(item?.category?.uuid, template).toBe(vitamins.uuid);
+      expect(item?.uuid).toBe('aa5f9268-519f-4047-93b5-8c0870cdaa31');
+      expect(item?.id).toBe(1002);
+    }
+  });
+
   it('names the inputs of every computed marker, and every panel that carries it carries them', () => {
     const byKey = new Map(source.markers.map((m) => [m.key, m]));
     for (const marker of source.markers.filter((m) => m.computedInternally)) {

@@ -63,7 +63,10 @@ export interface ParsedFilter {
 
 /** What a marker offers the filters; the page writes the same facts into its `data-*` attributes. */
 export interface FilterableMarker {
-  /** What the search matches, one `searchKey` per line: names in every language, the key and everyday words. */
+  /**
+   * What the search matches, one `searchKey` per line (`searchText`): the name the page shows and the everyday words
+   * of the page's language, a blank line, then the names in the other languages and the key.
+   */
   search: string;
   /** Found by its whole uuid, or by the start of it (at least `UUID_PREFIX_MIN` characters). */
   uuid: string;
@@ -156,21 +159,48 @@ const UUID_PREFIX_MIN = 8;
 
 /**
  * Shortest search word that may match inside a word, for German compounds ("zucker" → "Blutzucker"); shorter ones
- * match word starts only, so "TSH" does not find SHBG through "geslachtshormoon".
+ * match word starts only, so "TSH" does not find SHBG through "geslachtshormoon". Only words in the page's language
+ * (the name it shows, its everyday words) are searched inside: a reader knows where their own words split, not where
+ * another language's do, so "iron" does not find free T3 through the Spanish and Italian "…tironina".
  */
 const INFIX_MIN = 4;
+
+/** Between a marker's `search` lines in the page's language and the others: a blank line, as no term is empty. */
+const OTHER_TERMS = '\n\n';
+
+/**
+ * A marker's `search` text: `local`, its terms in the page's language (the name the page shows, everyday words), and
+ * `other`, the rest (names in the other languages, the key), each folded by `searchKey`; empty terms are dropped.
+ */
+export function searchText(local: readonly string[], other: readonly string[]): string {
+  const lines = (terms: readonly string[]) => terms.map(searchKey).filter((term) => term !== '');
+  return `${lines(local).join('\n')}${OTHER_TERMS}${lines(other).join('\n')}`;
+}
 
 /** The words of a search term: letters and digits between any other characters. */
 const wordsOf = (term: string): string[] => term.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
 
 /** A marker's search terms and their words, split once per marker: a view ranks every marker. */
-const SPLIT = new WeakMap<FilterableMarker, { terms: string[]; words: string[] }>();
+interface SplitTerms {
+  /** Every term, the page's language first. */
+  terms: string[];
+  /** The words of every term. */
+  words: string[];
+  /** The words of the terms in the page's language: the only ones a search word may match inside. */
+  localWords: string[];
+}
 
-const searchTermsOf = (marker: FilterableMarker) => {
+const SPLIT = new WeakMap<FilterableMarker, SplitTerms>();
+
+const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
+
+const searchTermsOf = (marker: FilterableMarker): SplitTerms => {
   let split = SPLIT.get(marker);
   if (split === undefined) {
-    const terms = marker.search.split('\n');
-    split = { terms, words: terms.flatMap(wordsOf) };
+    const at = marker.search.indexOf(OTHER_TERMS);
+    const local = lines(at === -1 ? marker.search : marker.search.slice(0, at));
+    const terms = [...local, ...(at === -1 ? [] : lines(marker.search.slice(at + OTHER_TERMS.length)))];
+    split = { terms, words: terms.flatMap(wordsOf), localWords: local.flatMap(wordsOf) };
     SPLIT.set(marker, split);
   }
   return split;
@@ -178,12 +208,13 @@ const searchTermsOf = (marker: FilterableMarker) => {
 
 /**
  * How well a marker matches a search, best first: 0 exact (name, key, everyday word, uuid); 1 a prefix of one; 2 every
- * word begins a word of one; 3 every word inside one (`INFIX_MIN`). Undefined: no match. Empty text ranks all 0.
+ * word begins a word of one; 3 every word begins one or lies inside a word in the page's language (`INFIX_MIN`).
+ * Undefined: no match. Empty text ranks all 0.
  */
 export function searchRank(marker: FilterableMarker, q: string): number | undefined {
   const text = searchKey(q);
   if (text === '') return 0;
-  const { terms, words } = searchTermsOf(marker);
+  const { terms, words, localWords } = searchTermsOf(marker);
   const uuid = marker.uuid.toLowerCase();
   if (text === uuid || terms.includes(text)) return 0;
   if (terms.some((term) => term.startsWith(text))) return 1;
@@ -194,7 +225,7 @@ export function searchRank(marker: FilterableMarker, q: string): number | undefi
       terms.some((term) => term.startsWith(word)) ||
       (word.length >= UUID_PREFIX_MIN && uuid.startsWith(word));
     if (starts) continue;
-    if (word.length >= INFIX_MIN && words.some((candidate) => candidate.includes(word))) rank = 3;
+    if (word.length >= INFIX_MIN && localWords.some((candidate) => candidate.includes(word))) rank = 3;
     else return undefined;
   }
   return rank;

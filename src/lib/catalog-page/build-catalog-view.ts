@@ -6,7 +6,7 @@ import {
   type Category,
 } from '../schemas/catalog.ts';
 import { assignMarkerKeys } from './marker-keys.ts';
-import { PANEL_KINDS, searchKey, type PanelRegion } from './biomarker-filter.ts';
+import { PANEL_KINDS, searchText, type PanelRegion } from './biomarker-filter.ts';
 import { pickText, type LocalizedText } from './pick-translation.ts';
 
 /** One marker as the page shows it, merged from every panel that carries it. */
@@ -25,7 +25,7 @@ export interface MarkerView {
   premiumIn: PanelRegion[];
   /** The panels that carry it, in `CATALOG_TEMPLATES` order. */
   templates: CatalogTemplate[];
-  /** What the browser's search matches: its names in every language, key and everyday words (`searchKey`, one a line). */
+  /** What the browser's search matches (`searchText`): its names in every language, key and everyday words. */
   search: string;
   /** The anchor of its category's section: the browser's `category` value. */
   category: string;
@@ -57,7 +57,10 @@ export interface CatalogViewOptions {
   baseUrl: string;
   /** Name of the group of markers that have no category, in the page's language. */
   otherCategory: string;
-  /** Everyday words for markers in the page's language, by marker key, that the search finds them by too. */
+  /**
+   * Everyday words in the page's language that the search finds markers by too: by marker key, or by category type
+   * for every marker of that category.
+   */
   searchTerms?: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -104,19 +107,24 @@ function newMarker(
   locale: string,
   searchTerms: Readonly<Record<string, readonly string[]>>,
 ): MarkerView {
+  const name = pickText(item.translations, locale, 'name');
+  const categoryTerms = item.category?.type === undefined ? [] : (searchTerms[item.category.type] ?? []);
+  const local = [...(name === undefined ? [] : [name.text]), ...(searchTerms[key] ?? []), ...categoryTerms];
+  const other = [
+    ...item.translations.map((translation) => translation.name).filter((text) => text !== name?.text),
+    key,
+  ];
   return {
     uuid: item.uuid,
     key,
-    name: pickText(item.translations, locale, 'name') ?? { text: item.uuid, lang: locale },
+    name: name ?? { text: item.uuid, lang: locale },
     description: pickText(item.translations, locale, 'description'),
     unitEu: undefined,
     unitUk: undefined,
     calculated: false,
     premiumIn: [],
     templates: [],
-    search: [...item.translations.map((translation) => translation.name), key, ...(searchTerms[key] ?? [])]
-      .map(searchKey)
-      .join('\n'),
+    search: searchText(local, other),
     category: '',
   };
 }

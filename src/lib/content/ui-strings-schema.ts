@@ -61,8 +61,9 @@ const CatalogUiStringsSchema = z.strictObject({
   /** Name of the group of markers that have no category. */
   otherCategory: label,
   /**
-   * Everyday words for markers, by marker key, that the biomarker browser's search finds them by
-   * too ("blood sugar" for fasting glucose); a key the catalog does not have is ignored.
+   * Everyday words for markers that the biomarker browser's search finds them by too, by marker key
+   * ("blood sugar" for fasting glucose) or by category type for every marker of the category
+   * ("blood fats" for the lipids); a key the catalog does not have is ignored.
    */
   searchTerms: z.record(z.string().regex(/^[a-z0-9-]+$/), z.array(label).min(1)),
   /** Title and text of the error state shown while the catalog cannot be fetched. */
