@@ -33,13 +33,13 @@ export interface LibraryFigure {
   libraryUs: number;
 }
 
-/** Calls between two turns of the event loop: a server under load reads several requests a turn. */
+/** µs of CPU per call of `call`, the event loop turned every `perTurn` calls (a loaded server reads several requests a turn). */
 async function cpuPerCall(call: Call, perTurn: number): Promise<number> {
   const before = process.cpuUsage();
   for (let i = 0; i < CALLS; i += 1) {
     const result = call(i);
     if (result instanceof Promise) await result;
-    // Yield now and then, as a server does between requests, so a destination can write.
+    // A turn of the event loop, as a server takes between reads, so a destination can write.
     if (i % perTurn === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   const used = process.cpuUsage(before);
