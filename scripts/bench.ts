@@ -13,6 +13,7 @@ import { freePort } from '../tests/helpers/start-server.ts';
 import { cpuMs, memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './bench/processes.ts';
 import { combine, median, misses, tableHead, tableRows, verdict, type Combined } from './bench/report.ts';
 import { measureCosts } from './bench/costs.ts';
+import { libraryLines, measureLibraries } from './bench/libraries.ts';
 import { measureMemory } from './bench/memory.ts';
 import { measureStartUps, startSite, type Site, type StartUps } from './bench/site.ts';
 import { requireWrk, runWrk, CONNECTIONS, type WrkResult } from './bench/wrk.ts';
@@ -27,7 +28,7 @@ const MIXED_SECONDS = Number(process.env['BENCH_MIXED_SECONDS'] ?? 60);
 const STARTS = 5;
 
 /** The parts of the bench to run (`BENCH_PARTS`, comma-separated; all by default), in this order. */
-const PARTS = ['startup', 'classes', 'small-heap', 'memory', 'costs', 'store'] as const;
+const PARTS = ['startup', 'classes', 'small-heap', 'memory', 'costs', 'store', 'libraries'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `BENCH_PARTS` names; an unknown name fails the run rather than measuring nothing. */
@@ -343,6 +344,12 @@ async function benchStore(): Promise<void> {
   }
 }
 
+/** Each hand-written piece on a request's path beside the library that would replace it, in this process. */
+async function benchLibraries(): Promise<void> {
+  console.log('\nHand-written pieces against libraries, CPU per call (median of 3 interleaved rounds):');
+  for (const line of libraryLines(await measureLibraries())) console.log(`  ${line}`);
+}
+
 async function main(): Promise<void> {
   const parts = selectedParts();
   requireWrk();
@@ -352,6 +359,7 @@ async function main(): Promise<void> {
   if (parts.has('memory')) await benchMemory();
   if (parts.has('costs')) await benchCosts();
   if (parts.has('store')) await benchStore();
+  if (parts.has('libraries')) await benchLibraries();
   const met = verdicts.filter((line) => line.endsWith(': met')).length;
   console.log(`\nSummary: ${met} of ${verdicts.length} targets met\n${verdicts.map((line) => `  ${line}`).join('\n')}`);
 }

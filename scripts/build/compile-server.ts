@@ -18,9 +18,9 @@ const BUILTIN_PREFIX = '\0builtin:';
 /**
  * Builtins whose ES module facade is costly, taken from `process.getBuiltinModule()` instead.
  * An `import` of a builtin builds that facade, which reads every export, lazy getters
- * included: `node:http`'s `WebSocket`, `CloseEvent` and `MessageEvent` load undici (25–45 ms
- * of start-up, measured), `node:crypto`'s `webcrypto` the Web Crypto API; the server uses
- * neither. The module made here exports the builtin's plain properties only (code importing
+ * included: `node:http`'s `WebSocket`, `CloseEvent` and `MessageEvent` load undici,
+ * `node:crypto`'s `webcrypto` the Web Crypto API; the server uses neither (what it saves at
+ * start-up: docs/performance.md, "Tuning the server keeps"). The module made here exports the builtin's plain properties only (code importing
  * a getter it leaves out fails the build as a missing export, not silently at run time).
  * Other builtins, and any `require()` of one, stay plain external imports.
  */
@@ -66,6 +66,9 @@ export async function compileServer(): Promise<void> {
       'origin-main': fileURLToPath(new URL('src/server/origin-main.ts', ROOT)),
     },
     platform: 'node',
+    // A package's ES module build first, as Vite resolves it for the Astro bundle: a UMD build (jsonc-parser's)
+    // requires its parts by computed paths at run time, which no bundle can follow.
+    resolve: { mainFields: ['module', 'main'] },
     plugins: [builtinsWithoutFacade],
     logLevel: 'warn',
     output: {

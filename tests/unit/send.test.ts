@@ -66,6 +66,19 @@ describe('sendRepresentation', () => {
     expect(any.headers['etag']).toBe(json.br!.etag);
   });
 
+  it('answers a matching weak tag, and a revalidation that also says Cache-Control: no-cache, with 304', async () => {
+    const weak = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': `W/${json.gzip!.etag}` });
+    expect(weak.status).toBe(304);
+    // A cache's rule; the origin evaluates If-None-Match whatever the request's Cache-Control says.
+    const reload = await send('/json', {
+      'Accept-Encoding': 'gzip',
+      'Cache-Control': 'no-cache',
+      'If-None-Match': json.gzip!.etag,
+    });
+    expect(reload.status).toBe(304);
+    expect(reload.headers['etag']).toBe(json.gzip!.etag);
+  });
+
   it('sends the full 200 for the tag of a coding the client no longer accepts', async () => {
     const res = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': json.br!.etag });
     expect(res.status).toBe(200);

@@ -32,6 +32,17 @@ describe('SingleFlightCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('produces the new version for a caller that asks while the old one is still being produced', async () => {
+    const cache = new SingleFlightCache<string>();
+    let finishOld: (value: string) => void = () => undefined;
+    const old = cache.get('page', () => new Promise<string>((resolve) => (finishOld = resolve)), 'v1');
+    const current = cache.get('page', async () => 'v2 page', 'v2');
+    finishOld('v1 page');
+    expect(await current).toBe('v2 page');
+    expect(await old).toBe('v1 page');
+    expect(await cache.get('page', async () => 'unused', 'v2')).toBe('v2 page');
+  });
+
   it('does not let a failure of a superseded version evict the newer one', async () => {
     const cache = new SingleFlightCache<string>();
     let fail: (error: Error) => void = () => undefined;

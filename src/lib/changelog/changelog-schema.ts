@@ -61,16 +61,3 @@ export function parseChangelog(yaml: string, file = 'content/changelog.yaml'): C
   if (!result.success) throw new Error(`${file} is invalid:\n${z.prettifyError(result.error)}`);
   return result.data.toSorted((a, b) => b.date.localeCompare(a.date));
 }
-
-/** A short interface label of the changelog page. */
-const uiLabel = z.string().trim().min(1).max(120);
-
-/** The interface strings of the changelog page (`changelog` in `content/i18n/<lang>.yaml`). */
-export const ChangelogUiStringsSchema = z.strictObject({
-  /** Each kind's badge. */
-  kinds: z.strictObject({ api: uiLabel, catalog: uiLabel, docs: uiLabel }),
-  /** Lead-in of an entry's "what a client should do" paragraph, e.g. "What to do:". */
-  action: uiLabel,
-  /** Text of the link to the Atom feed. */
-  feed: uiLabel,
-});

@@ -1,21 +1,21 @@
-/** A tag's opaque part: weak comparison (RFC 9110 §8.8.3.2) ignores the `W/` prefix. */
-const opaqueTag = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag);
+import fresh from 'fresh';
 
 /**
  * The tag a 304 answers `If-None-Match` with, or undefined when the full 200 is due. `tags` are the validators of the
  * representations this request may be sent (each coding the client accepts now, the one the server would pick
- * first), compared weakly (RFC 9110 §13.1.2); `*` matches the first.
+ * first), compared weakly (RFC 9110 §13.1.2) by `fresh`; `*` matches the first.
  *
  * A 304 carries the ETag of the representation it confirms (RFC 9110 §15.4.5), and a cache freshens only the
  * stored response with that strong validator (RFC 9111 §4.3.4): a client holding the plain copy that now also
  * accepts gzip is answered with the plain copy's tag, which the server may as well send it now. A tag of a coding
  * the client no longer accepts matches nothing, since confirming it would confirm bytes the client cannot decode.
+ * Only `If-None-Match` is handed to `fresh`: its rule that a request's `Cache-Control: no-cache` is never answered
+ * 304 is a cache's, while an origin evaluates the condition regardless (RFC 9110 §13.2.1).
  */
 export function matchingTag(ifNoneMatch: string | undefined, tags: readonly string[]): string | undefined {
   if (ifNoneMatch === undefined) return undefined;
-  if (ifNoneMatch.trim() === '*') return tags[0];
-  const candidates = new Set(ifNoneMatch.split(',').map((candidate) => opaqueTag(candidate.trim())));
-  return tags.find((tag) => candidates.has(opaqueTag(tag)));
+  const conditions = { 'if-none-match': ifNoneMatch.trim() };
+  return tags.find((etag) => fresh(conditions, { etag }));
 }
 
 /** The content codings a client accepts, by RFC 9110 §12.5.3 (q=0 excludes). */

@@ -1,3 +1,4 @@
+import { getNodeValue, parseTree } from 'jsonc-parser';
 import { decodeFormPairs } from '../http/form-urlencoded.ts';
 import { INVALID_REQUEST } from '../schemas/oauth.ts';
 import { fail, quoteInput, type OAuthFailure, type OAuthResult } from './token-answer.ts';
@@ -81,8 +82,9 @@ export function parseTokenBody(bytes: Uint8Array, format: TokenBodyFormat): OAut
 }
 
 /**
- * A JSON object of string values, members in order. JSON.parse keeps only the last duplicate, so `jsonMembers` reads
- * them again: duplicates reach the caller and an overwritten non-string is refused.
+ * A JSON object of string values, members in order. JSON.parse keeps only the last duplicate, so the members are read
+ * again from jsonc-parser's syntax tree, which keeps each: duplicates reach the caller and an overwritten non-string is
+ * refused.
  */
 function parseJsonBody(text: string): OAuthResult<BodyEntries> {
   let document: unknown;
@@ -95,62 +97,18 @@ function parseJsonBody(text: string): OAuthResult<BodyEntries> {
     return malformed(`JSON body must be an object, not ${describeJsonType(document)}`);
   }
   const entries: BodyEntries = [];
-  for (const [name, value] of jsonMembers(text)) {
-    if (typeof value !== 'string') {
-      return malformed(`JSON member ${quoteInput(name)} must be a string, not ${describeJsonType(value)}`);
+  // JSON.parse accepted the text, so the tree is an object whose properties each hold a name and a value.
+  for (const property of parseTree(text)?.children ?? []) {
+    const [name, value] = property.children ?? [];
+    const member = value === undefined ? undefined : (getNodeValue(value) as unknown);
+    if (typeof member !== 'string') {
+      return malformed(
+        `JSON member ${quoteInput(String(name?.value))} must be a string, not ${describeJsonType(member)}`,
+      );
     }
-    entries.push([name, value]);
+    entries.push([String(name?.value), member]);
   }
   return { ok: true, value: entries };
-}
-
-const JSON_WHITESPACE = new Set([' ', '\t', '\n', '\r']);
-
-/** The members of a top-level object, in order with duplicates, from text JSON.parse accepted (RFC 8259 §4). */
-function jsonMembers(text: string): Array<[string, unknown]> {
-  let i = text.indexOf('{') + 1;
-  const skipWhitespace = () => {
-    while (JSON_WHITESPACE.has(text[i]!)) i += 1;
-  };
-  // A string literal starting at `i` (RFC 8259 §7); `\` escapes the next character.
-  const readString = (): string => {
-    const start = i;
-    for (i += 1; text[i] !== '"'; i += 1) if (text[i] === '\\') i += 1;
-    i += 1;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  // Any other value: up to the `,` or `}` that closes it at this depth, strings skipped whole.
-  const readValue = (): unknown => {
-    const start = i;
-    for (let depth = 0; i < text.length;) {
-      const c = text[i]!;
-      if (c === '"') {
-        readString();
-        continue;
-      }
-      if (c === '{' || c === '[') depth += 1;
-      else if (c === '}' || c === ']') {
-        if (depth === 0) break;
-        depth -= 1;
-      } else if (c === ',' && depth === 0) break;
-      i += 1;
-    }
-    return JSON.parse(text.slice(start, i)) as unknown;
-  };
-  const members: Array<[string, unknown]> = [];
-  skipWhitespace();
-  while (text[i] === '"') {
-    const name = readString();
-    skipWhitespace();
-    i += 1; // the `:`
-    skipWhitespace();
-    members.push([name, text[i] === '"' ? readString() : readValue()]);
-    skipWhitespace();
-    if (text[i] !== ',') break;
-    i += 1;
-    skipWhitespace();
-  }
-  return members;
 }
 
 /** `an array`, `null`, `a number`… for messages about a JSON value. */
