@@ -44,7 +44,7 @@ function factsMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): Ro
   if (view.specimen !== undefined) items.push(fact(ui.specimen, [text(specimenLabel(view.specimen, ui))]));
   items.push(fact(ui.calculated, calculatedValue(view, options)));
   items.push(fact(ui.uuid, [code(view.marker.uuid)]));
-  const key = view.metadataKey === undefined ? [text(ui.noKey)] : [code(view.metadataKey), text(` ${ui.keyHint}`)];
+  const key = view.metadataKey === undefined ? [text(ui.noKey)] : [code(view.metadataKey), text(` — ${ui.keyHint}`)];
   items.push(fact(ui.key, key));
   return [{ type: 'heading', depth: 2, children: [text(ui.factsHeading)] }, bulletList(items)];
 }
