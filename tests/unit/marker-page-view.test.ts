@@ -168,7 +168,7 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     ]);
     expect(facts).toContain('**Also known as**: estimated glomerular filtration rate');
     expect(facts).toContain('**Specimen**: none, calculated from other results');
-    expect(facts).toContain("**Page key**: `egfr` — Names this page; store the UUID, the API's permanent identifier.");
+    expect(facts).toContain('**Page key**: `egfr` — Names this page; in your data, store the UUID.');
     expect(markdown).toMatch(/^\| EU +\| mL\/min\/1\.73 m² +\| complete, light +\| no +\|$/m);
     expect(markdown).toMatch(/^\| Swedish \(sv\) +\| Estimerad GFR/m);
     expect(markdown).toContain(`select(.uuid == "${view.marker.uuid}")`);
