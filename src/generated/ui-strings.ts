@@ -135,7 +135,6 @@ export interface UiStrings {
       serum: string;
       plasma: string;
       'whole-blood': string;
-      calculated: string;
     };
     /** The label of the other names of the test in the page's language (`aliases`). */
     alsoKnownAs: string;

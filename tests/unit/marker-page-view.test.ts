@@ -161,13 +161,13 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     expect(facts.match(/^\* \*\*[^*]+\*\*/gm)).toEqual([
       '* **Also known as**',
       '* **Category**',
-      '* **Specimen**',
       '* **Calculated**',
       '* **UUID (permanent)**',
       '* **Page key**',
     ]);
     expect(facts).toContain('**Also known as**: estimated glomerular filtration rate');
-    expect(facts).toContain('**Specimen**: none, calculated from other results');
+    // A calculated marker has no sample of its own: no specimen line.
+    expect(facts).not.toContain('**Specimen**');
     expect(facts).toContain('**Page key**: `egfr` — Names this page; in your data, store the UUID.');
     expect(markdown).toMatch(/^\| EU +\| mL\/min\/1\.73 m² +\| complete, light +\| no +\|$/m);
     expect(markdown).toMatch(/^\| Swedish \(sv\) +\| Estimerad GFR/m);

@@ -26,7 +26,10 @@ export interface MarkerPageView {
   derivedFrom: MarkerLink[][];
   /** The `metadata.key` that names the page; undefined when the origin gives none (the page key is then the uuid). */
   metadataKey: string | undefined;
-  /** What the sample is taken from (`metadata.specimen`: `serum`, `plasma`, `whole-blood`, `calculated`), if given. */
+  /**
+   * What the sample is taken from (`metadata.specimen`: `serum`, `plasma`, `whole-blood`); undefined when not given,
+   * and for a calculated marker, which has no sample of its own (its calculated line names its inputs).
+   */
   specimen: string | undefined;
   /** Other names of the test in the page's language (the strings' `aliases`); empty when it has none. */
   aliases: readonly string[];
@@ -66,6 +69,7 @@ export function buildMarkerPageView(
     for (const each of panels[template].data) if (!items.has(each.uuid)) items.set(each.uuid, each);
   }
   const item = items.get(marker.uuid)!;
+  const specimen = item.metadata?.['specimen'];
   // `derivedFrom` names inputs by `metadata.key`, which is not always their page key.
   const byMetadataKey = new Map<string, MarkerView>();
   for (const other of view.categories.flatMap((c) => c.markers)) {
@@ -83,7 +87,7 @@ export function buildMarkerPageView(
     category: item.category === undefined ? undefined : { anchor: category.anchor, name: category.name },
     derivedFrom: derivedFromKeys(item).map((group) => group.map(link)),
     metadataKey: metadataKey(item),
-    specimen: typeof item.metadata?.['specimen'] === 'string' ? item.metadata['specimen'] : undefined,
+    specimen: typeof specimen === 'string' && specimen !== 'calculated' ? specimen : undefined,
     aliases: options.aliases?.[marker.key] ?? [],
     sampleTemplate: marker.templates[0]!,
   };
