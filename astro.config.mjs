@@ -33,7 +33,10 @@ export default defineConfig({
         Footer: './src/components/starlight/Footer.astro',
         LanguageSelect: './src/components/starlight/LanguageSelect.astro',
         Search: './src/components/starlight/Search.astro',
+        PageTitle: './src/components/starlight/PageTitle.astro',
       },
+      // A marker's page: its list's sidebar entry current, and its neighbours as previous and next.
+      routeMiddleware: './src/components/starlight/item-page-route.ts',
       customCss: ['./src/styles/global.css'],
       // Expressive Code's options are in ec.config.mjs, where `<Code>` can read them.
     }),

@@ -107,6 +107,10 @@ export interface UiStrings {
       ignoredText: string;
       /** What an empty result says. */
       empty: string;
+      /** The link after the status line, down to the list of matches. */
+      jump: string;
+      /** Accessible name of the best matches the script lists under the search field. */
+      preview: string;
       /** Column of the panel overview with the number of shown markers out of all ("12 / 88"). */
       shownColumn: string;
       /** Label of a marker's uuid, its copy button, and what the live region says after copying. */
@@ -125,9 +129,21 @@ export interface UiStrings {
     calculatedFrom: string;
     /** The calculated line of a measured marker. */
     measured: string;
-    /** The permanent identifiers; `noKey` where the origin gives no key. */
+    /** What the sample is taken from (`metadata.specimen`), and each value's wording. */
+    specimen: string;
+    specimens: {
+      serum: string;
+      plasma: string;
+      'whole-blood': string;
+    };
+    /** The label of the other names of the test in the page's language (`aliases`). */
+    alsoKnownAs: string;
+    /** Other names of the same test, by marker key: shown as "also known as" on its page and found by the browser's search as its everyday words are. Names only, never a topic or a condition ("thyroid", "gout"). */
+    aliases: Record<string, string[]>;
+    /** The identifiers: the uuid is the API's permanent one; the key names the page, and `keyHint` says what to store. `noKey` where the origin gives no key. */
     uuid: string;
     key: string;
+    keyHint: string;
     noKey: string;
     /** The uuid's copy button, and what the status beside it says after copying. */
     copy: string;
@@ -153,6 +169,9 @@ export interface UiStrings {
     apiLead: string;
     /** Link back to the list of every marker. */
     allMarkers: string;
+    /** The breadcrumbs' accessible name, and their first crumb (the home page). */
+    breadcrumbs: string;
+    home: string;
     /** In `llms-full.txt`, in place of the API samples on every marker page after the first: that request, with this marker's `{template}` and `{uuid}`; `{first}` links the first page's. */
     apiAsAbove: string;
     /** In `llms-full.txt`, in place of the units and panels, which the marker's row in the list above has: `{row}` links it. */

@@ -115,11 +115,49 @@ test.describe('the biomarker browser with JavaScript', () => {
     await page.keyboard.press('Enter'); // submitting filters in place, without leaving the page
     await expect(page).toHaveURL(/\?q=h%C3%A9moglobine$/);
     await expect(visibleMarkers(page).first()).toBeVisible();
+    // Next after the field: the link down to the matches, then the best of them, then the filters.
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Region')).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Jump to the list' })).toBeFocused();
     await page.getByLabel('Category').selectOption({ label: 'Glucose metabolism' });
     await expect(visibleMarkers(page)).toHaveText(['HbA1c (glycated haemoglobin)']);
     await expect(page.locator('.catalog-category:visible')).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test.describe('what a keystroke matched shows beside the search field', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px: the field is above the fold, and its count and best matches show at once`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/biomarkers');
+      const field = page.getByLabel('Name', { exact: true });
+      await expect(field).toBeInViewport({ ratio: 1 });
+      const status = page.locator('#browser-status');
+      await expect(status).toHaveText('Showing 90 of 90 biomarkers.');
+      await field.click();
+      await page.keyboard.type('a');
+      await expect(status).toHaveText(/^Showing [1-8]?\d of 90 biomarkers\.$/);
+      await expect(status).toBeInViewport({ ratio: 1 });
+      const preview = page.getByRole('list', { name: 'Best matches' });
+      await expect(preview.getByRole('link')).toHaveCount(5);
+      await expect(preview.getByRole('link').first()).toBeInViewport({ ratio: 1 });
+      // The best match leads to its page; the count's link down to the list.
+      const first = (await preview.getByRole('link').first().textContent())!;
+      await expect(visibleMarkers(page).first()).toHaveText(first);
+      await page.keyboard.type('1c');
+      await expect(preview.getByRole('link').first()).toHaveText('HbA1c (glycated haemoglobin)');
+      await page.getByRole('link', { name: 'Jump to the list' }).click();
+      await expect(visibleMarkers(page).first()).toBeInViewport();
+      await expect(visibleMarkers(page).first()).toHaveText('HbA1c (glycated haemoglobin)');
+      await field.fill('');
+      await expect(preview).toBeHidden();
+    });
+  }
 });

@@ -39,6 +39,11 @@ for (const { locale, path, title, lipids, haemoglobin, nav } of PAGES) {
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(link).toHaveAttribute('aria-current', 'page');
+      // The first link of the index's row sits on the row's line, as the others do.
+      const tops = await page
+        .locator('.category-index li')
+        .evaluateAll((items) => items.slice(0, 3).map((item) => item.getBoundingClientRect().top));
+      expect(tops).toEqual([tops[0], tops[0], tops[0]]);
       await page.locator('.category-index').getByRole('link', { name: lipids }).click();
       await expect(page).toHaveURL(/#lipids$/);
       await expect(page.getByRole('heading', { level: 2, name: lipids })).toBeInViewport();

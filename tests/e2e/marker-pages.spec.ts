@@ -9,6 +9,15 @@ const PAGES = [
     egfr: 'Estimated GFR (eGFR, CKD-EPI)',
     creatinine: 'Creatinine',
     kidneys: 'Kidneys',
+    urea: 'Urea',
+    listLabel: 'Biomarkers',
+    home: 'Home',
+    crumbs: 'Breadcrumbs',
+    previous: 'Previous',
+    next: 'Next',
+    aka: 'Also known as',
+    specimen: 'Specimen',
+    disclaimer: 'Educational content, not medical advice',
   },
   {
     locale: 'de',
@@ -16,6 +25,15 @@ const PAGES = [
     egfr: 'Geschätzte GFR (eGFR, CKD-EPI)',
     creatinine: 'Kreatinin',
     kidneys: 'Nieren',
+    urea: 'Harnstoff',
+    listLabel: 'Biomarker',
+    home: 'Startseite',
+    crumbs: 'Brotkrümelnavigation',
+    previous: 'Vorherige Seite',
+    next: 'Nächste Seite',
+    aka: 'Auch bekannt als',
+    specimen: 'Probenmaterial',
+    disclaimer: 'Information, keine medizinische Beratung',
   },
 ] as const;
 
@@ -27,7 +45,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-for (const { locale, list, egfr, creatinine, kidneys } of PAGES) {
+for (const {
+  locale,
+  list,
+  egfr,
+  creatinine,
+  kidneys,
+  urea,
+  listLabel,
+  home,
+  crumbs,
+  previous,
+  next,
+  aka,
+  specimen,
+  disclaimer,
+} of PAGES) {
   test.describe(`${list}/<key>`, () => {
     test.describe.configure({ timeout: 90_000 });
 
@@ -47,6 +80,51 @@ for (const { locale, list, egfr, creatinine, kidneys } of PAGES) {
       await expect(page.getByRole('heading', { level: 2, name: kidneys })).toBeInViewport();
       // The JSON-LD block is data, not script: the CSP reports nothing.
       expect(errors).toEqual([]);
+    });
+
+    test('sits in its list: breadcrumbs, the list current in the sidebar, its neighbours as previous and next', async ({
+      page,
+    }) => {
+      await page.goto(`${list}/egfr`);
+      const trail = page.getByRole('navigation', { name: crumbs });
+      await expect(trail.getByRole('link')).toHaveText([home, listLabel, egfr]);
+      await expect(trail.getByRole('link', { name: egfr })).toHaveAttribute('aria-current', 'page');
+      // Above the title, where a trail is read first.
+      const [trailBox, titleBox] = [
+        await trail.boundingBox(),
+        await page.getByRole('heading', { level: 1 }).boundingBox(),
+      ];
+      expect(trailBox!.y).toBeLessThan(titleBox!.y);
+      const sidebar = page.locator('#starlight__sidebar');
+      await expect(sidebar.locator('[aria-current="page"]')).toHaveText(listLabel);
+      // The markers beside it in the list's order (Kidneys: creatinine, eGFR, urea…).
+      const [prev, following] = [page.locator('a[rel="prev"]'), page.locator('a[rel="next"]')];
+      await expect(prev).toContainText(previous);
+      await expect(prev.locator('.link-title')).toHaveText(creatinine);
+      await expect(following).toContainText(next);
+      await expect(following.locator('.link-title')).toHaveText(urea);
+      await following.click();
+      await expect(page).toHaveURL(new RegExp(`${list}/urea$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(urea);
+      await expect(prev.locator('.link-title')).toHaveText(egfr);
+      await trail.getByRole('link', { name: listLabel }).click();
+      await expect(page).toHaveURL(new RegExp(`${list}$`));
+    });
+
+    test('says near the top what it is not, what else the test is called, and what it is taken from', async ({
+      page,
+    }) => {
+      await page.goto(`${list}/hba1c`);
+      const callout = page.getByText(disclaimer);
+      const facts = page.locator('.marker-page-facts');
+      // The disclaimer comes before the facts, not after the samples.
+      const [calloutBox, factsBox] = [await callout.boundingBox(), await facts.boundingBox()];
+      expect(calloutBox!.y).toBeLessThan(factsBox!.y);
+      await expect(facts.locator('dt').first()).toHaveText(aka);
+      await expect(facts.locator('dd').first()).toContainText(locale === 'de' ? 'Langzeitblutzucker' : 'A1c');
+      await expect(facts.locator('div', { has: page.locator(`dt:text-is("${specimen}")`) }).locator('dd')).toHaveText(
+        locale === 'de' ? 'Vollblut' : 'whole blood',
+      );
     });
 
     // The light scheme's axe run is site.spec.ts's, on a sample of the marker pages.

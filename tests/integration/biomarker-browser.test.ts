@@ -18,7 +18,7 @@ function shownUuids(html: string): string[] {
 }
 
 /** The status line of the browser ("Showing 12 of 90 biomarkers."). */
-const statusOf = (html: string): string => /<p id="browser-status"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? '';
+const statusOf = (html: string): string => /<span id="browser-status"[^>]*>([^<]*)<\/span>/.exec(html)?.[1] ?? '';
 
 /** The markers of a Markdown twin's tables: the URL of each linked marker page's own twin. */
 const markdownMarkers = (markdown: string): string[] =>

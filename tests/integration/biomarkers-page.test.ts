@@ -95,7 +95,10 @@ describe('/biomarkers on the bundled catalog', () => {
       const row = markdown.split('\n').find((line) => line.startsWith(`| [${nameIn(item.translations, locale)}](`));
       expect(row, item.uuid).toMatch(new RegExp(`^\\| \\[[^\\]]+\\]\\(${page}\\.md\\)[^|]* \\| \`${item.uuid}\` \\|`));
     }
-    expect(markdown.match(/^## /gm)).toHaveLength(16); // the browser, the panel overview and 14 categories
+    // The browser, the panel overview, 14 categories and what the list is, in the page's order.
+    const headings = markdown.match(/^## .*/gm)!;
+    expect(headings).toHaveLength(17);
+    expect(headings.at(-1)).toBe(locale === 'de' ? '## Über diese Liste' : '## About this list');
     expect(markdown).not.toMatch(/\]\((?!https?:)/); // every link absolute
   });
 

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMarkerPageView } from '../../src/lib/catalog-page/build-marker-page-view.ts';
 import { jsonLdText, markerJsonLd, MEDICAL_TEST_PROPERTIES } from '../../src/lib/catalog-page/marker-json-ld.ts';
 import { assignMarkerKeys, derivedFromKeys } from '../../src/lib/catalog-page/marker-keys.ts';
-import { derivedFromParts, languageName, regionRows } from '../../src/lib/catalog-page/marker-labels.ts';
+import { matchCategories, parseFilter } from '../../src/lib/catalog-page/biomarker-filter.ts';
+import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
+import {
+  derivedFromParts,
+  languageName,
+  markerSearchWords,
+  regionRows,
+} from '../../src/lib/catalog-page/marker-labels.ts';
 import { markerSample } from '../../src/lib/samples/marker-sample.ts';
 import { markerPageMarkdown } from '../../src/lib/catalog-page/marker-page-markdown.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
@@ -56,6 +63,29 @@ describe('buildMarkerPageView on the bundled catalog', () => {
   let panels: Record<CatalogTemplate, BiomarkerCatalog>;
   beforeAll(async () => {
     panels = await bundledPanels(BASE);
+  });
+
+  it('reads the specimen from metadata, and takes the other names of the page language by key', () => {
+    const hba1c = buildMarkerPageView(panels, 'hba1c', { ...options('de'), aliases: ui.de.marker.aliases })!;
+    expect(hba1c.specimen).toBe('whole-blood');
+    expect(hba1c.aliases).toEqual(ui.de.marker.aliases['hba1c']);
+    const ferritin = buildMarkerPageView(panels, 'ferritin', { ...options('en'), aliases: ui.en.marker.aliases })!;
+    expect([ferritin.specimen, ferritin.aliases]).toEqual(['serum', []]);
+  });
+
+  it("shows as other names only words the browser's search finds the marker by, and only for markers that exist", () => {
+    for (const locale of ['en', 'de'] as const) {
+      const view = buildCatalogView(panels, { ...options(locale), searchTerms: markerSearchWords(ui[locale]) });
+      const keys = new Set(view.categories.flatMap((category) => category.markers.map((marker) => marker.key)));
+      for (const [key, aliases] of Object.entries(ui[locale].marker.aliases)) {
+        expect(keys, `${locale}: ${key}`).toContain(key);
+        for (const alias of aliases) {
+          const { shown } = matchCategories(view.categories, parseFilter(new URLSearchParams({ q: alias })).filter);
+          const marker = view.categories.flatMap((category) => category.markers).find((m) => m.key === key)!;
+          expect(shown.has(marker.uuid), `${locale}: ${alias}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('is undefined for a key no panel carries', () => {
@@ -115,7 +145,7 @@ describe('buildMarkerPageView on the bundled catalog', () => {
   });
 
   it('has Markdown with the facts, links on the site, a row per region and per language, and the sample', () => {
-    const view = buildMarkerPageView(panels, 'egfr', options('en'))!;
+    const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
     const nodes = markerPageMarkdown(view, {
       locale: 'en',
       baseUrl: BASE,
@@ -126,7 +156,19 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     const markdown = remark().use(remarkGfm).stringify({ type: 'root', children: nodes });
     expect(markdown).toContain(`**Category**: [Kidneys](${BASE}/biomarkers#kidney)`);
     expect(markdown).toContain(`**Calculated**: yes, from [Creatinine](${BASE}/biomarkers/creatinine)`);
-    expect(markdown).toContain('**Key (permanent)**: `egfr`');
+    // The facts in the page's order: other names first, the specimen after the category.
+    const facts = markdown.slice(markdown.indexOf('## At a glance'), markdown.indexOf('## Units'));
+    expect(facts.match(/^\* \*\*[^*]+\*\*/gm)).toEqual([
+      '* **Also known as**',
+      '* **Category**',
+      '* **Calculated**',
+      '* **UUID (permanent)**',
+      '* **Page key**',
+    ]);
+    expect(facts).toContain('**Also known as**: estimated glomerular filtration rate');
+    // A calculated marker has no sample of its own: no specimen line.
+    expect(facts).not.toContain('**Specimen**');
+    expect(facts).toContain('**Page key**: `egfr` — Names this page; in your data, store the UUID.');
     expect(markdown).toMatch(/^\| EU +\| mL\/min\/1\.73 m² +\| complete, light +\| no +\|$/m);
     expect(markdown).toMatch(/^\| Swedish \(sv\) +\| Estimerad GFR/m);
     expect(markdown).toContain(`select(.uuid == "${view.marker.uuid}")`);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itemFrontmatter, listItemKeys, listPageItems } from '../../src/lib/content/page-items.ts';
-import { ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
+import { itemPageNavigation } from '../../src/lib/content/item-page-navigation.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, itemPageEntry } from '../../src/lib/content/page-registry.ts';
 import type { LoadedPageData } from '../../src/lib/content/page-data.ts';
 import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
 
@@ -34,6 +35,27 @@ describe('the biomarkers item family', () => {
     expect(de.map((item) => item.key)).toEqual(expect.arrayContaining(listItemKeys(data)));
     expect(de[0]).toMatchObject({ key: 'total-cholesterol', name: 'Gesamtcholesterin' });
     expect(de.find((item) => item.key === 'egfr')?.description).toMatch(/^Schätzung der Menge an Blutplasma/);
+  });
+
+  it("places an item's page in its list: the list's path, and the items beside it in the list's order", () => {
+    const items = listPageItems(data, 'de', BASE);
+    const at = (key: string) => ({ page: itemPageEntry(family, key), locale: 'de' as const, format: 'page' as const });
+    expect(itemPageNavigation(at('egfr'), data, BASE)).toEqual({
+      listPath: '/de/biomarkers',
+      previous: { href: '/de/biomarkers/creatinine', label: 'Kreatinin' },
+      next: { href: '/de/biomarkers/urea', label: 'Harnstoff' },
+    });
+    // None before the first item, none after the last; the list alone while the data is unavailable.
+    expect(itemPageNavigation(at(items[0]!.key), data, BASE)?.previous).toBeUndefined();
+    expect(itemPageNavigation(at(items.at(-1)!.key), data, BASE)?.next).toBeUndefined();
+    expect(itemPageNavigation(at('egfr'), { ok: false, reason: 'down' }, BASE)).toEqual({
+      listPath: '/de/biomarkers',
+      previous: undefined,
+      next: undefined,
+    });
+    // Any other page is in the sidebar itself.
+    const list = GUIDE_PAGES.find((page) => page.slug === 'biomarkers')!;
+    expect(itemPageNavigation({ page: list, locale: 'de', format: 'page' }, data, BASE)).toBeUndefined();
   });
 
   it('fills the template frontmatter with the item, keeping the template description where the item has none', () => {

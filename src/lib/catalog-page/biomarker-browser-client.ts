@@ -3,6 +3,7 @@ import {
   formatFilter,
   matchCategories,
   parseFilter,
+  searchRank,
   type FilterableMarker,
   type PanelRegion,
 } from './biomarker-filter.ts';
@@ -36,6 +37,37 @@ function readSections(root: ParentNode): SectionElement[] {
   }));
 }
 
+/** How many of a search's best matches show under the search field. */
+const PREVIEW_SIZE = 5;
+
+/** Lists the first matches under the search field as links to their pages; hidden while the search is empty. */
+function showPreview(preview: HTMLElement | null, query: string, matches: readonly MarkerElement[]): void {
+  if (preview === null) return;
+  const links = query.trim() === '' ? [] : matches.slice(0, PREVIEW_SIZE);
+  preview.replaceChildren(
+    ...links.map((marker) => {
+      const item = document.createElement('li');
+      const source = marker.element.querySelector('h3 a');
+      const link = document.createElement('a');
+      link.href = source?.getAttribute('href') ?? '';
+      link.textContent = source?.textContent ?? '';
+      const lang = source?.closest('[lang]')?.getAttribute('lang');
+      if (lang !== null && lang !== undefined) link.lang = lang;
+      item.append(link);
+      return item;
+    }),
+  );
+  preview.hidden = links.length === 0;
+}
+
+/** The matches of every category, best first: by the rank that orders each category's markers, ties in page order. */
+const bestMatches = (ranked: readonly SectionElement[], shown: ReadonlySet<string>, q: string): MarkerElement[] =>
+  ranked
+    .flatMap((section) => section.markers.filter((marker) => shown.has(marker.uuid)))
+    .map((marker, index) => ({ marker, index, rank: searchRank(marker, q) ?? Infinity }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ marker }) => marker);
+
 /** Puts `elements` into `parent` in this order; moves nothing when they already are. */
 function reorder(parent: Element | null, elements: HTMLElement[]): void {
   const current = [...(parent?.children ?? [])];
@@ -54,6 +86,8 @@ export function startBiomarkerBrowser(root: Document): void {
   const total = sections.reduce((sum, section) => sum + section.markers.length, 0);
   const status = browser.querySelector<HTMLElement>('#browser-status');
   const empty = browser.querySelector<HTMLElement>('.browser-empty');
+  const jump = browser.querySelector<HTMLElement>('.browser-jump');
+  const preview = browser.querySelector<HTMLElement>('[data-preview]');
   const plural = new Intl.PluralRules(root.documentElement.lang || undefined);
   const countLabel = (count: number) =>
     (plural.select(count) === 'one' ? browser.dataset['countOne'] : browser.dataset['countOther'])?.replace(
@@ -61,10 +95,14 @@ export function startBiomarkerBrowser(root: Document): void {
       String(count),
     ) ?? String(count);
 
-  const apply = () => {
+  const formFilter = () => {
     const query = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') query.append(name, value);
-    const parsed = parseFilter(query);
+    return parseFilter(query);
+  };
+
+  const apply = () => {
+    const parsed = formFilter();
     const { ranked, shown, shownCounts } = matchCategories(sections, parsed.filter);
     const shownIn = new Map<string, number>();
     for (const section of ranked) {
@@ -94,12 +132,20 @@ export function startBiomarkerBrowser(root: Document): void {
       .replace('{total}', String(total));
     if (status !== null && status.textContent !== text) status.textContent = text;
     if (empty !== null) empty.hidden = shown.size > 0;
+    if (jump !== null) jump.hidden = shown.size === 0;
+    showPreview(preview, parsed.filter.q, bestMatches(ranked, shown, parsed.filter.q));
     // The form now shows only values the page knows: the notice about ignored ones is stale.
     browser.querySelector('[data-ignored]')?.remove();
     const search = formatFilter(parsed);
     history.replaceState(history.state, '', `${location.pathname}${search === '' ? '' : `?${search}`}`);
   };
 
+  // A page opened with a search (a shared link) lists its best matches at once; the server has filtered the rest.
+  const opened = formFilter().filter;
+  if (opened.q !== '') {
+    const { ranked, shown } = matchCategories(sections, opened);
+    showPreview(preview, opened.q, bestMatches(ranked, shown, opened.q));
+  }
   form.addEventListener('input', apply);
   form.addEventListener('change', apply);
   form.addEventListener('submit', (event) => {

@@ -32,6 +32,8 @@ export interface BrowserSlots {
   /** Shown markers in the status line. */
   shown: string;
   emptyHidden: Attributes;
+  /** The status line's link down to the list: hidden when nothing matches. */
+  jumpHidden: Attributes;
   shownCount(template: CatalogTemplate): string;
   linkHidden(category: CategoryView): Attributes;
   /** Categories, and markers in each, in display order. */
@@ -76,6 +78,7 @@ export function viewSlots(filtered: FilteredCatalogView, locale: string, ui: Cat
     ignored: filtered.ignored.map((entry) => entry.param),
     shown: String(filtered.shown.size),
     emptyHidden: flag('hidden', filtered.shown.size > 0),
+    jumpHidden: flag('hidden', filtered.shown.size === 0),
     shownCount: (template) => String(filtered.shownCounts[template]),
     linkHidden: (category) => flag('hidden', shownIn(category, filtered) === 0),
     categories: filtered.ranked,
@@ -96,6 +99,7 @@ export function templateSlots(view: CatalogView): BrowserSlots {
     ignored: IGNORABLE,
     shown: MARKS.slot('shown'),
     emptyHidden: slotAttribute('empty'),
+    jumpHidden: slotAttribute('jump'),
     shownCount: (template) => MARKS.slot(SLOT.shownCount(template)),
     linkHidden: (category) => slotAttribute(SLOT.link(category.anchor)),
     categories: view.categories,
@@ -138,6 +142,7 @@ export function browserFills(filtered: FilteredCatalogView, data: BrowserTemplat
     if (kind === 'q') return valued('value', filtered.filter.q);
     if (kind === 'shown') return key === '' ? slots.shown : slots.shownCount(key as CatalogTemplate);
     if (kind === 'empty') return attribute('hidden', filtered.shown.size > 0);
+    if (kind === 'jump') return attribute('hidden', filtered.shown.size === 0);
     if (kind === 'selected') return attribute('selected', value === chosen.get(key));
     if (kind === 'marker') return attribute('hidden', !filtered.shown.has(key));
     if (kind === 'count') return escapeHtml(slots.countText(category(key)));

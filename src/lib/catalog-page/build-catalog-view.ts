@@ -69,6 +69,8 @@ export const CATALOG_SECTION_IDS = {
   browser: 'browser-heading',
   panels: 'panels',
   categories: 'category-index-heading',
+  /** The categories and their markers: where the status line's link jumps. */
+  matches: 'catalog-list',
 } as const;
 
 /** Ids the catalog component uses itself; a category may not take them. */

@@ -24,8 +24,15 @@ export interface MarkerPageView {
   category: { anchor: string; name: LocalizedText } | undefined;
   /** For a calculated marker, its inputs: each entry a list of alternatives. Empty otherwise. */
   derivedFrom: MarkerLink[][];
-  /** The permanent `metadata.key`; undefined when the origin gives none (the page key is then the uuid). */
+  /** The `metadata.key` that names the page; undefined when the origin gives none (the page key is then the uuid). */
   metadataKey: string | undefined;
+  /**
+   * What the sample is taken from (`metadata.specimen`: `serum`, `plasma`, `whole-blood`); undefined when not given,
+   * and for a calculated marker, which has no sample of its own (its calculated line names its inputs).
+   */
+  specimen: string | undefined;
+  /** Other names of the test in the page's language (the strings' `aliases`); empty when it has none. */
+  aliases: readonly string[];
   /** The first panel that carries it: the one the API sample fetches. */
   sampleTemplate: CatalogTemplate;
 }
@@ -50,7 +57,7 @@ export const showsAboutSection = (view: MarkerPageView, locale: string): boolean
 export function buildMarkerPageView(
   panels: Record<CatalogTemplate, BiomarkerCatalog>,
   key: string,
-  options: CatalogViewOptions,
+  options: CatalogViewOptions & { aliases?: Readonly<Record<string, readonly string[]>> },
 ): MarkerPageView | undefined {
   const view = buildCatalogView(panels, options);
   const category = view.categories.find((c) => c.markers.some((m) => m.key === key));
@@ -62,6 +69,7 @@ export function buildMarkerPageView(
     for (const each of panels[template].data) if (!items.has(each.uuid)) items.set(each.uuid, each);
   }
   const item = items.get(marker.uuid)!;
+  const specimen = item.metadata?.['specimen'];
   // `derivedFrom` names inputs by `metadata.key`, which is not always their page key.
   const byMetadataKey = new Map<string, MarkerView>();
   for (const other of view.categories.flatMap((c) => c.markers)) {
@@ -79,6 +87,8 @@ export function buildMarkerPageView(
     category: item.category === undefined ? undefined : { anchor: category.anchor, name: category.name },
     derivedFrom: derivedFromKeys(item).map((group) => group.map(link)),
     metadataKey: metadataKey(item),
+    specimen: typeof specimen === 'string' && specimen !== 'calculated' ? specimen : undefined,
+    aliases: options.aliases?.[marker.key] ?? [],
     sampleTemplate: marker.templates[0]!,
   };
 }

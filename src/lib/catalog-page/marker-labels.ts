@@ -1,4 +1,4 @@
-import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
+import type { CatalogUiStrings, MarkerPageUiStrings, UiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import type { MarkerView } from './build-catalog-view.ts';
 import type { MarkerLink } from './build-marker-page-view.ts';
@@ -119,4 +119,19 @@ export function derivedFromParts(derivedFrom: MarkerLink[][], locale: string): A
       inner.type === 'literal' ? inner.value : group[inner.index]!,
     );
   });
+}
+
+/** The specimen in words (`metadata.specimen`); a value the strings do not know is shown as the origin gives it. */
+export function specimenLabel(specimen: string, ui: MarkerPageUiStrings): string {
+  return Object.hasOwn(ui.specimens, specimen) ? ui.specimens[specimen as keyof typeof ui.specimens] : specimen;
+}
+
+/**
+ * The words the biomarker browser finds a marker by besides its names and key, by marker key: its everyday words and
+ * its other names (shown as "also known as" on its page), so a name a page shows is one the filter finds.
+ */
+export function markerSearchWords(ui: UiStrings): Record<string, readonly string[]> {
+  const words: Record<string, readonly string[]> = { ...ui.catalog.searchTerms };
+  for (const [key, aliases] of Object.entries(ui.marker.aliases)) words[key] = [...(words[key] ?? []), ...aliases];
+  return words;
 }

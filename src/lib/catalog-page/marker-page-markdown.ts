@@ -3,7 +3,7 @@ import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
 import { bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
 import { showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
-import { derivedFromParts, languageName, regionRows } from './marker-labels.ts';
+import { derivedFromParts, languageName, regionRows, specimenLabel } from './marker-labels.ts';
 import { markerSample } from '../samples/marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 
@@ -33,16 +33,19 @@ function calculatedValue(view: MarkerPageView, { locale, listUrl, ui }: MarkerMa
   return [text(`${ui.calculatedFrom} `), ...parts];
 }
 
-/** The facts list: category, calculated, uuid and key. */
+/** The facts list, as the page shows it: other names, category, specimen, calculated, uuid and key. */
 function factsMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): RootContent[] {
   const { ui, listUrl } = options;
   const items: PhrasingContent[][] = [];
+  if (view.aliases.length > 0) items.push(fact(ui.alsoKnownAs, [text(view.aliases.join(', '))]));
   if (view.category !== undefined) {
     items.push(fact(ui.category, [link(`${listUrl}#${view.category.anchor}`, view.category.name.text)]));
   }
+  if (view.specimen !== undefined) items.push(fact(ui.specimen, [text(specimenLabel(view.specimen, ui))]));
   items.push(fact(ui.calculated, calculatedValue(view, options)));
   items.push(fact(ui.uuid, [code(view.marker.uuid)]));
-  items.push(fact(ui.key, [view.metadataKey === undefined ? text(ui.noKey) : code(view.metadataKey)]));
+  const key = view.metadataKey === undefined ? [text(ui.noKey)] : [code(view.metadataKey), text(` — ${ui.keyHint}`)];
+  items.push(fact(ui.key, key));
   return [{ type: 'heading', depth: 2, children: [text(ui.factsHeading)] }, bulletList(items)];
 }
 

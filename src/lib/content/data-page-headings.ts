@@ -78,3 +78,16 @@ export function dataPageHeadings(
     ...view.categories.map((category) => h2(category.anchor, category.name.text)),
   ];
 }
+
+/** The first line of an MDX body that places a component whose headings come from data. */
+const DATA_COMPONENT = /^<(?:ApiOperations|ApiReference|BiomarkerCategories|BiomarkerDetail|Changelog)\b/m;
+
+/**
+ * A page's "On this page" in page order: the MDX's own `h2`s above its data component, that component's headings
+ * (`dataPageHeadings`), then the MDX's `h2`s below it (the biomarker list's "About this list" follows the list).
+ */
+export function pageContents(body: string, mdx: MarkdownHeading[], data: MarkdownHeading[]): MarkdownHeading[] {
+  const component = body.search(DATA_COMPONENT);
+  const above = component === -1 ? mdx.length : (body.slice(0, component).match(/^## /gm) ?? []).length;
+  return [...mdx.slice(0, above), ...data, ...mdx.slice(above)];
+}

@@ -11,6 +11,7 @@ import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
+import { markerSearchWords } from '../catalog-page/marker-labels.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
 import { MARKS } from '../catalog-page/page-template.ts';
 import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
@@ -145,7 +146,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       locale,
       baseUrl,
       otherCategory: ui.otherCategory,
-      searchTerms: ui.searchTerms,
+      searchTerms: markerSearchWords(context.ui),
     });
     const filtered = filterCatalogView(view, query);
     // Each marker's page is below the list's own path (the `biomarkers` item family).
@@ -162,7 +163,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const catalogUi = context.ui.catalog;
     if (!data.ok) return catalogUnavailableMarkdown(catalogUi);
     const { locale } = context;
-    const options = { locale, baseUrl, otherCategory: catalogUi.otherCategory };
+    const options = { locale, baseUrl, otherCategory: catalogUi.otherCategory, aliases: context.ui.marker.aliases };
     const view = buildMarkerPageView(data.catalog.panels, item.key, options);
     if (view === undefined) throw new Error(`no marker has the key ${item.key}`);
     const listUrl = `${baseUrl}${pagePath(locale, item.family.slug)}`;
