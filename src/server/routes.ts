@@ -7,7 +7,7 @@ import {
   PROTECTED_RESOURCE_METADATA_PATH,
   TOKEN_ENDPOINT_PATH,
 } from '../lib/schemas/oauth.ts';
-import { resolvePagePath } from '../lib/content/page-paths.ts';
+import { canonicalPagePath, resolvePagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { CHANGELOG_FEED_PATH } from '../lib/content/page-registry.ts';
 import {
   METADATA_CACHE_CONTROL,
@@ -144,10 +144,14 @@ const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?
 /** The `Allow` header at `path` (RFC 9110 §10.2.1), OPTIONS included. */
 export const allowHeader = (path: string): string => [...routeMethods(path), 'OPTIONS'].join(', ');
 
+/** A page of the registry in one locale and format. */
+type PageRoute = { kind: 'page'; page: PageResources; format: 'page' | 'markdown' };
+
 /** How the site answers a path: the table's policy and what the handler needs. */
 export type SiteRoute = RoutePolicy &
   (
-    | { kind: 'page'; page: PageResources; format: 'page' | 'markdown' }
+    | PageRoute
+    | { kind: 'redirect'; location: string; to: PageRoute }
     | { kind: 'rendered'; resource: RenderedResource }
     | { kind: 'document'; document: PreparedBody; cacheControl: string }
     | { kind: 'asset'; asset: StaticAsset; cacheControl: string }
@@ -197,6 +201,15 @@ function bind(
   }
 }
 
+/** The route of a page of the registry. */
+const pageRoute = (resolved: ResolvedPage): RoutePolicy & PageRoute => ({
+  ...PAGE_POLICY,
+  label: resolved.format === 'markdown' ? 'markdown' : 'page',
+  kind: 'page',
+  page: pageResources(resolved.page, resolved.locale),
+  format: resolved.format,
+});
+
 /** Every path the site answers: the build's files, the exact paths, then the registry's pages. */
 export class SiteRoutes {
   readonly #routes = new Map<string, SiteRoute>();
@@ -215,16 +228,22 @@ export class SiteRoutes {
     if (known !== undefined) return known;
     const resolved = resolvePagePath(path);
     if (resolved === undefined) return undefined;
-    const route: SiteRoute = {
-      ...PAGE_POLICY,
-      label: resolved.format === 'markdown' ? 'markdown' : 'page',
-      kind: 'page',
-      page: pageResources(resolved.page, resolved.locale),
-      format: resolved.format,
-    };
+    const route = pageRoute(resolved);
     // Registry paths are a fixed set, so this map stays bounded. An item's page (one per
     // catalog marker) matches by the key's shape, i.e. any request input: never kept here.
     if (resolved.page.item === undefined) this.#routes.set(path, route);
     return route;
+  }
+
+  /**
+   * The permanent redirect of a path the site does not serve to the page it nearly names (`canonicalPagePath`), the
+   * query kept; undefined when it names none. Pages only: an API path is exact, so a near miss of one is a 404.
+   */
+  redirect(path: string, query: string): SiteRoute | undefined {
+    const canonical = canonicalPagePath(path);
+    if (canonical === undefined) return undefined;
+    const to = pageRoute(canonical.resolved);
+    const location = query === '' ? canonical.path : `${canonical.path}?${query}`;
+    return { ...to, kind: 'redirect', location, to };
   }
 }

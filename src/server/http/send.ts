@@ -149,6 +149,15 @@ export function sendBody(
   res.uncork();
 }
 
+/**
+ * Writes a permanent redirect (RFC 9110 §15.4.2) to `location`, a path of this site with its query: the target
+ * reference is relative, so it holds behind any proxy. A short body names it for a client that does not follow.
+ */
+export function sendRedirect(x: Exchange, location: string, cacheControl: string): void {
+  const headers = ['Location', location, 'Cache-Control', cacheControl];
+  sendBody(x, 301, 'text/plain; charset=utf-8', `Moved permanently to ${location}\n`, { headers });
+}
+
 /** Where a Problem is written: an exchange, or a bare response (a transport error, the origin). */
 export type ProblemTarget = Pick<Exchange, 'res' | 'baseUrl'> & { headers?: readonly string[] };
 
