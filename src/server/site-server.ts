@@ -18,7 +18,7 @@ import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendRedirect, type Exchange } from './http/send.ts';
+import { sendEmpty, sendRedirect, type Exchange } from './http/send.ts';
 import { answerHealth } from './handlers/health.ts';
 import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
@@ -171,8 +171,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   function dispatch(x: Exchange, route: SiteRoute, target: string) {
     const method = x.req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      x.res.writeHead(204, [...x.headers, 'Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
-      return void x.res.end();
+      return sendEmpty(x, 204, ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
     }
     if (!route.methods.includes(method)) {
       return answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));

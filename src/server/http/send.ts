@@ -112,6 +112,34 @@ const tagsOf = (
   codings: ReadonlyArray<(typeof CODINGS)[number] | undefined>,
 ): string[] => codings.map((coding) => (coding === undefined ? representation.identity : representation[coding]!).etag);
 
+/** Writes a response without a body (204, 304): the exchange's headers, then `extra`, in one `writeHead`. */
+export function sendEmpty(
+  { res, headers }: Pick<Exchange, 'res' | 'headers'>,
+  status: number,
+  extra: readonly string[] = [],
+): void {
+  for (const value of extra) headers.push(value);
+  res.writeHead(status, headers);
+  res.end();
+}
+
+/** An answer made whole elsewhere (a token answer, a metrics scrape): status, its own headers and the body. */
+export interface Answer {
+  status: number;
+  /** Content-Type and the rest, as a flat name/value list; `Content-Length` is added here. */
+  headers: readonly string[];
+  body: string | Buffer;
+}
+
+/** Writes an answer after the exchange's headers, in one `writeHead` and `end`; HEAD gets the headers alone. */
+export function sendAnswer({ req, res, headers }: Pick<Exchange, 'req' | 'res' | 'headers'>, answer: Answer): void {
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
+  for (const value of answer.headers) headers.push(value);
+  headers.push('Content-Length', String(body.length));
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /** What a body made for one response carries besides the exchange's headers. */
 export interface BodyOptions {
   /** Headers of this response (Vary, Cache-Control), as a flat name/value list. */
