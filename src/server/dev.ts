@@ -13,7 +13,6 @@ import { listen } from './http/create-http-server.ts';
 import { loadConfigOrExit } from '../lib/config/config.ts';
 import { pageDataVersion, RenderedStore } from './store/rendered-store.ts';
 import { SiteRoutes } from './routes.ts';
-import { serverDocuments } from './store/server-documents.ts';
 import { createSiteServer, type DevelopmentRequests } from './site-server.ts';
 import { startBundledOrigin } from './origin/start-origin.ts';
 import { loadStaticAssets } from './handlers/static-assets.ts';
@@ -36,6 +35,7 @@ try {
   const store = new RenderedStore({
     renderer,
     versionOf: pageDataVersion,
+    baseUrl: config.baseUrl,
     development: true,
   });
   const site = createSiteServer({
@@ -43,7 +43,7 @@ try {
     logger,
     limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
     // `public/` as Astro serves it; the build's own files (search index, bundles) exist only after `npm run build`.
-    routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fileURLToPath(new URL('public', root)))),
+    routes: new SiteRoutes(config, loadStaticAssets(fileURLToPath(new URL('public', root)))),
     store,
     catalog: getCatalogService(),
     development,

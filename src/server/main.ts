@@ -16,9 +16,8 @@ import { openSharedLimiter } from './steps/rate-limit-store.ts';
 import { prepareInBackground } from './store/prepared.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './store/prepared-renders.ts';
 import { pageDataVersion, RenderedStore } from './store/rendered-store.ts';
-import { serverDocuments } from './store/server-documents.ts';
 import { createSiteServer } from './site-server.ts';
-import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from './store/document-builders.ts';
+import { SITE_PAGE_INDEX_PATH } from './store/page-index.ts';
 import { SiteRoutes } from './routes.ts';
 import { startBundledOrigin } from './origin/start-origin.ts';
 import { loadStaticAssets } from './handlers/static-assets.ts';
@@ -54,16 +53,15 @@ try {
     logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' });
     return handler;
   });
-  const builders = sitePageDocumentBuilders(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)), config.baseUrl);
   const store = new RenderedStore({
     renderer,
     versionOf: pageDataVersion,
-    builders,
+    baseUrl: config.baseUrl,
+    pageIndexFile: fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)),
     onShed: () => metrics.observeShed('site'),
   });
-  const documents = serverDocuments(config);
+  const routes = new SiteRoutes(config, loadStaticAssets(fileURLToPath(new URL('dist/client', root))));
   const prepared = loadPreparedRenders(fileURLToPath(new URL(PREPARED_RENDERS_PATH, root)), store, config.baseUrl);
-  const assets = loadStaticAssets(fileURLToPath(new URL('dist/client', root)));
   await prepared;
   const site = createSiteServer({
     config,
@@ -71,7 +69,7 @@ try {
     limiter,
     ...(shared === undefined ? {} : { shared }),
     observe: (request) => metrics.observeRequest('site', request),
-    routes: new SiteRoutes(documents, assets),
+    routes,
     store,
     catalog: getCatalogService(),
   });
@@ -83,7 +81,7 @@ try {
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
   prepareInBackground(
-    () => [...documents.values(), ...store.bodies()],
+    () => [...routes.documents(), ...store.bodies()],
     (error) => logger.error('prepare_failed', describeError(error)),
   );
 } catch (error) {

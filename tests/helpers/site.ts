@@ -15,8 +15,7 @@ import { startOrigin } from '../../src/server/origin/start-origin.ts';
 import { pageDataVersion, RenderedStore, type Renderer } from '../../src/server/store/rendered-store.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from '../../src/server/store/prepared-renders.ts';
 import { SiteRoutes } from '../../src/server/routes.ts';
-import { serverDocuments } from '../../src/server/store/server-documents.ts';
-import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from '../../src/server/store/document-builders.ts';
+import { SITE_PAGE_INDEX_PATH } from '../../src/server/store/page-index.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
 import { loadStaticAssets } from '../../src/server/handlers/static-assets.ts';
 import { registerServerUnderTest } from './contract/servers-under-test.ts';
@@ -152,7 +151,8 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     ...(options.renderConcurrency === undefined ? {} : { renderConcurrency: options.renderConcurrency }),
     ...(options.renderQueue === undefined ? {} : { renderQueue: options.renderQueue }),
     versionOf: pageDataVersion,
-    builders: sitePageDocumentBuilders(fromRoot(SITE_PAGE_INDEX_PATH), config.baseUrl),
+    baseUrl: config.baseUrl,
+    pageIndexFile: fromRoot(SITE_PAGE_INDEX_PATH),
   });
   await loadPreparedRenders(fromRoot(PREPARED_RENDERS_PATH), store, config.baseUrl);
   const limiter = new FixedWindowLimiter({
@@ -165,7 +165,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     logger,
     limiter,
     ...(options.shared === undefined ? {} : { shared: options.shared(limiter) }),
-    routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fromRoot('dist/client'))),
+    routes: new SiteRoutes(config, loadStaticAssets(fromRoot('dist/client'))),
     store,
     catalog,
   });
