@@ -86,6 +86,7 @@ describe('page paths', () => {
     ['/developers/', '/developers'],
     ['/de/', '/de'],
     ['/developers//', '/developers'],
+    [`/de${'/'.repeat(10_000)}`, '/de'],
     ['/index.md/', '/index.md'],
     ['/biomarkers/EGFR', '/biomarkers/egfr'],
     ['/de/biomarkers/HbA1c.md', '/de/biomarkers/hba1c.md'],

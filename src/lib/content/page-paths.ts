@@ -81,6 +81,8 @@ function resolveItemPath(pathname: string): ResolvedPage | undefined {
 export const resolvePagePath = (pathname: string): ResolvedPage | undefined =>
   PATHS.get(pathname) ?? resolveItemPath(pathname);
 
+const SLASH = '/'.charCodeAt(0);
+
 /** An item's key with its ASCII capitals lowered, when `pathname` is in an item family: `/biomarkers/HbA1c.md`. */
 function lowerItemKey(pathname: string): string {
   for (const family of ITEM_PAGE_FAMILIES) {
@@ -99,9 +101,10 @@ function lowerItemKey(pathname: string): string {
  * (whether an item exists is for the caller, which reads the data).
  */
 export function canonicalPagePath(pathname: string): { path: string; resolved: ResolvedPage } | undefined {
-  let path = pathname;
-  while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  path = lowerItemKey(path);
+  // One scan and one copy, however many slashes a request sends.
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === SLASH) end -= 1;
+  const path = lowerItemKey(pathname.slice(0, end));
   if (path === pathname) return undefined;
   const resolved = resolvePagePath(path);
   return resolved === undefined ? undefined : { path, resolved };
