@@ -8,8 +8,8 @@ import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import { cutFragment, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
-import { RENDERED_RESOURCES } from '../../src/server/store/rendered-resources.ts';
-import { SITE_PAGE_INDEX_PATH, SITE_PAGE_INDEX_RENDER_PATH } from '../../src/server/store/document-builders.ts';
+import { RENDERED_RESOURCES } from '../../src/server/routes.ts';
+import { SITE_PAGE_INDEX_PATH, SITE_PAGE_INDEX_RENDER_PATH } from '../../src/server/store/page-index.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 

@@ -6,7 +6,7 @@ import { getPageContent, getUiStrings } from '../lib/content/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../lib/content/locales.ts';
 import { CHANGELOG_SLUG, GUIDE_PAGES } from '../lib/content/page-registry.ts';
 
-/** The changelog's Atom feed (RFC 4287), in English. Rendered by the build, served as a prepared document (src/server/store/rendered-resources.ts). */
+/** The changelog's Atom feed (RFC 4287), in English. Rendered by the build, served as a prepared document (its row in src/server/routes.ts). */
 export const GET: APIRoute = async () => {
   const { baseUrl } = getConfig();
   const page = GUIDE_PAGES.find((entry) => entry.slug === CHANGELOG_SLUG)!;

@@ -2,6 +2,6 @@ import type { APIRoute } from 'astro';
 import { getConfig } from '../lib/config/config.ts';
 import { llmsFullTxt } from '../lib/discovery/site-documents.ts';
 
-/** `/llms-full.txt`: every English page of the guide as Markdown, in one file. Rendered for the site server, which stores it per data version (src/server/store/rendered-resources.ts). */
+/** `/llms-full.txt`: every English page of the guide as Markdown, in one file. Rendered for the site server, which stores it per data version (its row in src/server/routes.ts). */
 export const GET: APIRoute = async () =>
   new Response(await llmsFullTxt(getConfig().baseUrl), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -11,12 +11,9 @@ import { AstroRenderer } from './store/astro-renderer.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { listen } from './http/create-http-server.ts';
 import { loadConfigOrExit } from '../lib/config/config.ts';
-import { pageDataVersion, RenderedStore } from './store/rendered-store.ts';
-import { SiteRoutes } from './routes.ts';
-import { serverDocuments } from './store/server-documents.ts';
-import { createSiteServer, type DevelopmentRequests } from './site-server.ts';
+import type { DevelopmentRequests } from './site-server.ts';
+import { createSite } from './site.ts';
 import { startBundledOrigin } from './origin/start-origin.ts';
-import { loadStaticAssets } from './handlers/static-assets.ts';
 
 /** Paths Vite serves to the browser in development: modules, sources and its live-reload client. */
 const VITE_PATH = /^\/(?:@|_astro\/|src\/|node_modules\/|\.astro\/)/;
@@ -33,19 +30,13 @@ try {
     handle: (req, res) => astro!.handle(req, res),
   };
   const renderer = new AstroRenderer(async () => astro!.handle);
-  const store = new RenderedStore({
-    renderer,
-    versionOf: pageDataVersion,
-    development: true,
-  });
-  const site = createSiteServer({
-    config,
+  const site = await createSite(config, {
     logger,
+    catalog: getCatalogService(),
+    renderer,
     limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
     // `public/` as Astro serves it; the build's own files (search index, bundles) exist only after `npm run build`.
-    routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fileURLToPath(new URL('public', root)))),
-    store,
-    catalog: getCatalogService(),
+    files: { assets: fileURLToPath(new URL('public', root)) },
     development,
   });
   // Astro listens on a loopback port of its own that nothing uses; its live-reload socket
@@ -60,7 +51,7 @@ try {
   // The styled 404 and 429 per locale, rendered now as the build renders them (prerender.ts).
   for (const page of ERROR_PAGES) {
     const rendered = await renderer.render(page.renderPath, 'text/html');
-    if (rendered.status === 200) store.errorPages.put(page.key, rendered.text);
+    if (rendered.status === 200) site.store.errorPages.put(page.key, rendered.text);
   }
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: 0,

@@ -1,6 +1,5 @@
 // `npm start`: the site on PORT and, unless CATALOG_ORIGIN_URL is set, the bundled catalog origin.
 // `npm run build` compiles this file to dist/node/main.mjs, which `npm start` runs.
-import { fileURLToPath } from 'node:url';
 import { getCatalogService } from '../lib/catalog/catalog-service.ts';
 import { DEFAULT_TEMPLATE } from '../lib/schemas/catalog.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
@@ -13,15 +12,8 @@ import { installGracefulShutdown } from './shutdown.ts';
 import { loadConfigOrExit } from '../lib/config/config.ts';
 import { createMetricsServer } from './steps/metrics-server.ts';
 import { openSharedLimiter } from './steps/rate-limit-store.ts';
-import { prepareInBackground } from './store/prepared.ts';
-import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './store/prepared-renders.ts';
-import { pageDataVersion, RenderedStore } from './store/rendered-store.ts';
-import { serverDocuments } from './store/server-documents.ts';
-import { createSiteServer } from './site-server.ts';
-import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from './store/document-builders.ts';
-import { SiteRoutes } from './routes.ts';
+import { builtFiles, createSite } from './site.ts';
 import { startBundledOrigin } from './origin/start-origin.ts';
-import { loadStaticAssets } from './handlers/static-assets.ts';
 
 const root = new URL('../../', import.meta.url);
 const config = loadConfigOrExit();
@@ -54,26 +46,15 @@ try {
     logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' });
     return handler;
   });
-  const builders = sitePageDocumentBuilders(fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)), config.baseUrl);
-  const store = new RenderedStore({
-    renderer,
-    versionOf: pageDataVersion,
-    builders,
-    onShed: () => metrics.observeShed('site'),
-  });
-  const documents = serverDocuments(config);
-  const prepared = loadPreparedRenders(fileURLToPath(new URL(PREPARED_RENDERS_PATH, root)), store, config.baseUrl);
-  const assets = loadStaticAssets(fileURLToPath(new URL('dist/client', root)));
-  await prepared;
-  const site = createSiteServer({
-    config,
+  const site = await createSite(config, {
     logger,
+    catalog: getCatalogService(),
+    renderer,
     limiter,
     ...(shared === undefined ? {} : { shared }),
     observe: (request) => metrics.observeRequest('site', request),
-    routes: new SiteRoutes(documents, assets),
-    store,
-    catalog: getCatalogService(),
+    onShed: () => metrics.observeShed('site'),
+    files: builtFiles(root),
   });
   installGracefulShutdown({ site, dependencies }, logger, {
     delayMs: config.shutdownDelayMs,
@@ -82,10 +63,7 @@ try {
   });
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
-  prepareInBackground(
-    () => [...documents.values(), ...store.bodies()],
-    (error) => logger.error('prepare_failed', describeError(error)),
-  );
+  site.prepareInBackground((error) => logger.error('prepare_failed', describeError(error)));
 } catch (error) {
   logger.error('startup_failed', describeError(error));
   process.exit(1);

@@ -7,7 +7,7 @@ import {
   PROTECTED_RESOURCE_METADATA_PATH,
   TOKEN_ENDPOINT_PATH,
 } from '../lib/schemas/oauth.ts';
-import { resolvePagePath } from '../lib/content/page-paths.ts';
+import { canonicalPagePath, resolvePagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { CHANGELOG_FEED_PATH } from '../lib/content/page-registry.ts';
 import {
   METADATA_CACHE_CONTROL,
@@ -15,10 +15,31 @@ import {
   OPENAPI_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
 } from '../lib/http/response-headers.ts';
-import type { PreparedBody } from './store/prepared.ts';
 import {
-  DOCUMENT_RESOURCES,
+  OPENAPI_JSON_PATH,
+  OPENAPI_YAML_PATH,
+  LLMS_FULL_TXT_PATH,
+  LLMS_TXT_PATH,
+  ROBOTS_TXT_PATH,
+  SITEMAP_PATH,
+} from '../lib/schemas/site-paths.ts';
+import {
+  authorizationServerMetadata,
+  openApiJson,
+  openApiYaml,
+  protectedResourceMetadata,
+  robotsTxt,
+  type ConfigDocument,
+  type DocumentsConfig,
+} from './store/config-documents.ts';
+import { PreparedBody } from './store/prepared.ts';
+import {
+  fullTextDocument,
+  llmsTxtDocument,
+  PAGE_RENDERED_RESOURCES,
   pageResources,
+  renderedDocument,
+  sitemapDocument,
   type PageResources,
   type RenderedResource,
 } from './store/rendered-resources.ts';
@@ -63,16 +84,28 @@ export interface RoutePolicy {
   api: boolean;
 }
 
-/** The handlers of exact paths. */
-type PathHandler = 'catalog' | 'token' | 'health' | 'document' | 'rendered';
+/**
+ * What produces the representation of an exact path: a handler of its own (catalog, token, health), a document built
+ * once from the configuration, or a resource of the rendered store (rendered by Astro, or built by the server from
+ * the page index, per version of its data).
+ */
+type Producer =
+  | { kind: 'catalog' }
+  | { kind: 'token' }
+  | { kind: 'health' }
+  | { kind: 'document'; build: ConfigDocument; cacheControl: string }
+  | { kind: 'rendered'; resource: RenderedResource };
+
+/** A row of the table: its producer and its policy. */
+type PathRow = RoutePolicy & { producer: Producer };
 
 const row = (
-  handler: PathHandler,
+  producer: Producer,
   label: RouteLabel,
   cacheControl: string | undefined,
   options: { methods?: readonly string[]; counted?: boolean; api?: boolean } = {},
-): RoutePolicy & { handler: PathHandler } => ({
-  handler,
+): PathRow => ({
+  producer,
   label,
   cacheControl,
   methods: options.methods ?? READ_METHODS,
@@ -80,22 +113,37 @@ const row = (
   api: options.api ?? true,
 });
 
+/** A row whose document is built once from the configuration, with the `Cache-Control` of its 200. */
+const documentRow = (build: ConfigDocument, label: RouteLabel, cacheControl: string, options: { api?: boolean } = {}) =>
+  row({ kind: 'document', build, cacheControl }, label, cacheControl, options);
+
+/** A row of a site document from the rendered store: content for people and agents, never an API path. */
+const renderedRow = (resource: RenderedResource): PathRow =>
+  row({ kind: 'rendered', resource }, 'discovery', PAGE_CACHE_CONTROL, { api: false });
+
 /** Exact paths: the API (the paths of the OpenAPI document) and the site documents. */
-export const PATH_ROUTES: ReadonlyMap<string, RoutePolicy & { handler: PathHandler }> = new Map([
-  [CATALOG_PATH, row('catalog', 'catalog', undefined)],
-  [TOKEN_ENDPOINT_PATH, row('token', 'token', NO_STORE, { methods: ['POST'] })],
-  ['/openapi.json', row('document', 'openapi', OPENAPI_CACHE_CONTROL)],
-  ['/api/openapi.yaml', row('document', 'openapi', OPENAPI_CACHE_CONTROL)],
-  [AUTHORIZATION_SERVER_METADATA_PATH, row('document', 'discovery', METADATA_CACHE_CONTROL)],
-  [PROTECTED_RESOURCE_METADATA_PATH, row('document', 'discovery', METADATA_CACHE_CONTROL)],
+export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
+  [CATALOG_PATH, row({ kind: 'catalog' }, 'catalog', undefined)],
+  [TOKEN_ENDPOINT_PATH, row({ kind: 'token' }, 'token', NO_STORE, { methods: ['POST'] })],
+  [OPENAPI_JSON_PATH, documentRow(openApiJson, 'openapi', OPENAPI_CACHE_CONTROL)],
+  [OPENAPI_YAML_PATH, documentRow(openApiYaml, 'openapi', OPENAPI_CACHE_CONTROL)],
+  [AUTHORIZATION_SERVER_METADATA_PATH, documentRow(authorizationServerMetadata, 'discovery', METADATA_CACHE_CONTROL)],
+  [PROTECTED_RESOURCE_METADATA_PATH, documentRow(protectedResourceMetadata, 'discovery', METADATA_CACHE_CONTROL)],
   // Probers (Docker's HEALTHCHECK, a readiness probe) must never be refused for a busy neighbour's requests.
-  [HEALTH_PATH, row('health', 'health', NO_STORE, { counted: false })],
-  ['/robots.txt', row('document', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
-  ['/llms.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
-  ['/llms-full.txt', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
-  ['/sitemap.xml', row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
-  [CHANGELOG_FEED_PATH, row('rendered', 'discovery', PAGE_CACHE_CONTROL, { api: false })],
+  [HEALTH_PATH, row({ kind: 'health' }, 'health', NO_STORE, { counted: false })],
+  [ROBOTS_TXT_PATH, documentRow(robotsTxt, 'discovery', PAGE_CACHE_CONTROL, { api: false })],
+  [LLMS_TXT_PATH, renderedRow(llmsTxtDocument(LLMS_TXT_PATH))],
+  [LLMS_FULL_TXT_PATH, renderedRow(fullTextDocument(LLMS_FULL_TXT_PATH))],
+  [SITEMAP_PATH, renderedRow(sitemapDocument(SITEMAP_PATH))],
+  // From `content/changelog.yaml` alone: rendered by the build, like a page without data.
+  [CHANGELOG_FEED_PATH, renderedRow(renderedDocument(CHANGELOG_FEED_PATH))],
 ]);
+
+/** Every resource of the rendered store: the pages, then the rows' documents. `npm run build` prepares those without data. */
+export const RENDERED_RESOURCES: readonly RenderedResource[] = [
+  ...PAGE_RENDERED_RESOURCES,
+  ...[...PATH_ROUTES.values()].flatMap(({ producer }) => (producer.kind === 'rendered' ? [producer.resource] : [])),
+];
 
 /** The guide's pages and their `.md` twins, from the page registry (`src/lib/content/`). */
 const PAGE_POLICY = { methods: READ_METHODS, counted: true, cacheControl: undefined, api: false } as const;
@@ -144,10 +192,14 @@ const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?
 /** The `Allow` header at `path` (RFC 9110 §10.2.1), OPTIONS included. */
 export const allowHeader = (path: string): string => [...routeMethods(path), 'OPTIONS'].join(', ');
 
+/** A page of the registry in one locale and format. */
+type PageRoute = { kind: 'page'; page: PageResources; format: 'page' | 'markdown' };
+
 /** How the site answers a path: the table's policy and what the handler needs. */
 export type SiteRoute = RoutePolicy &
   (
-    | { kind: 'page'; page: PageResources; format: 'page' | 'markdown' }
+    | PageRoute
+    | { kind: 'redirect'; location: string; to: PageRoute }
     | { kind: 'rendered'; resource: RenderedResource }
     | { kind: 'document'; document: PreparedBody; cacheControl: string }
     | { kind: 'asset'; asset: StaticAsset; cacheControl: string }
@@ -173,40 +225,40 @@ export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): Qu
   return 'take';
 }
 
-/** A row of PATH_ROUTES with what its handler answers from. */
-function bind(
-  path: string,
-  handler: PathHandler,
-  policy: RoutePolicy,
-  documents: ReadonlyMap<string, PreparedBody>,
-): SiteRoute {
-  switch (handler) {
-    case 'document': {
-      const document = documents.get(path);
-      const { cacheControl } = policy;
-      if (document === undefined || cacheControl === undefined) throw new Error(`no prepared document for ${path}`);
-      return { ...policy, kind: 'document', document, cacheControl };
-    }
-    case 'rendered': {
-      const resource = DOCUMENT_RESOURCES.get(path);
-      if (resource === undefined) throw new Error(`no rendered resource for ${path}`);
-      return { ...policy, kind: 'rendered', resource };
-    }
-    default:
-      return { ...policy, kind: handler };
-  }
-}
+/** The route of a page of the registry. */
+const pageRoute = (resolved: ResolvedPage): RoutePolicy & PageRoute => ({
+  ...PAGE_POLICY,
+  label: resolved.format === 'markdown' ? 'markdown' : 'page',
+  kind: 'page',
+  page: pageResources(resolved.page, resolved.locale),
+  format: resolved.format,
+});
 
 /** Every path the site answers: the build's files, the exact paths, then the registry's pages. */
 export class SiteRoutes {
   readonly #routes = new Map<string, SiteRoute>();
 
-  /** `documents`: what answers each `document` row; `assets`: the files of `dist/client`. */
-  constructor(documents: ReadonlyMap<string, PreparedBody>, assets: ReadonlyMap<string, StaticAsset> = new Map()) {
+  readonly #documents: PreparedBody[] = [];
+
+  /** `config`: what the documents are built from; `assets`: the files of `dist/client`. */
+  constructor(config: DocumentsConfig, assets: ReadonlyMap<string, StaticAsset> = new Map()) {
     for (const [path, asset] of assets) this.#routes.set(path, { ...assetPolicy(path), kind: 'asset', asset });
-    for (const [path, { handler, ...policy }] of PATH_ROUTES) {
-      this.#routes.set(path, bind(path, handler, policy, documents));
+    for (const [path, { producer, ...policy }] of PATH_ROUTES) {
+      this.#routes.set(path, this.#route(producer, policy, config));
     }
+  }
+
+  /** The route of a row: a document's body is made here, built on first need. */
+  #route(producer: Producer, policy: RoutePolicy, config: DocumentsConfig): SiteRoute {
+    if (producer.kind !== 'document') return { ...policy, ...producer };
+    const document = new PreparedBody(() => producer.build(config));
+    this.#documents.push(document);
+    return { ...policy, kind: 'document', document, cacheControl: producer.cacheControl };
+  }
+
+  /** The documents built from the configuration, for the background preparation of their codings. */
+  documents(): readonly PreparedBody[] {
+    return this.#documents;
   }
 
   /** The route of `path`, or undefined for a path the site does not serve (404). */
@@ -215,16 +267,22 @@ export class SiteRoutes {
     if (known !== undefined) return known;
     const resolved = resolvePagePath(path);
     if (resolved === undefined) return undefined;
-    const route: SiteRoute = {
-      ...PAGE_POLICY,
-      label: resolved.format === 'markdown' ? 'markdown' : 'page',
-      kind: 'page',
-      page: pageResources(resolved.page, resolved.locale),
-      format: resolved.format,
-    };
+    const route = pageRoute(resolved);
     // Registry paths are a fixed set, so this map stays bounded. An item's page (one per
     // catalog marker) matches by the key's shape, i.e. any request input: never kept here.
     if (resolved.page.item === undefined) this.#routes.set(path, route);
     return route;
+  }
+
+  /**
+   * The permanent redirect of a path the site does not serve to the page it nearly names (`canonicalPagePath`), the
+   * query kept; undefined when it names none. Pages only: an API path is exact, so a near miss of one is a 404.
+   */
+  redirect(path: string, query: string): SiteRoute | undefined {
+    const canonical = canonicalPagePath(path);
+    if (canonical === undefined) return undefined;
+    const to = pageRoute(canonical.resolved);
+    const location = query === '' ? canonical.path : `${canonical.path}?${query}`;
+    return { ...to, kind: 'redirect', location, to };
   }
 }

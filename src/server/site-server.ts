@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
-import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
+import { baselineHeaders, PAGE_CACHE_CONTROL, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { FREE_CEILING } from '../lib/rate-limit/headers.ts';
 import type { SharedLimiter } from '../lib/rate-limit/shared-limiter.ts';
 import { answerCatalog } from './handlers/catalog-api.ts';
-import { answerDocument, answerPage, answerRendered } from './handlers/rendered.ts';
+import { answerDocument } from './handlers/document.ts';
+import { answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
 import { countRequest, countSharedRequest, type RateLimitOutcome } from './steps/rate-limit.ts';
@@ -18,7 +19,7 @@ import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import type { Exchange } from './http/send.ts';
+import { sendEmpty, sendRedirect, type Exchange } from './http/send.ts';
 import { answerHealth } from './handlers/health.ts';
 import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
@@ -39,8 +40,10 @@ async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
 }
 
 /** The item page (a biomarker's) a route matched by its key's shape, if it is one. */
-const itemPageOf = (route: SiteRoute | undefined): GuidePageEntry | undefined =>
-  route?.kind === 'page' && route.page.page.item !== undefined ? route.page.page : undefined;
+function itemPageOf(route: SiteRoute | undefined): GuidePageEntry | undefined {
+  const page = route?.kind === 'redirect' ? route.to : route;
+  return page?.kind === 'page' && page.page.page.item !== undefined ? page.page.page : undefined;
+}
 
 /** What `POST /oauth/token` runs, loaded on its first request: start-up never needs it. */
 const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/token-exchange.ts');
@@ -104,6 +107,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
       target = urlPathname(path, baseUrl);
       if (target !== path) route = routes.resolve(target);
+      // A page URL with a trailing slash or a marker key in capitals: a 301 to its one URL, counted like a page.
+      route ??= routes.redirect(target, queryOf(req.url));
     }
     const item = itemPageOf(route);
     if (item !== undefined && quotaUse(route, req) === 'peek') {
@@ -167,8 +172,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   function dispatch(x: Exchange, route: SiteRoute, target: string) {
     const method = x.req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      x.res.writeHead(204, [...x.headers, 'Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
-      return void x.res.end();
+      return sendEmpty(x, 204, ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
     }
     if (!route.methods.includes(method)) {
       return answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));
@@ -189,6 +193,8 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       }
       case 'rendered':
         return answerRendered(x, options.store, route.resource);
+      case 'redirect':
+        return sendRedirect(x, route.location, PAGE_CACHE_CONTROL);
       case 'document':
         return answerDocument(x, route.document, route.cacheControl);
       case 'health':

@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import inject, { type InjectOptions, type Response as InjectResponse } from 'light-my-request';
 import { createCatalogService, type CatalogService } from '../../src/lib/catalog/catalog-service.ts';
 import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
@@ -9,16 +7,17 @@ import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limite
 import type { SharedLimiter } from '../../src/lib/rate-limit/shared-limiter.ts';
 import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
-import { listen, type DrainableServer } from '../../src/server/http/create-http-server.ts';
+import {
+  injectRequest,
+  listen,
+  type DrainableServer,
+  type InjectOptions,
+  type InjectResponse,
+} from '../../src/server/http/create-http-server.ts';
 import { createOriginKey, createOriginServer } from '../../src/server/origin/origin-server.ts';
 import { startOrigin } from '../../src/server/origin/start-origin.ts';
-import { pageDataVersion, RenderedStore, type Renderer } from '../../src/server/store/rendered-store.ts';
-import { loadPreparedRenders, PREPARED_RENDERS_PATH } from '../../src/server/store/prepared-renders.ts';
-import { SiteRoutes } from '../../src/server/routes.ts';
-import { serverDocuments } from '../../src/server/store/server-documents.ts';
-import { SITE_PAGE_INDEX_PATH, sitePageDocumentBuilders } from '../../src/server/store/document-builders.ts';
-import { createSiteServer } from '../../src/server/site-server.ts';
-import { loadStaticAssets } from '../../src/server/handlers/static-assets.ts';
+import type { Renderer } from '../../src/server/store/rendered-store.ts';
+import { builtFiles, createSite } from '../../src/server/site.ts';
 import { registerServerUnderTest } from './contract/servers-under-test.ts';
 import type { FakeUpstream } from './fake-upstream.ts';
 import { requestVia } from './fetch-reply.ts';
@@ -26,11 +25,6 @@ import { freePort } from './start-server.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const fromRoot = (path: string) => fileURLToPath(new URL(path, ROOT));
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** The `request` listener of a server: what light-my-request injects into. */
-const handlerOf = (server: { listeners(event: 'request'): unknown[] }) => server.listeners('request')[0] as Handler;
 
 /** What a test varies; everything else is what `npm start` builds (src/server/main.ts). */
 export interface TestSiteOptions {
@@ -99,10 +93,9 @@ function originFetch(
     limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
     panels,
   });
-  const handler = handlerOf(origin.server);
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const reply = await inject(handler, {
+    const reply = await injectRequest(origin.server, {
       method: 'GET',
       url: `${url.pathname}${url.search}`,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
@@ -147,29 +140,21 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   });
   (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;
   const astro = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
-  const store = new RenderedStore({
-    renderer: options.renderer?.(astro) ?? astro,
-    ...(options.renderConcurrency === undefined ? {} : { renderConcurrency: options.renderConcurrency }),
-    ...(options.renderQueue === undefined ? {} : { renderQueue: options.renderQueue }),
-    versionOf: pageDataVersion,
-    builders: sitePageDocumentBuilders(fromRoot(SITE_PAGE_INDEX_PATH), config.baseUrl),
-  });
-  await loadPreparedRenders(fromRoot(PREPARED_RENDERS_PATH), store, config.baseUrl);
   const limiter = new FixedWindowLimiter({
     ...CATALOG_POLICY,
     maxClients: config.rateLimitMaxClients,
     ...(options.now === undefined ? {} : { now: options.now }),
   });
-  const site = createSiteServer({
-    config,
+  const site = await createSite(config, {
     logger,
+    catalog,
+    renderer: options.renderer?.(astro) ?? astro,
     limiter,
     ...(options.shared === undefined ? {} : { shared: options.shared(limiter) }),
-    routes: new SiteRoutes(serverDocuments(config), loadStaticAssets(fromRoot('dist/client'))),
-    store,
-    catalog,
+    ...(options.renderConcurrency === undefined ? {} : { renderConcurrency: options.renderConcurrency }),
+    ...(options.renderQueue === undefined ? {} : { renderQueue: options.renderQueue }),
+    files: builtFiles(ROOT),
   });
-  const handler = handlerOf(site.server);
   return {
     config,
     catalog,
@@ -179,7 +164,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     ...(origin === undefined ? {} : { origin }),
     request: (request) => {
       const init = typeof request === 'string' ? { url: request } : request;
-      return inject(handler, { remoteAddress: nextClient(), ...init });
+      return site.inject({ remoteAddress: nextClient(), ...init });
     },
     listen: async (port = 0) => {
       const address = await listen(site.server, port, '127.0.0.1');

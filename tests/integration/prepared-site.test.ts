@@ -8,7 +8,7 @@ import { ERROR_PAGES, PATH_PLACEHOLDER } from '../../src/lib/content/error-page-
 import { FRAGMENT_VALUES, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import type { PreparedRender } from '../../src/server/store/prepared-renders.ts';
-import { RENDERED_RESOURCES } from '../../src/server/store/rendered-resources.ts';
+import { RENDERED_RESOURCES } from '../../src/server/routes.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /** What `npm run build` rendered through Astro for the server to load. */

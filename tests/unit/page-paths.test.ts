@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentId, markdownPath, pagePath, resolvePagePath } from '../../src/lib/content/page-paths.ts';
+import {
+  canonicalPagePath,
+  contentId,
+  markdownPath,
+  pagePath,
+  resolvePagePath,
+} from '../../src/lib/content/page-paths.ts';
 
 describe('page paths', () => {
   it.each([
@@ -74,5 +80,31 @@ describe('page paths', () => {
     '/de/biomarkers/',
   ])('%s is no marker page', (path) => {
     expect(resolvePagePath(path)).toBeUndefined();
+  });
+
+  it.each([
+    ['/developers/', '/developers'],
+    ['/de/', '/de'],
+    ['/developers//', '/developers'],
+    [`/de${'/'.repeat(10_000)}`, '/de'],
+    ['/index.md/', '/index.md'],
+    ['/biomarkers/EGFR', '/biomarkers/egfr'],
+    ['/de/biomarkers/HbA1c.md', '/de/biomarkers/hba1c.md'],
+    ['/biomarkers/HbA1c/', '/biomarkers/hba1c'],
+  ])('%s nearly names the page at %s', (path, canonical) => {
+    expect(canonicalPagePath(path)?.path).toBe(canonical);
+    expect(resolvePagePath(canonical)).toBeDefined();
+  });
+
+  it.each([
+    '/',
+    '/developers',
+    '/biomarkers/egfr',
+    '/Developers',
+    '/nope/',
+    '/v1/biomarkers/public/',
+    '/biomarkers/E_GFR',
+  ])('%s is canonical or nearly names no page', (path) => {
+    expect(canonicalPagePath(path)).toBeUndefined();
   });
 });

@@ -3,7 +3,6 @@ import type { Rendered } from '../../src/server/store/astro-renderer.ts';
 import { PreparedBody } from '../../src/server/store/prepared.ts';
 import type { RenderedResource } from '../../src/server/store/rendered-resources.ts';
 import { RenderedStore, type DataVersion, type Renderer } from '../../src/server/store/rendered-store.ts';
-import type { ResourceBuilder } from '../../src/server/store/document-builders.ts';
 import { RenderOverloaded } from '../../src/server/store/render-gate.ts';
 import { TEMPLATE_QUERY } from '../../src/lib/catalog-page/browser-slots.ts';
 import { MARKS } from '../../src/lib/catalog-page/page-template.ts';
@@ -167,35 +166,57 @@ describe('RenderedStore', () => {
     expect(shed).toBe(1);
   });
 
-  it('builds a resource with its builder, once per data version, and asks Astro only when the builder cannot', async () => {
+  it('builds a resource with its own builder, once per data version, without an Astro render', async () => {
     const { renderer, renders } = fakeRenderer();
     let version = 'v1';
     const built: string[] = [];
-    const builders = new Map<string, ResourceBuilder>([
-      [
-        '/llms.txt',
-        async () => {
-          built.push(version);
-          return { status: 200, contentType: 'text/plain; charset=utf-8', text: `# pages of ${version}` };
-        },
-      ],
-      ['/sitemap.xml', async () => undefined],
-    ]);
     const store = new RenderedStore({
       renderer,
       versionOf: async () => ({ version, freshForS: 60, ok: true }),
-      builders,
+      baseUrl: 'https://catalog.example',
     });
-    const llms = { ...resource('/llms.txt', ['catalog']), renderPath: '/llms.txt' };
+    const llms: RenderedResource = {
+      ...resource('/llms.txt', ['catalog']),
+      renderPath: '/llms.txt',
+      build: async ({ baseUrl }) => {
+        built.push(version);
+        return { status: 200, contentType: 'text/plain; charset=utf-8', text: `# pages of ${version} on ${baseUrl}` };
+      },
+    };
     const first = await store.answer(llms);
     await store.answer(llms);
     version = 'v2';
     const second = await store.answer(llms);
     expect(built).toEqual(['v1', 'v2']);
-    expect(first.ok && text(first.representation.identity.body)).toBe('# pages of v1');
-    expect(second.ok && text(second.representation.identity.body)).toBe('# pages of v2');
+    expect(first.ok && text(first.representation.identity.body)).toBe('# pages of v1 on https://catalog.example');
+    expect(second.ok && text(second.representation.identity.body)).toBe('# pages of v2 on https://catalog.example');
     expect(renders).toEqual([]);
-    await store.answer({ ...resource('/sitemap.xml', ['catalog']), renderPath: '/sitemap.xml' });
-    expect(renders).toEqual(['/sitemap.xml']);
+  });
+
+  it('gives a builder the page index: the file the build wrote, or rendered through Astro once where there is none', async () => {
+    const index = { 'en/index': { title: 'Home', description: 'The home page' } };
+    const { renderer, renders } = fakeRenderer(() => ({
+      status: 200,
+      contentType: 'application/json',
+      text: JSON.stringify(index),
+    }));
+    const titles: string[] = [];
+    const sitemap = (key: string): RenderedResource => ({
+      ...resource(key, ['catalog']),
+      build: async ({ pageIndex }) => {
+        titles.push((await pageIndex())['en/index']!.title);
+        return { status: 200, contentType: 'application/xml; charset=utf-8', text: '<urlset/>' };
+      },
+    });
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
+      baseUrl: 'https://catalog.example',
+      pageIndexFile: '/nonexistent/site-pages.json',
+    });
+    await store.answer(sitemap('/sitemap.xml'));
+    await store.answer(sitemap('/llms.txt'));
+    expect(titles).toEqual(['Home', 'Home']);
+    expect(renders).toEqual(['/prepared-index/site-pages.json']);
   });
 });

@@ -1,9 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
-import { RENDERED_RESOURCES } from '../../src/server/store/rendered-resources.ts';
-import { allowHeader, quotaUse, ROUTE_LABELS, SiteRoutes } from '../../src/server/routes.ts';
-import { serverDocuments } from '../../src/server/store/server-documents.ts';
+import { allowHeader, quotaUse, RENDERED_RESOURCES, ROUTE_LABELS, SiteRoutes } from '../../src/server/routes.ts';
 import type { StaticAsset } from '../../src/server/handlers/static-assets.ts';
 
 const asset = { file: '/dev/null', contentType: 'text/css', compressibleType: true } satisfies StaticAsset;
@@ -19,7 +17,7 @@ const SUBRESOURCES = [
 ];
 const assets = new Map([...SUBRESOURCES, '/notes.txt'].map((path) => [path, asset]));
 const routes = new SiteRoutes(
-  serverDocuments({ baseUrl: 'https://api.example', deployEnv: 'test', catalogOriginPublicUrl: undefined }),
+  { baseUrl: 'https://api.example', deployEnv: 'test', catalogOriginPublicUrl: undefined },
   assets,
 );
 

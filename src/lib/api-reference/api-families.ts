@@ -1,5 +1,6 @@
 import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { HEALTH_PATH } from '../schemas/health.ts';
+import { OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } from '../schemas/site-paths.ts';
 import {
   AUTHORIZATION_SERVER_METADATA_PATH,
   PROTECTED_RESOURCE_METADATA_PATH,
@@ -17,7 +18,7 @@ export const API_FAMILIES = [
   { id: 'catalog', paths: [CATALOG_PATH] },
   { id: 'token', paths: [TOKEN_ENDPOINT_PATH] },
   { id: 'discovery', paths: [AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH] },
-  { id: 'openapi', paths: ['/openapi.json', '/api/openapi.yaml'] },
+  { id: 'openapi', paths: [OPENAPI_JSON_PATH, OPENAPI_YAML_PATH] },
   { id: 'health', paths: [HEALTH_PATH] },
 ] as const;
 

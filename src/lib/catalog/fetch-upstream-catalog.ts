@@ -1,5 +1,10 @@
 import { requestUpstream, type UpstreamRequest } from './upstream-reply.ts';
-import { BiomarkerCatalogSchema, type BiomarkerCatalog, type CatalogTemplate } from '../schemas/catalog.ts';
+import {
+  BiomarkerCatalogSchema,
+  CATALOG_PATH,
+  type BiomarkerCatalog,
+  type CatalogTemplate,
+} from '../schemas/catalog.ts';
 
 /** Why an upstream call failed; each becomes a 502 `bad_gateway` unless a stale copy stands in. */
 export type UpstreamFailure =
@@ -56,7 +61,7 @@ export async function fetchUpstreamCatalog(
   template: CatalogTemplate,
   options: UpstreamOptions,
 ): Promise<BiomarkerCatalog> {
-  const url = `${originUrl}/v1/biomarkers/public?template=${encodeURIComponent(template)}`;
+  const url = `${originUrl}${CATALOG_PATH}?template=${encodeURIComponent(template)}`;
   const signal = AbortSignal.timeout(options.timeoutMs);
   const tooLarge = () => new UpstreamError('too-large', `The catalog origin sent more than ${options.maxBytes} bytes.`);
   let bytes: Buffer;

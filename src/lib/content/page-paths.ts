@@ -75,8 +75,37 @@ function resolveItemPath(pathname: string): ResolvedPage | undefined {
 /**
  * The page a request path names, or undefined when the guide has no such page. Exact
  * match only: no trailing slash, no `/en/` prefix, no case folding, so every page has
- * one URL per representation. An item family's path is matched by its form; whether the
+ * one URL per representation (`canonicalPagePath` names it for the near misses). An item family's path is matched by its form; whether the
  * item exists is for `resolvePageRequest`, which reads the data.
  */
 export const resolvePagePath = (pathname: string): ResolvedPage | undefined =>
   PATHS.get(pathname) ?? resolveItemPath(pathname);
+
+const SLASH = '/'.charCodeAt(0);
+
+/** An item's key with its ASCII capitals lowered, when `pathname` is in an item family: `/biomarkers/HbA1c.md`. */
+function lowerItemKey(pathname: string): string {
+  for (const family of ITEM_PAGE_FAMILIES) {
+    for (const locale of LOCALES) {
+      const prefix = `${pagePath(locale, family.slug)}/`;
+      if (!pathname.startsWith(prefix)) continue;
+      return prefix + pathname.slice(prefix.length).replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+    }
+  }
+  return pathname;
+}
+
+/**
+ * The one URL of a page a near miss names: without trailing slashes (`/developers/`, `/de/`) and with an item's key
+ * in lower case (`/biomarkers/HbA1c`). Undefined when `pathname` is already canonical or names no page by its form
+ * (whether an item exists is for the caller, which reads the data).
+ */
+export function canonicalPagePath(pathname: string): { path: string; resolved: ResolvedPage } | undefined {
+  // One scan and one copy, however many slashes a request sends.
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === SLASH) end -= 1;
+  const path = lowerItemKey(pathname.slice(0, end));
+  if (path === pathname) return undefined;
+  const resolved = resolvePagePath(path);
+  return resolved === undefined ? undefined : { path, resolved };
+}

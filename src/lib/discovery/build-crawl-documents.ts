@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { escapeHtml } from '../http/html-escape.ts';
 import type { PageSummary } from '../content/site-page-index.ts';
+import { SITEMAP_PATH } from '../schemas/site-paths.ts';
 
 /** What the sitemap reads of a page; the slug groups the `hreflang` alternates of its language versions. */
 type SitemapPage = Pick<PageSummary, 'locale' | 'path' | 'lastUpdated'> & { page: Pick<PageSummary['page'], 'slug'> };
@@ -50,5 +51,5 @@ export interface RobotsTxtInput {
  */
 export function buildRobotsTxt({ baseUrl, production }: RobotsTxtInput): string {
   if (!production) return ['User-agent: *', 'Disallow: /', ''].join('\n');
-  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${baseUrl}${SITEMAP_PATH}`, ''].join('\n');
 }

@@ -4,6 +4,7 @@ import type { PageSummary } from '../content/site-page-index.ts';
 import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../rate-limit/headers.ts';
 import { CATALOG_PATH, CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../schemas/catalog.ts';
 import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../schemas/oauth.ts';
+import { LLMS_FULL_TXT_PATH, OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } from '../schemas/site-paths.ts';
 
 /** The name `llms.txt` gives the service (its H1). */
 const LLMS_NAME = 'Biomarker Catalog Service';
@@ -13,7 +14,7 @@ const LLMS_NAME = 'Biomarker Catalog Service';
  * drift.
  */
 const LLMS_NOTES: readonly string[] = [
-  `The catalog is \`GET /v1/biomarkers/public?template=…\` with \`template\` one of ${CATALOG_TEMPLATES.map((t) => `\`${t}\``).join(', ')} (default \`${DEFAULT_TEMPLATE}\`). No authentication is needed; an optional OAuth 2.0 client-credentials token (scope \`catalog.read\`) is accepted and changes nothing.`,
+  `The catalog is \`GET ${CATALOG_PATH}?template=…\` with \`template\` one of ${CATALOG_TEMPLATES.map((t) => `\`${t}\``).join(', ')} (default \`${DEFAULT_TEMPLATE}\`). No authentication is needed; an optional OAuth 2.0 client-credentials token (scope \`catalog.read\`) is accepted and changes nothing.`,
   `Every page of the guide is also Markdown: append \`.md\` to its path (\`/index.md\` for the home page, \`/de/…\` for German), or send \`Accept: text/markdown\`. Every biomarker has a page of its own at \`/biomarkers/<key>\`, where \`<key>\` is its permanent \`metadata.key\` in the catalog (its \`uuid\` where it has none).`,
   `Rate limit: ${CATALOG_POLICY.limit} requests per ${CATALOG_POLICY.windowSeconds} s per client (\`RateLimit-Policy: ${RATE_LIMIT_POLICY}\`). Poll with \`If-None-Match\` and honour \`RateLimit\` and \`Retry-After\`. Errors are RFC 9457 Problems whose \`type\` links the matching section of the developer guide.`,
   'There are no webhooks and no MCP server. The content is educational, not medical advice, and the service holds no member or health data.',
@@ -23,12 +24,12 @@ const LLMS_NOTES: readonly string[] = [
 const API_RESOURCES: readonly { title: string; path: string; description: string }[] = [
   {
     title: 'OpenAPI 3.1 description (JSON)',
-    path: '/openapi.json',
+    path: OPENAPI_JSON_PATH,
     description: 'every endpoint, parameter, status, header and schema of the API',
   },
   {
     title: 'OpenAPI 3.1 description (YAML)',
-    path: '/api/openapi.yaml',
+    path: OPENAPI_YAML_PATH,
     description: 'the same document as YAML',
   },
   {
@@ -47,9 +48,6 @@ const API_RESOURCES: readonly { title: string; path: string; description: string
     description: 'the catalog as a protected resource; a token is optional',
   },
 ];
-
-/** URL path of the full-text companion of `llms.txt`. */
-const LLMS_FULL_PATH = '/llms-full.txt';
 
 /** What `llms.txt` reads of a page. */
 type LlmsPage = Pick<PageSummary, 'title' | 'description' | 'locale' | 'markdownPath'> & {
@@ -76,7 +74,7 @@ export function buildLlmsTxt(pages: readonly LlmsPage[], baseUrl: string): strin
     const listed = main.filter((page) => page.page.section === section);
     const items = listed.map((page) => item(page.title, `${baseUrl}${page.markdownPath}`, page.description));
     if (section === 'Guide') {
-      items.push(item('Full text', `${baseUrl}${LLMS_FULL_PATH}`, 'all of the above in one Markdown file'));
+      items.push(item('Full text', `${baseUrl}${LLMS_FULL_TXT_PATH}`, 'all of the above in one Markdown file'));
     }
     if (section === 'API') {
       items.push(

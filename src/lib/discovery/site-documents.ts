@@ -5,12 +5,7 @@ import { loadPageData } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
 import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
-import { buildSitemap } from './build-crawl-documents.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';
-import { buildLlmsTxt } from './build-llms-txt.ts';
-
-/** `/llms.txt`, built from the page registry, the pages' frontmatter, the item pages and the API list. */
-export const llmsTxt = async (baseUrl: string): Promise<string> => buildLlmsTxt(await listSitePages(baseUrl), baseUrl);
 
 /** What marker pages share in `llms-full.txt`: the API samples (on the first only) and units and panels (in the list). */
 async function markerSectionsOnce(baseUrl: string): Promise<SharedSection[]> {
@@ -63,7 +58,3 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
     sameBlock: (page) => ui.sameBlockAsAbove.replace('{page}', `[${page.title}](${page.url})`),
   });
 }
-
-/** `/sitemap.xml`: every page in every locale with its alternates, each item's page included. */
-export const sitemapXml = async (baseUrl: string): Promise<string> =>
-  buildSitemap(await listSitePages(baseUrl), baseUrl);

@@ -1,3 +1,4 @@
+import { LLMS_TXT_PATH, OPENAPI_JSON_PATH, SITEMAP_PATH } from '../schemas/site-paths.ts';
 import { escapeHtml } from './html-escape.ts';
 
 /** The short Markdown body of a 404: points at the sitemap and llms.txt, where an agent finds what exists. */
@@ -8,9 +9,9 @@ export function notFoundMarkdown(baseUrl: string, path: string): string {
     '',
     `Nothing is published at \`${path}\`.`,
     '',
-    `- Every page: [sitemap](${baseUrl}/sitemap.xml)`,
-    `- For LLMs and agents: [llms.txt](${baseUrl}/llms.txt)`,
-    `- API reference: [OpenAPI](${baseUrl}/openapi.json)`,
+    `- Every page: [sitemap](${baseUrl}${SITEMAP_PATH})`,
+    `- For LLMs and agents: [llms.txt](${baseUrl}${LLMS_TXT_PATH})`,
+    `- API reference: [OpenAPI](${baseUrl}${OPENAPI_JSON_PATH})`,
     '',
   ].join('\n');
 }
@@ -27,8 +28,8 @@ export function notFoundHtml(baseUrl: string, path: string): string {
 <p>Nothing is published at <code>${escapeHtml(path)}</code>.</p>
 <ul>
 <li><a href="${base}/">Home</a></li>
-<li><a href="${base}/sitemap.xml">Sitemap</a></li>
-<li><a href="${base}/llms.txt">llms.txt</a></li>
+<li><a href="${base}${SITEMAP_PATH}">Sitemap</a></li>
+<li><a href="${base}${LLMS_TXT_PATH}">llms.txt</a></li>
 </ul>
 </main>
 </body>

@@ -1,6 +1,7 @@
 import { negotiate } from '../../lib/http/accept.ts';
 import { notFoundHtml, notFoundMarkdown } from '../../lib/http/not-found-body.ts';
 import { localeOfPath } from '../../lib/content/error-page-templates.ts';
+import { LLMS_TXT_PATH, SITEMAP_PATH } from '../../lib/schemas/site-paths.ts';
 import type { ErrorPages } from '../store/error-pages.ts';
 import { memoizeByHeader, sendBody, sendProblem, type Exchange } from '../http/send.ts';
 
@@ -22,7 +23,7 @@ export function answerNotFound(x: Exchange, path: string, errorPages?: ErrorPage
   const { baseUrl } = x;
   const type = notFoundType(x.req.headers.accept);
   if (type === 'application/problem+json' || type === 'application/json') {
-    const detail = `No resource exists at ${path}. See ${baseUrl}/sitemap.xml and ${baseUrl}/llms.txt.`;
+    const detail = `No resource exists at ${path}. See ${baseUrl}${SITEMAP_PATH} and ${baseUrl}${LLMS_TXT_PATH}.`;
     return sendProblem(x, { code: 'not_found', detail, instance: path, headers: { Vary: VARY } });
   }
   const headers = ['Vary', VARY, 'Cache-Control', 'no-cache'];

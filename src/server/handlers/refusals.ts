@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { allowHeader } from '../routes.ts';
-import { sendProblem, type Exchange } from '../http/send.ts';
+import { sendEmpty, sendProblem, type Exchange } from '../http/send.ts';
 
 /** Methods the Fetch standard forbids in a Request (Fetch §2.2.1); TRACE could only echo a request. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
@@ -37,8 +37,7 @@ export function routableTarget(x: Exchange, target: string | undefined): string 
   if (malformed !== undefined) return void sendProblem(x, malformed);
   if (x.req.url === '*' && method === 'OPTIONS') {
     // RFC 9110 §9.3.7: `OPTIONS *` asks about the server, not a resource.
-    x.res.writeHead(204, [...x.headers, 'Allow', SERVER_METHODS]);
-    return void x.res.end();
+    return void sendEmpty(x, 204, ['Allow', SERVER_METHODS]);
   }
   // `//host` after dot segments resolve is a network-path reference, not a path (RFC 3986 §4.2).
   if (target === undefined || target.startsWith('//')) {

@@ -10,7 +10,6 @@ import {
   type Exchange,
 } from '../http/send.ts';
 import { RenderOverloaded } from '../store/render-gate.ts';
-import type { Prepared, PreparedBody } from '../store/prepared.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';
 import type { PageResources, RenderedResource } from '../store/rendered-resources.ts';
 
@@ -88,11 +87,3 @@ const answerOverloaded = (x: Exchange, resource: RenderedResource) => (error: un
     headers: { 'Retry-After': String(error.retryAfterS) },
   });
 };
-
-/** Answers a document the server builds itself, once it is built. */
-export function answerDocument(x: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
-  const send = ({ representation }: Prepared) =>
-    sendRepresentation(x, representation, { headers: DOCUMENT_HEADERS, cacheControl });
-  const ready = document.ready;
-  return ready === undefined ? document.prepare().then(send) : send(ready);
-}

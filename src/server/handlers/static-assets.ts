@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chooseEncoding, matchingTag } from '../../lib/http/conditional.ts';
-import type { Exchange } from '../http/send.ts';
+import { sendAnswer, sendEmpty, type Exchange } from '../http/send.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
 export interface StaticAsset {
@@ -102,7 +102,7 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * and its 304 carries that tag (`matchingTag`).
  */
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
-  const { req, res, headers } = x;
+  const { req, headers } = x;
   const content = assetContent(asset);
   const gzip = content.compressible && chooseEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip';
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
@@ -111,14 +111,10 @@ export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl:
   if (content.compressible) headers.push('Vary', 'Accept-Encoding');
   const matched = matchingTag(req.headers['if-none-match'], gzip ? [etag, content.etag] : [etag]);
   if (matched !== undefined) {
-    headers.push('ETag', matched);
-    res.writeHead(304, headers);
-    return void res.end();
+    return sendEmpty(x, 304, ['ETag', matched]);
   }
   headers.push('ETag', etag);
   const body = gzip ? gzipOf(content) : content.body;
   if (gzip) headers.push('Content-Encoding', 'gzip');
-  headers.push('Content-Length', String(body.length));
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  sendAnswer(x, { status: 200, headers: [], body });
 }

@@ -1,6 +1,5 @@
-import type { TokenAnswer } from '../../lib/oauth/token-answer.ts';
 import { readRequestBody } from '../http/request-body.ts';
-import type { Exchange } from '../http/send.ts';
+import { sendAnswer, type Exchange } from '../http/send.ts';
 
 /** The token endpoint's module, loaded on the first token request: start-up never needs it. */
 export type TokenEndpoint = typeof import('../../lib/oauth/token-exchange.ts');
@@ -9,10 +8,10 @@ export type TokenEndpoint = typeof import('../../lib/oauth/token-exchange.ts');
 export function answerToken(x: Exchange, endpoint: TokenEndpoint): Promise<void> | void {
   const { req, res } = x;
   const format = endpoint.tokenBodyFormat(req.headers['content-type'] ?? null);
-  if (!format.ok) return sendTokenAnswer(x, endpoint.oauthErrorAnswer(format.failure));
+  if (!format.ok) return sendAnswer(x, endpoint.oauthErrorAnswer(format.failure));
   const limit = endpoint.TOKEN_BODY_LIMIT;
   if (endpoint.declaredTooLarge(req.headers['content-length'], limit)) {
-    return sendTokenAnswer(x, endpoint.oauthErrorAnswer(endpoint.bodyTooLarge(limit)));
+    return sendAnswer(x, endpoint.oauthErrorAnswer(endpoint.bodyTooLarge(limit)));
   }
   // The client waits for our go-ahead before it sends the body (RFC 9110 §10.1.1).
   if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
@@ -22,15 +21,6 @@ export function answerToken(x: Exchange, endpoint: TokenEndpoint): Promise<void>
       : endpoint.oauthErrorAnswer(
           read.reason === 'too_large' ? endpoint.bodyTooLarge(limit) : endpoint.BODY_UNREADABLE,
         );
-    sendTokenAnswer(x, answer);
+    sendAnswer(x, answer);
   });
-}
-
-/** The exchange's headers first, then the answer's and `Content-Length`, in one `writeHead` and `end`. */
-function sendTokenAnswer({ req, res, headers }: Exchange, answer: TokenAnswer): void {
-  const body = Buffer.from(answer.body, 'utf8');
-  for (const value of answer.headers) headers.push(value);
-  headers.push('Content-Length', String(body.length));
-  res.writeHead(answer.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
 }

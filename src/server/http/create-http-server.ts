@@ -33,7 +33,7 @@ export function createHttpServer(
   const timeouts = { ...defaults, headersTimeout, connectionsCheckingInterval };
   // Node would answer a missing Host and an unknown `Expect` with a bare status line: the
   // handler answers them instead, as every other request (logged, counted, with the headers).
-  const server = createServer({ ...timeouts, keepAliveTimeout, requireHostHeader: false }, (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     admit(res);
     // RFC 9112 §3.2.2: a server MUST accept the absolute-form; its path is the resource.
     if (req.url !== undefined && !req.url.startsWith('/')) req.url = originForm(req.url);
@@ -61,7 +61,9 @@ export function createHttpServer(
     } catch (error) {
       fail(error);
     }
-  });
+  };
+  const server = createServer({ ...timeouts, keepAliveTimeout, requireHostHeader: false }, listener);
+  listeners.set(server, listener);
   // `Expect: 100-continue` (RFC 9110 §10.1.1): a handler that reads the body sends the 100
   // itself (the token endpoint); any other answer is final, sent without one.
   server.on('checkContinue', (req, res) => server.emit('request', req, res));
@@ -80,6 +82,24 @@ export function createHttpServer(
   });
   answerTransportErrors(server, options);
   return server;
+}
+
+/** The request listener of each server made here, for `injectRequest`. */
+const listeners = new WeakMap<Server, (req: IncomingMessage, res: ServerResponse) => void>();
+
+/** Light-my-request's options and reply, without loading it where nothing injects. */
+export type InjectOptions = import('light-my-request').InjectOptions;
+export type InjectResponse = import('light-my-request').Response;
+
+/**
+ * Sends a request through a server made by `createHttpServer` without a socket (light-my-request): everything a
+ * request meets past the parser, the same as over a connection. For tests, and the bundled origin asked in-process.
+ */
+export async function injectRequest(server: Server, options: InjectOptions | string): Promise<InjectResponse> {
+  const listener = listeners.get(server);
+  if (listener === undefined) throw new Error('injectRequest: not a server of createHttpServer');
+  const { default: inject } = await import('light-my-request');
+  return inject(listener, options);
 }
 
 /** Most one `connections_dropped` line per this many ms: a flood of refused connections must not flood the log. */

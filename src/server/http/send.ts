@@ -112,6 +112,34 @@ const tagsOf = (
   codings: ReadonlyArray<(typeof CODINGS)[number] | undefined>,
 ): string[] => codings.map((coding) => (coding === undefined ? representation.identity : representation[coding]!).etag);
 
+/** Writes a response without a body (204, 304): the exchange's headers, then `extra`, in one `writeHead`. */
+export function sendEmpty(
+  { res, headers }: Pick<Exchange, 'res' | 'headers'>,
+  status: number,
+  extra: readonly string[] = [],
+): void {
+  for (const value of extra) headers.push(value);
+  res.writeHead(status, headers);
+  res.end();
+}
+
+/** An answer made whole elsewhere (a token answer, a metrics scrape): status, its own headers and the body. */
+export interface Answer {
+  status: number;
+  /** Content-Type and the rest, as a flat name/value list; `Content-Length` is added here. */
+  headers: readonly string[];
+  body: string | Buffer;
+}
+
+/** Writes an answer after the exchange's headers, in one `writeHead` and `end`; HEAD gets the headers alone. */
+export function sendAnswer({ req, res, headers }: Pick<Exchange, 'req' | 'res' | 'headers'>, answer: Answer): void {
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
+  for (const value of answer.headers) headers.push(value);
+  headers.push('Content-Length', String(body.length));
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /** What a body made for one response carries besides the exchange's headers. */
 export interface BodyOptions {
   /** Headers of this response (Vary, Cache-Control), as a flat name/value list. */
@@ -147,6 +175,15 @@ export function sendBody(
   for (const chunk of chunks) res.write(chunk);
   res.end();
   res.uncork();
+}
+
+/**
+ * Writes a permanent redirect (RFC 9110 §15.4.2) to `location`, a path of this site with its query: the target
+ * reference is relative, so it holds behind any proxy. A short body names it for a client that does not follow.
+ */
+export function sendRedirect(x: Exchange, location: string, cacheControl: string): void {
+  const headers = ['Location', location, 'Cache-Control', cacheControl];
+  sendBody(x, 301, 'text/plain; charset=utf-8', `Moved permanently to ${location}\n`, { headers });
 }
 
 /** Where a Problem is written: an exchange, or a bare response (a transport error, the origin). */

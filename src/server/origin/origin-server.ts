@@ -12,7 +12,7 @@ import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limit
 import { countRequest, rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
 import { queryOf, requestPath } from '../http/request-path.ts';
-import { sendProblem } from '../http/send.ts';
+import { sendAnswer, sendEmpty, sendProblem } from '../http/send.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 import { guardUnreadBody } from '../http/request-body.ts';
 
@@ -92,7 +92,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
       requestLog.begin(req, res, path, address, path === CATALOG_PATH ? 'catalog' : 'other'),
     );
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    const x = { res, baseUrl: config.baseUrl, headers };
+    const x = { req, res, baseUrl: config.baseUrl, headers };
     const problem = (init: Parameters<typeof sendProblem>[1]) =>
       sendProblem(x, { ...(path === undefined ? {} : { instance: path }), ...init });
     if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
@@ -100,7 +100,7 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
       return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });
     if (path !== CATALOG_PATH)
       return problem({ code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` });
-    if (method === 'OPTIONS') return void res.writeHead(204, [...headers, ...PREFLIGHT]).end();
+    if (method === 'OPTIONS') return sendEmpty(x, 204, PREFLIGHT);
     if (!METHODS.includes(method)) {
       const detail = methodNotAllowedDetail(method, CATALOG_PATH, METHODS);
       return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });
@@ -109,10 +109,8 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     if (!parsed.ok) return problem({ code: 'bad_request', detail: parsed.detail });
     const { body, etag } = bodyOf(parsed.template);
     headers.push('ETag', etag, 'Cache-Control', 'no-cache');
-    if (matchingTag(req.headers['if-none-match'], [etag]) !== undefined) return void res.writeHead(304, headers).end();
-    headers.push('Content-Type', 'application/json', 'Content-Length', String(body.length));
-    res.writeHead(200, headers);
-    res.end(method === 'HEAD' ? undefined : body);
+    if (matchingTag(req.headers['if-none-match'], [etag]) !== undefined) return sendEmpty(x, 304);
+    sendAnswer(x, { status: 200, headers: ['Content-Type', 'application/json'], body });
   }
 
   const server = createHttpServer(handle, {

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { sendAnswer } from '../http/send.ts';
 import type { Socket } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../../lib/log/logger.ts';
@@ -52,18 +53,19 @@ export function createMetricsServer(
     },
     (req, res) => {
       const path = req.url?.split('?', 1)[0];
-      if (path !== METRICS_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return void res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('GET or HEAD\n');
-      }
+      const x = { req, res, headers: [] };
+      const plain = (status: number, body: string, extra: string[] = []) =>
+        sendAnswer(x, { status, headers: ['Content-Type', 'text/plain', ...extra], body });
+      if (path !== METRICS_PATH) return plain(404, 'Not found\n');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return plain(405, 'GET or HEAD\n', ['Allow', 'GET, HEAD']);
       registry.metrics().then(
         (text) => {
-          res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
-          res.end(req.method === 'HEAD' ? undefined : text);
+          const headers = ['Content-Type', registry.contentType, 'Cache-Control', 'no-store'];
+          sendAnswer(x, { status: 200, headers, body: text });
         },
         (error: unknown) => {
           logger.error('metrics_failed', { message: String(error) });
-          res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Metrics failed\n');
+          plain(500, 'Metrics failed\n');
         },
       );
     },

@@ -3,12 +3,9 @@ import { TEMPLATE_QUERY } from '../../lib/catalog-page/browser-slots.ts';
 import { LOCALES, type Locale } from '../../lib/content/locales.ts';
 import type { PageDataSource } from '../../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
-import {
-  CHANGELOG_FEED_PATH,
-  GUIDE_PAGES,
-  ITEM_PAGE_FAMILIES,
-  type GuidePageEntry,
-} from '../../lib/content/page-registry.ts';
+import type { PageSummary, SitePageIndex } from '../../lib/content/site-page-index.ts';
+import type { Rendered } from './astro-renderer.ts';
+import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../../lib/content/page-registry.ts';
 
 /** What Astro renders for the site: a page in one locale and format, or a site document. */
 export interface RenderedResource {
@@ -35,6 +32,15 @@ export interface RenderedResource {
    * the data that fills both) and, for a Markdown view, the twin's.
    */
   viewTemplates?: { html: RenderedResource; markdown?: RenderedResource };
+  /** Builds it without Astro's page renders (`llms.txt`, the sitemap); none: Astro renders it at `renderPath`. */
+  build?: (context: BuildContext) => Promise<Rendered>;
+}
+
+/** What the store gives a resource that builds itself. */
+export interface BuildContext {
+  baseUrl: string;
+  /** The frontmatter of every page: the build's index, or rendered through Astro where there is none (`npm run dev`). */
+  pageIndex: () => Promise<SitePageIndex>;
 }
 
 /** A guide page in one locale: its two representations, chosen by `Accept` or the `.md` path. */
@@ -99,12 +105,24 @@ export function filteredPageResources(page: PageResources, search: string): Page
   };
 }
 
-/** Every page of the registry in every locale, in registry order. */
-const PAGE_RESOURCES: readonly PageResources[] = GUIDE_PAGES.flatMap((page) =>
-  LOCALES.map((locale) => pageResources(page, locale)),
+/** Every representation of every page of the registry in every locale, in registry order. */
+export const PAGE_RENDERED_RESOURCES: readonly RenderedResource[] = GUIDE_PAGES.flatMap((page) =>
+  LOCALES.flatMap((locale) => {
+    const { html, markdown } = pageResources(page, locale);
+    return [html, markdown];
+  }),
 );
 
-const document = (path: string, sources: readonly PageDataSource[] = []): RenderedResource => ({
+/** The data that decides which item pages exist, so the sitemap and `llms.txt` rebuild when it changes. */
+const ITEM_SOURCES: readonly PageDataSource[] = [...new Set(ITEM_PAGE_FAMILIES.map((family) => family.data))];
+
+/** The data sources of the default locale's pages and items, each once: what `llms-full.txt` is built from. */
+const FULL_TEXT_SOURCES: readonly PageDataSource[] = [
+  ...new Set([...GUIDE_PAGES.flatMap((page) => (page.data === undefined ? [] : [page.data])), ...ITEM_SOURCES]),
+];
+
+/** A site document Astro renders at its own path (`src/pages/`), once per version of `sources`. */
+export const renderedDocument = (path: string, sources: readonly PageDataSource[] = []): RenderedResource => ({
   key: path,
   renderPath: path,
   accept: '*/*',
@@ -112,27 +130,40 @@ const document = (path: string, sources: readonly PageDataSource[] = []): Render
   followsDataFreshness: false,
 });
 
-/** The data that decides which item pages exist, so the sitemap and `llms.txt` rebuild when it changes. */
-const itemSources: PageDataSource[] = [...new Set(ITEM_PAGE_FAMILIES.map((family) => family.data))];
+/** `llms-full.txt`: every default-locale page's twin, rendered by Astro per version of their data. */
+export const fullTextDocument = (path: string): RenderedResource => renderedDocument(path, FULL_TEXT_SOURCES);
 
-/** The data sources of the default locale's pages and items, each once: what `llms-full.txt` is built from. */
-const fullTextSources: PageDataSource[] = [
-  ...new Set([...GUIDE_PAGES.flatMap((page) => (page.data === undefined ? [] : [page.data])), ...itemSources]),
-];
+/** A builder of a document from the list of the site's pages (`src/lib/discovery/`), imported on first use. */
+type PageListBuilder = () => Promise<(pages: PageSummary[], baseUrl: string) => string>;
 
-/** Site documents built from the content and the registry (`src/lib/discovery/`), by URL path. */
-export const DOCUMENT_RESOURCES: ReadonlyMap<string, RenderedResource> = new Map(
-  [
-    document('/llms.txt', itemSources),
-    document('/sitemap.xml', itemSources),
-    document('/llms-full.txt', fullTextSources),
-    // From `content/changelog.yaml` alone: rendered by the build, like a page without data.
-    document(CHANGELOG_FEED_PATH),
-  ].map((r) => [r.renderPath, r]),
-);
+/**
+ * A site document the server builds from the build's page index and the current data, once per version of the data
+ * that decides which item pages exist: no Astro render (`RenderedStore` gives the index).
+ */
+const pageListDocument = (path: string, contentType: string, builder: PageListBuilder): RenderedResource => ({
+  ...renderedDocument(path, ITEM_SOURCES),
+  build: async ({ baseUrl, pageIndex }) => {
+    const [index, { listSitePagesOf }, build] = await Promise.all([
+      pageIndex(),
+      import('../../lib/content/site-page-index.ts'),
+      builder(),
+    ]);
+    return { status: 200, contentType, text: build(await listSitePagesOf(index, baseUrl), baseUrl) };
+  },
+});
 
-/** Every resource Astro renders; `npm run build` prepares those without data sources. */
-export const RENDERED_RESOURCES: readonly RenderedResource[] = [
-  ...PAGE_RESOURCES.flatMap((entry) => [entry.html, entry.markdown]),
-  ...DOCUMENT_RESOURCES.values(),
-];
+/** `llms.txt` (llmstxt.org): the map of the site for LLMs and agents. */
+export const llmsTxtDocument = (path: string): RenderedResource =>
+  pageListDocument(
+    path,
+    'text/plain; charset=utf-8',
+    async () => (await import('../../lib/discovery/build-llms-txt.ts')).buildLlmsTxt,
+  );
+
+/** The sitemap: every indexable page in every locale, with its alternates. */
+export const sitemapDocument = (path: string): RenderedResource =>
+  pageListDocument(
+    path,
+    'application/xml; charset=utf-8',
+    async () => (await import('../../lib/discovery/build-crawl-documents.ts')).buildSitemap,
+  );

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import { developmentPolicy } from '../../lib/http/content-security-policy.ts';
 import type { Coding } from '../../lib/http/representation.ts';
@@ -6,9 +7,10 @@ import { ErrorPages } from './error-pages.ts';
 import { FilteredViews } from './filtered-views.ts';
 import { PreparedBody, type Prepared } from './prepared.ts';
 import { RenderGate } from './render-gate.ts';
-import type { RenderedResource } from './rendered-resources.ts';
+import type { BuildContext, RenderedResource } from './rendered-resources.ts';
+import type { SitePageIndex } from '../../lib/content/site-page-index.ts';
+import { SITE_PAGE_INDEX_RENDER_PATH } from './page-index.ts';
 import { htmlPolicy } from '../http/send.ts';
-import type { ResourceBuilder } from './document-builders.ts';
 import { SingleFlightCache } from './single-flight-cache.ts';
 
 /** What a request for a rendered resource gets: its prepared representation, or an error state passed on once. */
@@ -44,8 +46,10 @@ export interface RenderedStoreOptions {
   viewQueue?: number;
   /** Called once per request shed because the renders or the views waiting are full. */
   onShed?: () => void;
-  /** Resources the server builds without Astro, by key. */
-  builders?: ReadonlyMap<string, ResourceBuilder>;
+  /** The public base URL, for the resources that build themselves (`RenderedResource.build`). */
+  baseUrl?: string;
+  /** The build's page index (`SITE_PAGE_INDEX_PATH`); without it, or unreadable, Astro renders the index. */
+  pageIndexFile?: string;
   /** `npm run dev`: nothing is kept; each answer is rendered again. */
   development?: boolean;
 }
@@ -61,8 +65,10 @@ export type Renderer = Pick<AstroRenderer, 'render'>;
 export class RenderedStore {
   readonly #renderer: Renderer;
   readonly #versionOf: DataVersionOf;
-  /** Resources the server builds itself, by key (`llms.txt`, the sitemap): Astro only when a builder cannot. */
-  readonly #builders: ReadonlyMap<string, ResourceBuilder>;
+  /** What a resource that builds itself is given. */
+  readonly #context: BuildContext | undefined;
+  readonly #pageIndexFile: string | undefined;
+  #pageIndex: Promise<SitePageIndex> | undefined;
   /** `npm run dev`: every answer is rendered again, so an edited page shows on reload. */
   readonly #development: boolean;
   #renders = 0;
@@ -78,7 +84,9 @@ export class RenderedStore {
   constructor(options: RenderedStoreOptions) {
     this.#renderer = options.renderer;
     this.#versionOf = options.versionOf;
-    this.#builders = options.builders ?? new Map();
+    this.#pageIndexFile = options.pageIndexFile;
+    const { baseUrl } = options;
+    this.#context = baseUrl === undefined ? undefined : { baseUrl, pageIndex: () => this.#loadPageIndex() };
     this.#development = options.development ?? false;
     this.#gate = new RenderGate({
       limit: options.renderConcurrency ?? 2,
@@ -152,8 +160,36 @@ export class RenderedStore {
   }
 
   async #render(resource: RenderedResource): Promise<Rendered> {
-    const built = await this.#builders.get(resource.key)?.(resource);
-    return built ?? this.#gate.run(() => this.#renderer.render(resource.renderPath, resource.accept));
+    if (resource.build === undefined) {
+      return this.#gate.run(() => this.#renderer.render(resource.renderPath, resource.accept));
+    }
+    if (this.#context === undefined)
+      throw new Error(`${resource.key} is built with the base URL, and the store has none`);
+    return resource.build(this.#context);
+  }
+
+  /**
+   * The site's page index: the build's file, read once; without it (`npm run dev`, a server run without a build),
+   * rendered through Astro, once per process or, in development, per use. A failure is not kept.
+   */
+  #loadPageIndex(): Promise<SitePageIndex> {
+    if (this.#development) return this.#readPageIndex();
+    this.#pageIndex ??= this.#readPageIndex();
+    return this.#pageIndex.catch((error: unknown) => {
+      this.#pageIndex = undefined;
+      throw error;
+    });
+  }
+
+  async #readPageIndex(): Promise<SitePageIndex> {
+    const { parseSitePageIndex } = await import('../../lib/content/site-page-index.ts');
+    if (this.#pageIndexFile !== undefined) {
+      const text = await readFile(this.#pageIndexFile, 'utf8').catch(() => undefined);
+      if (text !== undefined) return parseSitePageIndex(text);
+    }
+    const rendered = await this.#gate.run(() => this.#renderer.render(SITE_PAGE_INDEX_RENDER_PATH, 'application/json'));
+    if (rendered.status !== 200) throw new Error(`rendering the page index answered ${rendered.status}`);
+    return parseSitePageIndex(rendered.text);
   }
 }
 

@@ -1,15 +1,12 @@
 import { OPENAPI_CACHE_CONTROL } from '../../http/response-headers.ts';
 import { OpenApiDocumentSchema } from '../../schemas/openapi.ts';
+import { OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } from '../../schemas/site-paths.ts';
 import { schemaRef } from '../component-schemas.ts';
 import { parameterRef } from '../components-parameters.ts';
 import type { PathItemObject } from '../openapi-types.ts';
 import { preparedDocumentResponses } from '../responses.ts';
 import { getAndHead, optionsOperation } from './operations.ts';
 
-/** Where the document is served as JSON. */
-const OPENAPI_JSON_PATH = '/openapi.json';
-/** Where the same document is served as YAML. */
-const OPENAPI_YAML_PATH = '/api/openapi.yaml';
 /** Media type of the JSON representation. */
 export const OPENAPI_JSON_TYPE = 'application/json';
 /** Media type of the YAML representation (RFC 9512). */
