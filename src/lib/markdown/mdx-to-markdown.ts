@@ -2,6 +2,7 @@ import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
+import { markdownPath, resolvePagePath } from '../content/page-paths.ts';
 import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-converters.ts';
 import { printMarkdown, substituteBaseUrl } from './markdown-printer.ts';
 
@@ -9,6 +10,19 @@ import { printMarkdown, substituteBaseUrl } from './markdown-printer.ts';
 function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
   return new URL(url, `${baseUrl}${pagePath}`).href;
+}
+
+/**
+ * A link to a page of this site as a link to its Markdown twin (`/auth` → `/auth.md`, query and
+ * fragment kept), so an agent that follows it gets Markdown without asking; anything else stays.
+ */
+function twinUrl(url: string, baseUrl: string): string {
+  if (!url.startsWith(`${baseUrl}/`)) return url;
+  const target = new URL(url);
+  const page = resolvePagePath(target.pathname);
+  if (page === undefined || page.format !== 'page') return url;
+  target.pathname = markdownPath(page.locale, page.page.slug);
+  return target.href;
 }
 
 /** MDX with GFM tables, as the pages are written. */
@@ -33,7 +47,7 @@ function convertNode(node: RootContent, options: MarkdownTwinOptions): RootConte
     case 'link':
     case 'image':
     case 'definition':
-      node.url = absolutizeUrl(node.url, options.baseUrl, options.pagePath);
+      node.url = twinUrl(absolutizeUrl(node.url, options.baseUrl, options.pagePath), options.baseUrl);
       break;
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement': {
@@ -64,8 +78,8 @@ const updatedLine = (updated: string | undefined): Paragraph[] =>
 
 /**
  * A page's Markdown twin (docs/guide.md, "Developer guide and Markdown for agents") from its MDX: title, description
- * and "Last updated" first, components as plain Markdown, every link absolute. What has no faithful Markdown form
- * throws rather than leaking through.
+ * and "Last updated" first, components as plain Markdown, every link absolute (a page's, to its twin). What has no
+ * faithful Markdown form throws rather than leaking through.
  */
 export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
   const parsed = parser.parse(source);
