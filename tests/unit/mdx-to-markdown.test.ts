@@ -62,6 +62,17 @@ describe('mdxToMarkdown', () => {
     expect(markdown).toContain('[ref]: https://catalog.example/llms.txt');
   });
 
+  it('names the page under its title when given its source URL, as llms-full.txt asks', () => {
+    const markdown = mdxToMarkdown('Body.\n', {
+      title: 'Auth',
+      description: 'Tokens.',
+      baseUrl: 'https://catalog.example',
+      pagePath: '/auth',
+      source: 'https://catalog.example/auth',
+    });
+    expect(markdown).toBe('# Auth\n\nSource: <https://catalog.example/auth>\n\nTokens.\n\nBody.\n');
+  });
+
   it('leaves absolute and mailto links alone, and links to what is not a page of the site', () => {
     const markdown = convert(
       '[x](https://www.rfc-editor.org/rfc/rfc9110) [y](mailto:a@b.example) [z](/openapi.json) [w](/v1/biomarkers/public)\n',

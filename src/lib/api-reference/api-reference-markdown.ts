@@ -146,9 +146,8 @@ function responseMarkdown(
           labelled(
             ui.headersColumn,
             joined([
-              ...(response.withEveryResponseHeaders
-                ? [[link(links.reference({ anchor: 'response-headers' }), [text(ui.everyResponseHeaders)])]]
-                : []),
+              // Plain text: every response has them, and the overview's twin lists them once.
+              ...(response.withEveryResponseHeaders ? [[text(ui.everyResponseHeaders)]] : []),
               ...sharedHeaders.map((h) => [link(links.reference({ anchor: h.anchor }), [code(h.name)])]),
             ]),
           ),

@@ -1,5 +1,7 @@
-/** One page of `llms-full.txt`: its Markdown twin and the URL it is published at. */
+/** One page of `llms-full.txt`: its Markdown twin (which names its URL under its title) and the URL it is published at. */
 export interface FullTextPage {
+  /** The page's title, as its twin's H1 has it. */
+  title: string;
   markdown: string;
   url: string;
   /** The item family of an item page (a biomarker's): the family's pages share a section (`SharedSection`). */
@@ -40,8 +42,6 @@ function pointToShared(markdown: string, url: string, shared: SharedSection, fir
 /** A fenced code block of at least a line's worth, whole: an excerpt of output as much as a sample. */
 const CODE_BLOCK = /^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm;
 const MIN_SHARED_CODE = 80;
-
-const pageRef = (markdown: string, url: string): PageRef => ({ title: /^# (.*)$/m.exec(markdown)?.[1] ?? url, url });
 
 /** What the pages so far hold: item pages' paragraphs, every page's table cells, the code blocks shown. */
 class EarlierText {
@@ -86,7 +86,7 @@ export interface SharingOptions {
 }
 
 /**
- * `/llms-full.txt`: the default-locale twins in registry order, each with its source URL. A code block an earlier
+ * `/llms-full.txt`: the default-locale twins in registry order, each naming its source URL under its title. A code block an earlier
  * page has points there; an item page leaves out what an earlier page holds, and its `shared` sections point to it.
  */
 export function buildLlmsFullTxt(
@@ -97,7 +97,7 @@ export function buildLlmsFullTxt(
   const earlier = new EarlierText();
   const texts = pages.map((page) => {
     const own = page.markdown.trimEnd();
-    const ref = pageRef(own, page.url);
+    const ref: PageRef = { title: page.title, url: page.url };
     let text = sameBlock === undefined ? own : earlier.withCodeOnce(own, ref, sameBlock);
     if (page.family !== undefined) {
       const first = firsts.get(page.family);
@@ -106,7 +106,7 @@ export function buildLlmsFullTxt(
       for (const section of shared) text = pointToShared(text, page.url, section, first);
     }
     earlier.add(own, page.family !== undefined);
-    return `${text.trimEnd()}\n\nSource: <${page.url}>\n`;
+    return `${text.trimEnd()}\n`;
   });
   return texts.join('\n---\n\n');
 }

@@ -42,11 +42,14 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const pages = (await listSitePages(baseUrl)).filter((page) => page.locale === DEFAULT_LOCALE);
   const full = await Promise.all(
     pages.map(async (page) => ({
+      title: page.title,
       markdown: await pageMarkdown(
         page.locale,
         page.page,
         baseUrl,
         page.page.data === undefined ? undefined : data.get(page.page.data),
+        undefined,
+        `${baseUrl}${page.path}`,
       ),
       url: `${baseUrl}${page.path}`,
       ...(page.page.item === undefined ? {} : { family: page.page.item.family.slug }),

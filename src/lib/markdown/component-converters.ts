@@ -53,6 +53,8 @@ export interface MarkdownTwinOptions {
   baseUrl: string;
   /** The page's own URL path, the base of relative and `#fragment` links. */
   pagePath: string;
+  /** The page's URL, named under the title where the twin stands among others (`llms-full.txt`). */
+  source?: string | undefined;
   /** For data-driven components; pages that use none may leave it out. */
   context?: ComponentContext;
 }

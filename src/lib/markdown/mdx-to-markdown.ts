@@ -70,6 +70,20 @@ function convertNode(node: RootContent, options: MarkdownTwinOptions): RootConte
 const convertChildren = (nodes: RootContent[], options: MarkdownTwinOptions): RootContent[] =>
   nodes.flatMap((node) => convertNode(node, options));
 
+/** "Source: <url>" under the title, where the twin stands among others (`llms-full.txt`): the page it is of. */
+const sourceLine = (source: string | undefined): Paragraph[] =>
+  source === undefined
+    ? []
+    : [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: 'Source: ' },
+            { type: 'link', url: source, children: [{ type: 'text', value: source }] },
+          ],
+        },
+      ];
+
 /** The "Last updated" line as an emphasised paragraph, or nothing when the page has none. */
 const updatedLine = (updated: string | undefined): Paragraph[] =>
   updated === undefined
@@ -88,6 +102,7 @@ export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): str
     type: 'root',
     children: [
       { type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] },
+      ...sourceLine(options.source),
       { type: 'paragraph', children: [{ type: 'text', value: options.description }] },
       ...updatedLine(options.updated),
       ...body,
