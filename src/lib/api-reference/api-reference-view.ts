@@ -73,7 +73,7 @@ export interface MediaView {
   schema?: TypeView;
 }
 
-export interface RequestBodyView {
+interface RequestBodyView {
   description?: string;
   required: boolean;
   media: MediaView[];
