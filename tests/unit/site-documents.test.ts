@@ -90,13 +90,13 @@ describe('buildLlmsFullTxt', () => {
       markdown: `# ${key}\n\nAbout ${key}.\n\n## Fetch it\n\ncurl '${key}'\n\n## Names\n\n${key} in German.\n`,
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
+      key,
     });
     const text = buildLlmsFullTxt([page('ferritin'), page('iron'), page('transferrin')], {
       shared: [
         {
           heading: '## Fetch it',
-          pointer: (first, section) =>
-            first && `As for [${first.title}](${first.url}), with ${/curl '(\w+)'/.exec(section)![1]}.`,
+          pointer: (first, { key }) => first && `As for [${first.title}](${first.url}), with ${key}.`,
         },
       ],
     });
@@ -140,7 +140,7 @@ describe('buildLlmsFullTxt', () => {
     });
     const text = buildLlmsFullTxt(
       [list, page('a'), page('b'), { title: 'Guide', markdown: '# Guide\n\nThe a.\n', url: `${BASE}/guide` }],
-      { shared: [{ heading: '## Units', pointer: (_first, _section, url) => `In [its row](${url}#row).` }] },
+      { shared: [{ heading: '## Units', pointer: (_first, { url }) => `In [its row](${url}#row).` }] },
     );
     expect(text.match(/^The a\.$/gm)).toHaveLength(1); // the guide page keeps its own
     expect(text).not.toMatch(/^The b\.$/m);

@@ -6,6 +6,8 @@ export interface FullTextPage {
   url: string;
   /** The item family of an item page (a biomarker's): the family's pages share a section (`SharedSection`). */
   family?: string;
+  /** The item's key on an item page, for what a shared section's pointer names of it. */
+  key?: string;
 }
 
 /** Where a page is: the title and URL a pointer to it names. */
@@ -18,8 +20,8 @@ interface PageRef {
 export interface SharedSection {
   /** The section's heading line, e.g. `## Fetch it from the API`. */
   heading: string;
-  /** What replaces it, given the family's first page (undefined on that page), the section and the page's URL; undefined keeps it. */
-  pointer(first: PageRef | undefined, section: string, url: string): string | undefined;
+  /** What replaces it, given the family's first page (undefined on that page) and the page; undefined keeps it. */
+  pointer(first: PageRef | undefined, page: FullTextPage): string | undefined;
 }
 
 /** Where the `##` section under `heading` starts and ends (the next `##` heading, or the end). */
@@ -32,9 +34,14 @@ function sectionRange(markdown: string, heading: string): [number, number] | und
 }
 
 /** A page's `markdown` with the shared section replaced by its pointer, where it has the section and the pointer applies. */
-function pointToShared(markdown: string, url: string, shared: SharedSection, first: PageRef | undefined): string {
+function pointToShared(
+  markdown: string,
+  page: FullTextPage,
+  shared: SharedSection,
+  first: PageRef | undefined,
+): string {
   const range = sectionRange(markdown, shared.heading);
-  const pointer = range === undefined ? undefined : shared.pointer(first, markdown.slice(...range), url);
+  const pointer = range === undefined ? undefined : shared.pointer(first, page);
   if (range === undefined || pointer === undefined) return markdown;
   return `${markdown.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${markdown.slice(range[1])}`;
 }
@@ -103,7 +110,7 @@ export function buildLlmsFullTxt(
       const first = firsts.get(page.family);
       if (first === undefined) firsts.set(page.family, ref);
       text = earlier.withoutRepeats(text);
-      for (const section of shared) text = pointToShared(text, page.url, section, first);
+      for (const section of shared) text = pointToShared(text, page, section, first);
     }
     earlier.add(own, page.family !== undefined);
     return `${text.trimEnd()}\n`;
