@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * OAuth 2.0 authorization server metadata
-         * @description RFC 8414 metadata: `issuer` is BASE_URL exactly; the token endpoint issues client-credentials tokens for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). `response_types_supported` is empty: there is no authorization endpoint.
+         * @description RFC 8414 metadata: `issuer` is exactly the service's base URL (its origin, no path); the token endpoint issues client-credentials tokens for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). `response_types_supported` is empty: there is no authorization endpoint.
          */
         get: operations["getAuthorizationServerMetadata"];
         put?: never;
@@ -88,7 +88,7 @@ export interface paths {
          * OAuth 2.0 authorization server metadata (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     RFC 8414 metadata: `issuer` is BASE_URL exactly; the token endpoint issues client-credentials tokens for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). `response_types_supported` is empty: there is no authorization endpoint.
+         *     RFC 8414 metadata: `issuer` is exactly the service's base URL (its origin, no path); the token endpoint issues client-credentials tokens for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). `response_types_supported` is empty: there is no authorization endpoint.
          */
         head: operations["headAuthorizationServerMetadata"];
         patch?: never;
@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * OAuth 2.0 protected resource metadata
-         * @description RFC 9728 metadata of the catalog: `resource` is BASE_URL exactly, tokens are sent in the `Authorization` header, and the only scope is `catalog.read`.
+         * @description RFC 9728 metadata of the catalog: `resource` is exactly the service's base URL (its origin), tokens are sent in the `Authorization` header, and the only scope is `catalog.read`.
          */
         get: operations["getProtectedResourceMetadata"];
         put?: never;
@@ -118,7 +118,7 @@ export interface paths {
          * OAuth 2.0 protected resource metadata (headers only)
          * @description As GET: the same status and headers, without a body.
          *
-         *     RFC 9728 metadata of the catalog: `resource` is BASE_URL exactly, tokens are sent in the `Authorization` header, and the only scope is `catalog.read`.
+         *     RFC 9728 metadata of the catalog: `resource` is exactly the service's base URL (its origin), tokens are sent in the `Authorization` header, and the only scope is `catalog.read`.
          */
         head: operations["headProtectedResourceMetadata"];
         patch?: never;

@@ -200,6 +200,8 @@ export interface UiStrings {
     /** Caption of the parameter table, and its columns. */
     parameters: string;
     nameColumn: string;
+    /** Where a parameter is sent: `query`, `header`… */
+    inColumn: string;
     typeColumn: string;
     requiredColumn: string;
     descriptionColumn: string;
@@ -216,6 +218,12 @@ export interface UiStrings {
     headersColumn: string;
     /** A response without a body. */
     noBody: string;
+    /** Before the links to the guide's sections on the error codes a response may carry. */
+    guideSection: string;
+    /** The overview's link under a family's heading to the family's page; `{family}` is replaced. */
+    familyPage: string;
+    /** Summary of a body schema's expander on a family's page; `{schema}` is replaced. */
+    schemaFields: string;
     /** A parameter or property that must be sent or is always there. */
     required: string;
     /** A parameter or property that may be left out. */

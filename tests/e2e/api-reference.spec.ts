@@ -12,8 +12,10 @@ const PAGES = [
     nav: 'Main',
     onThisPage: 'On this page',
     optional: 'optional',
+    required: 'required',
     responses: 'Responses',
     copy: 'Copy to clipboard',
+    rateLimited: 'Too many requests',
   },
   {
     locale: 'de',
@@ -24,8 +26,10 @@ const PAGES = [
     nav: 'Hauptnavigation',
     onThisPage: 'Auf dieser Seite',
     optional: 'optional',
+    required: 'Pflicht',
     responses: 'Antworten',
     copy: 'In Zwischenablage kopieren',
+    rateLimited: 'Zu viele Anfragen',
   },
 ] as const;
 
@@ -53,13 +57,15 @@ for (const p of PAGES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.catalogTitle);
       // GET, HEAD and OPTIONS of the catalog path, nothing of the other families.
       await expect(page.locator('.api-operation')).toHaveCount(3);
+      // One heading per operation, method and path together; no heading of the path alone.
       await expect(
-        page.getByRole('heading', { level: 3, name: 'GET /v1/biomarkers/public', exact: true }),
+        page.getByRole('heading', { level: 2, name: 'GET /v1/biomarkers/public', exact: true }),
       ).toBeVisible();
+      await expect(page.getByRole('heading', { name: '/v1/biomarkers/public', exact: true })).toHaveCount(0);
       await expect(page.locator('.api-meta', { hasText: p.optional }).first()).toBeVisible();
       const get = page.locator('#op-get-v1-biomarkers-public').locator('..');
-      await expect(get.getByRole('heading', { level: 4, name: p.responses, exact: true })).toBeVisible();
-      await expect(get.getByRole('heading', { level: 5, name: '304 Not Modified', exact: true })).toBeVisible();
+      await expect(get.getByRole('heading', { level: 3, name: p.responses, exact: true })).toBeVisible();
+      await expect(get.getByRole('heading', { level: 4, name: '304 Not Modified', exact: true })).toBeVisible();
       await expect(page.locator('table')).toHaveCount(0);
       expect(errors).toEqual([]);
     });
@@ -68,9 +74,9 @@ for (const p of PAGES) {
       await page.goto(catalog);
       const toc = page.getByRole('navigation', { name: p.onThisPage }).filter({ visible: true });
       for (const name of [
-        'GET',
-        'HEAD',
-        'OPTIONS',
+        'GET /v1/biomarkers/public',
+        'HEAD /v1/biomarkers/public',
+        'OPTIONS /v1/biomarkers/public',
         '200 OK',
         '304 Not Modified',
         '502 Bad Gateway',
@@ -111,6 +117,45 @@ for (const p of PAGES) {
       await expect(page.getByRole('heading', { level: 3, name: 'BiomarkerCatalog', exact: true })).toBeInViewport();
     });
 
+    test("an error response links the guide's section on its code, which the guide lists in its contents", async ({
+      page,
+    }) => {
+      await page.goto(catalog);
+      const tooMany = page.locator('#op-get-v1-biomarkers-public-429').locator('..');
+      await tooMany.getByRole('link', { name: 'rate_limited', exact: true }).click();
+      const guide = p.locale === 'en' ? '/developers' : '/de/developers';
+      await expect(page).toHaveURL(new RegExp(`${guide}#rate-limited$`));
+      const heading = page.getByRole('heading', { level: 3, name: `rate_limited — ${p.rateLimited} (429)` });
+      await expect(heading).toBeInViewport();
+      const toc = page.getByRole('navigation', { name: p.onThisPage }).filter({ visible: true });
+      await expect(toc.getByRole('link', { name: `rate_limited — ${p.rateLimited} (429)` })).toHaveAttribute(
+        'href',
+        '#rate-limited',
+      );
+    });
+
+    test("the token page shows the request body's fields with what each requires and allows", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto(`${p.overview}/token`);
+      const table = page.locator('.api-operation table');
+      await expect(table).toBeVisible();
+      const rows = table.locator('tbody tr');
+      await expect(rows.locator('td:first-child > code')).toHaveText(['grant_type', 'scope', 'client_id']);
+      await expect(rows.nth(0)).toContainText(p.required);
+      await expect(rows.nth(0).locator('td').nth(1).locator('code', { hasText: 'client_credentials' })).not.toHaveCount(
+        0,
+      );
+      await expect(rows.nth(1)).toContainText(p.optional);
+      await expect(rows.nth(1).locator('code', { hasText: 'catalog.read' })).not.toHaveCount(0);
+      // Both columns fit a phone: nothing to scroll sideways.
+      const scroll = await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+      expect(scroll).toBeLessThanOrEqual(0);
+      // The body's schema opens where it is used.
+      const fields = page.locator('#op-post-oauth-token-200').locator('..').locator('details.api-schema-fields');
+      await fields.locator('summary').click();
+      await expect(fields.locator('dt code', { hasText: 'access_token' })).toBeVisible();
+    });
+
     test('an anchor of the one-page reference still lands on its operation, one click from its page', async ({
       page,
     }) => {
@@ -124,7 +169,7 @@ for (const p of PAGES) {
     });
 
     // axe runs on these pages in both schemes in site.spec.ts.
-    for (const path of [p.overview, catalog, `${p.overview}/discovery`]) {
+    for (const path of [p.overview, catalog, `${p.overview}/discovery`, `${p.overview}/token`]) {
       test(`${path} fits a phone screen without sideways scrolling, no identifier broken over two lines`, async ({
         page,
       }) => {

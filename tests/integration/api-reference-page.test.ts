@@ -33,6 +33,29 @@ interface Operation {
   statuses: string[];
   anchor: string;
   family: ApiFamilyId;
+  /** By status, the error codes (a Problem's `code`, an OAuth error's `error`) its examples carry. */
+  codes: Record<string, string[]>;
+}
+
+/** The error codes of a response's examples, its `$ref` followed. */
+function codesOf(document: OpenApiDocument, response: unknown): string[] {
+  const ref = (response as { $ref?: string }).$ref;
+  const resolved = (
+    ref === undefined ? response : document.components.responses?.[ref.slice(ref.lastIndexOf('/') + 1)]
+  ) as { content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> };
+  const values = Object.values(resolved.content ?? {}).flatMap((media) => [
+    ...(media.example === undefined ? [] : [media.example]),
+    ...Object.values(media.examples ?? {}).map((example) => example.value),
+  ]);
+  return [
+    ...new Set(
+      values.flatMap((value) => {
+        const { code, error } = (value ?? {}) as { code?: unknown; error?: unknown };
+        const found = typeof code === 'string' ? code : error;
+        return typeof found === 'string' ? [found] : [];
+      }),
+    ),
+  ];
 }
 
 /** Every operation of the document: path, upper-case method, documented statuses, anchor and family. */
@@ -44,8 +67,18 @@ function operationsOf(document: OpenApiDocument): Operation[] {
       if (operation === undefined) return [];
       expect(family, `${path} belongs to a family`).toBeDefined();
       const anchor = `op-${method}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`.toLowerCase();
+      const codes = Object.fromEntries(
+        Object.entries(operation.responses).map(([status, response]) => [status, codesOf(document, response)]),
+      );
       return [
-        { path, method: method.toUpperCase(), statuses: Object.keys(operation.responses), anchor, family: family! },
+        {
+          path,
+          method: method.toUpperCase(),
+          statuses: Object.keys(operation.responses),
+          anchor,
+          family: family!,
+          codes,
+        },
       ];
     }),
   );
@@ -114,9 +147,19 @@ describe('the API reference: an overview and a page per family, from the served 
           expect(row).toContain(`id="${operation.anchor}-${status}" href="${family}#${operation.anchor}-${status}"`);
         }
       }
-      for (const family of API_FAMILIES) expect(tocOf(html)).toContain(`href="#family-${family.id}"`);
+      for (const family of API_FAMILIES) {
+        // An ordinary heading, with the link to the family's page under it.
+        expect(html).toMatch(
+          new RegExp(
+            `<h3 id="family-${family.id}"[^>]*>[^<]+</h3>\\s*<p class="api-family-link"><a href="${pathsOf(locale, family.id).html}">`,
+          ),
+        );
+        expect(tocOf(html)).toContain(`href="#family-${family.id}"`);
+      }
       for (const name of Object.keys(document.components.schemas)) {
-        expect(html).toMatch(new RegExp(`<h3 id="schema-[a-z-]+"[^>]*>${name}</h3>`));
+        const anchor = `schema-${name.toLowerCase()}`;
+        expect(html).toMatch(new RegExp(`<h3 id="${anchor}"[^>]*>${name}</h3>`));
+        expect(tocOf(html)).toContain(`href="#${anchor}"`);
       }
       for (const anchor of ['operations', 'schemas', 'response-headers', 'header-etag']) {
         expect(html).toContain(`id="${anchor}"`);
@@ -140,9 +183,19 @@ describe('the API reference: an overview and a page per family, from the served 
         const html = body.replaceAll('<wbr>', '');
         const toc = tocOf(html);
         const own = operations.filter((operation) => operation.family === family);
+        const guide = pagePath(locale, 'developers');
         for (const operation of own) {
-          const section = sectionOf(html, `<h3 id="${operation.anchor}">`, 'class="api-operation"');
-          expect(section).toContain(`<code>${operation.method} ${operation.path}</code>`);
+          // One heading per operation: its method, then its path.
+          const section = sectionOf(
+            html,
+            `<h2 id="${operation.anchor}" class="api-operation-title">`,
+            'class="api-operation"',
+          );
+          expect(section).toMatch(
+            new RegExp(
+              `^[^]*?<span class="api-method">${operation.method}</span>\\s*<code>${operation.path}</code>\\s*</h2>`,
+            ),
+          );
           expect(toc).toContain(`href="#${operation.anchor}"`);
           const by = describedIn(operations, operation);
           if (by !== operation) {
@@ -153,9 +206,15 @@ describe('the API reference: an overview and a page per family, from the served 
           }
           for (const status of operation.statuses) {
             expect(section, `${operation.method} ${operation.path} ${status}`).toContain(
-              `<h5 id="${operation.anchor}-${status}"><code>${status}</code>`,
+              `<h4 id="${operation.anchor}-${status}"><code>${status}</code>`,
             );
             expect(toc).toContain(`href="#${operation.anchor}-${status}"`);
+            // Each error response links the guide's section on every code it may carry.
+            const response = sectionOf(section, `<h4 id="${operation.anchor}-${status}">`, '<h4 ');
+            for (const code of operation.codes[status]!) {
+              expect(response).toContain(`<a href="${guide}#${code.replaceAll('_', '-')}"><code>${code}</code></a>`);
+            }
+            if (/^(400|404|405|413|429|500|502)$/.test(status)) expect(operation.codes[status]).not.toEqual([]);
           }
         }
         // One sample per GET and POST, in the guide's four tabs, each copyable.
@@ -176,7 +235,10 @@ describe('the API reference: an overview and a page per family, from the served 
           new RegExp(`<a href="${pathsOf(locale).html}#response-headers">${everyResponse[locale]}</a>`),
         );
         expect(html).not.toMatch(/<code>X-Request-Id<\/code>/);
-        expect(html).not.toMatch(/<table[\s>]/);
+        // A body's schema is shown where it is used, in an expander.
+        expect(html).toMatch(/<details class="api-schema-fields"[^>]*><summary>[^<]*Problem<\/summary>/);
+        // A table only for a request body's fields.
+        expect(html.match(/<table[\s>]/g) ?? []).toHaveLength(family === 'token' ? 1 : 0);
         expect(html).not.toMatch(/spec section|spec \d/);
       },
     );
@@ -184,7 +246,7 @@ describe('the API reference: an overview and a page per family, from the served 
 
   it.each(LOCALES)('%s: the catalog page in the page language, with its security and a schema link', async (locale) => {
     const html = (await (await client()(server.url + pathsOf(locale, 'catalog').html)).text()).replaceAll('<wbr>', '');
-    const get = sectionOf(html, '<h3 id="op-get-v1-biomarkers-public">', '<h4>');
+    const get = sectionOf(html, '<h2 id="op-get-v1-biomarkers-public" class="api-operation-title">', '<h3>');
     expect(get).toContain(
       `<strong>${locale === 'en' ? 'The biomarkers of one panel' : 'Die Biomarker eines Panels'}</strong>`,
     );
@@ -194,10 +256,41 @@ describe('the API reference: an overview and a page per family, from the served 
     );
   });
 
+  it.each(LOCALES)(
+    "%s: the token page shows the request body's fields from the schema, on the page and in its twin",
+    async (locale) => {
+      const schema = document.components.schemas['TokenRequest'] as {
+        properties: Record<string, { enum?: string[]; const?: string }>;
+        required: string[];
+      };
+      const [yes, no] = locale === 'en' ? ['yes', 'no'] : ['ja', 'nein'];
+      const required = locale === 'en' ? 'required' : 'Pflicht';
+      const html = (await (await client()(server.url + pathsOf(locale, 'token').html)).text()).replaceAll('<wbr>', '');
+      const table = sectionOf(html, '<table', '</table>');
+      const markdown = await fetchMarkdownTwins(client(), server.url, pathsOf(locale, 'token'));
+      expect(Object.keys(schema.properties)).toEqual(['grant_type', 'scope', 'client_id']);
+      for (const [name, field] of Object.entries(schema.properties)) {
+        const isRequired = schema.required.includes(name);
+        const row = sectionOf(table, `<td><code>${name}</code>`, '</tr>');
+        expect(row.includes(`· ${required}`), name).toBe(isRequired);
+        const values = field.enum ?? (field.const === undefined ? [] : [field.const]);
+        for (const value of values) expect(row).toContain(`<code>${value}</code>`);
+        expect(markdown).toContain(`| \`${name}\` | \`string\` | ${isRequired ? yes : no} | `);
+      }
+      // The schema's name links its section on the overview's twin.
+      expect(markdown).toContain(`[\`TokenRequest\`](${server.url}${pathsOf(locale).md}#schema-tokenrequest)`);
+      // Parameters are a table in the twin too.
+      const catalog = await fetchMarkdownTwins(client(), server.url, pathsOf(locale, 'catalog'));
+      expect(catalog).toContain(`| \`template\` | query | \`string\` | ${no} | `);
+    },
+  );
+
   it.each(LOCALES)('%s: .md and negotiated Markdown of each page hold what the HTML does', async (locale) => {
     const overview = await fetchMarkdownTwins(client(), server.url, pathsOf(locale));
     expect(overview.startsWith(locale === 'en' ? '# API reference\n' : '# API-Referenz\n')).toBe(true);
-    for (const { path, method } of operations) expect(overview).toContain(`\`${method} ${path}\`: `);
+    for (const { path, method, anchor, family } of operations) {
+      expect(overview).toContain(`[\`${method} ${path}\`](${server.url}${pathsOf(locale, family).md}#${anchor}): `);
+    }
     for (const name of Object.keys(document.components.schemas)) expect(overview).toContain(`\n### ${name}\n`);
     for (const name of Object.keys(document.components.headers)) expect(overview).toContain(`- \`${name}\` (`);
     expect(overview).toMatch(
@@ -209,19 +302,26 @@ describe('the API reference: an overview and a page per family, from the served 
       expect(overview).toContain(`](${server.url}${pathsOf(locale, family.id).md})`);
       const markdown = await fetchMarkdownTwins(client(), server.url, pathsOf(locale, family.id));
       for (const operation of operations.filter((each) => each.family === family.id)) {
-        const section = sectionOf(markdown, `### \`${operation.method} ${operation.path}\`\n`, '\n### ');
+        const section = sectionOf(markdown, `## \`${operation.method} ${operation.path}\`\n`, '\n## ');
         const by = describedIn(operations, operation);
         if (by !== operation) {
-          expect(section).toContain(`\`${by.method} ${by.path}\`.`);
+          expect(section).toContain(
+            `[\`${by.method} ${by.path}\`](${server.url}${pathsOf(locale, by.family).md}#${by.anchor}).`,
+          );
           continue;
         }
-        for (const status of operation.statuses) expect(section).toMatch(new RegExp(`^##### \`${status}\` `, 'm'));
+        for (const status of operation.statuses) expect(section).toMatch(new RegExp(`^#### \`${status}\` `, 'm'));
+        for (const code of Object.values(operation.codes).flat()) {
+          expect(section).toContain(
+            `[\`${code}\`](${server.url}${markdownPath(locale, 'developers')}#${code.replaceAll('_', '-')})`,
+          );
+        }
         if (/^(GET|POST)$/.test(operation.method)) {
-          expect(section).toMatch(/^#### .+\n\n##### curl\n\n```sh\ncurl -sS /m);
+          expect(section).toMatch(/^### .+\n\n#### curl\n\n```sh\ncurl -sS /m);
           for (const fence of ['js', 'python', 'ts']) expect(section).toContain(`\n\`\`\`${fence}\n`);
         }
       }
-      expect(markdown).not.toMatch(/^\|/m); // real headings and lists, no padded tables
+      expect(markdown).not.toMatch(/^\| .*  \|$/m); // tables unpadded
       expect(markdown).not.toMatch(/\]\((?!https?:)/); // every link absolute
       expect(withoutCode(markdown)).not.toMatch(/<[a-z]/i); // no HTML outside the samples' code
     }

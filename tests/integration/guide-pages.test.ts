@@ -194,6 +194,23 @@ describe('the developer guide and Problem types', () => {
     },
   );
 
+  it.each(['/developers', '/de/developers'])(
+    '%s lists every error code in "On this page", under Errors, in the order of the page',
+    async (path) => {
+      const body = await (await client()(server.url + path)).text();
+      const toc = body.slice(body.indexOf('<starlight-toc'), body.indexOf('</starlight-toc>'));
+      const hrefs = [...toc.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]!);
+      const headings = [...body.matchAll(/<h3 id="([^"]+)"><code>/g)].map((match) => match[1]!);
+      const codes = [...PROBLEM_CODES.map(problemHeadingId), 'invalid-client'];
+      expect([...headings].sort()).toEqual([...codes].sort());
+      // Right after the "Errors" section (`#errors` / `#fehler`), before the next one.
+      const errors = hrefs.findIndex((href) => href === (path === '/developers' ? 'errors' : 'fehler'));
+      expect(errors).toBeGreaterThan(0);
+      expect(hrefs.slice(errors + 1, errors + 1 + headings.length)).toEqual(headings);
+      expect(toc).toContain('rate_limited —');
+    },
+  );
+
   it('the type of a real Problem points at a heading of /developers', async () => {
     const get = client();
     const problem = await (await get(`${server.url}/nope`, { headers: { Accept: 'application/json' } })).json();

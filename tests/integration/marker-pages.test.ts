@@ -91,7 +91,7 @@ describe('a page per marker, on the bundled catalog', () => {
   it('non-HDL cholesterol links both of its inputs', async () => {
     const markdown = await (await client()(`${page('en', 'non-hdl-cholesterol')}.md`)).text();
     expect(markdown).toContain(
-      `**Calculated**: yes, from [Total cholesterol](${server.url}/biomarkers/total-cholesterol) and [HDL cholesterol](${server.url}/biomarkers/hdl-cholesterol)`,
+      `**Calculated**: yes, from [Total cholesterol](${server.url}/biomarkers/total-cholesterol.md) and [HDL cholesterol](${server.url}/biomarkers/hdl-cholesterol.md)`,
     );
   });
 

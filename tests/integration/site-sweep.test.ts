@@ -3,6 +3,7 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { informalWords, uiTextOf } from '../helpers/german-register.ts';
 import { pageHeadingOf, textOf } from '../helpers/inline-csp.ts';
+import { twinLinkProblems } from '../helpers/markdown-twins.ts';
 import { errorPages, QUOTA, samplePaths, sitemapPages, type SitePage } from '../helpers/site-pages.ts';
 import { createTestSite, type TestSite } from '../helpers/site.ts';
 
@@ -13,7 +14,8 @@ import { createTestSite, type TestSite } from '../helpers/site.ts';
  * touching this test.
  *
  * - Every page: its status, HTML, one `<h1>`, and its `.md` twin, whose title is that heading.
- * - Every same-site link of every page, and of `/llms.txt`, resolves.
+ * - Every same-site link of every page, and of `/llms.txt`, resolves; a twin links the twins
+ *   of the site's pages (with their pages' anchors), never their HTML.
  * - Every page but those made in bulk from one template (of the marker pages, the first,
  *   middle and last are kept): html-validate's `recommended` rules (each exception is argued
  *   in `.htmlvalidate.mjs`).
@@ -27,6 +29,8 @@ let site: TestSite;
 let pages: SitePage[];
 /** The HTML of every page. */
 const html = new Map<SitePage, string>();
+/** The Markdown twin of every page that answers 200, by the twin's path. */
+const twins = new Map<string, string>();
 /** Every path the sweep has seen answer 200 (pages, twins, links). */
 const resolved = new Set<string>();
 /** Where html-validate looks up its configuration, as its CLI would: `.htmlvalidate.mjs`. */
@@ -59,7 +63,9 @@ async function sweep(group: SitePage[]): Promise<string[]> {
     if (headings.length !== 1) failures.push(`${headings.length} h1 on ${page.path}`);
     if (page.status !== 200) continue;
     resolved.add(page.path);
-    const twin = await site.request(`${page.path === '/' ? '/index' : page.path}.md`);
+    const twinPath = `${page.path === '/' ? '/index' : page.path}.md`;
+    const twin = await site.request(twinPath);
+    twins.set(twinPath, twin.body);
     const title = textOf(pageHeadingOf(reply.body) ?? '').trim();
     if (twin.statusCode !== 200 || !twin.body.startsWith(`# ${title}\n`)) {
       failures.push(`${twin.statusCode} ${page.path}.md: ${twin.body.split('\n', 1)[0]} (h1 "${title}")`);
@@ -105,6 +111,22 @@ describe('every page a browser can get', () => {
       if (reply.statusCode !== 200) failures.push(`${reply.statusCode} ${link}`);
     }
     expect(failures).toEqual([]);
+  }, 60_000);
+
+  it("links each Markdown twin to other twins, each fragment to an element of the twin's page", async () => {
+    const pagesByPath = new Map(
+      [...html].filter(([page]) => page.status === 200).map(([page, body]) => [page.path, body]),
+    );
+    expect(twins.size).toBe(pagesByPath.size);
+    const { problems, other } = twinLinkProblems(twins, pagesByPath, site.config.baseUrl);
+    // The guide's twin links the catalog's; the reference's twins link the guide's error sections.
+    expect(twins.get('/developers/api/token.md')).toContain(`](${site.config.baseUrl}/developers.md#rate-limited)`);
+    for (const path of other) {
+      if (resolved.has(path)) continue;
+      const reply = await site.request({ url: path, method: 'HEAD' });
+      if (reply.statusCode !== 200) problems.push(`${reply.statusCode} ${path}`);
+    }
+    expect(problems).toEqual([]);
   }, 60_000);
 
   it('is valid HTML (html-validate, recommended), a sample of each family of bulk pages included', async () => {

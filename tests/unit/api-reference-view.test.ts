@@ -1,8 +1,7 @@
-import type { Root, RootContent } from 'mdast';
-import { remark } from 'remark';
-import remarkGfm from 'remark-gfm';
+import type { RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { API_FAMILIES } from '../../src/lib/api-reference/api-families.ts';
+import { referenceMarkdownLinks } from '../../src/lib/api-reference/api-reference-links.ts';
 import { apiOperationsMarkdown, apiOverviewMarkdown } from '../../src/lib/api-reference/api-reference-markdown.ts';
 import {
   descriptionParagraphs,
@@ -12,6 +11,7 @@ import {
 } from '../../src/lib/api-reference/api-reference-labels.ts';
 import { translatorFor } from '../../src/lib/api-reference/openapi-translations.ts';
 import { buildApiReferenceView } from '../../src/lib/api-reference/build-api-reference-view.ts';
+import { printMarkdown } from '../../src/lib/markdown/markdown-printer.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { readUiStrings } from '../helpers/content-files.ts';
 import { openApiDocumentFor } from '../helpers/openapi-fixture.ts';
@@ -25,11 +25,10 @@ const operation = (method: string, path: string) =>
 const sampleStub = (id: string): RootContent[] => [
   { type: 'paragraph', children: [{ type: 'text', value: `sample ${id}` }] },
 ];
-const stringify = (children: unknown[]) =>
-  remark()
-    .use(remarkGfm)
-    .stringify({ type: 'root', children } as Root);
-const operationsMarkdown = stringify(apiOperationsMarkdown(view.paths, ui, sampleStub));
+/** As the twin writes it. */
+const stringify = (children: RootContent[]) => printMarkdown({ type: 'root', children });
+const links = referenceMarkdownLinks('en', 'https://catalog.example');
+const operationsMarkdown = stringify(apiOperationsMarkdown(view.paths, ui, links, sampleStub));
 
 describe('typeOf and valuesOf', () => {
   it.each([
@@ -129,7 +128,7 @@ describe('buildApiReferenceView', () => {
     ]);
   });
 
-  it('lists the token request body with both media types', () => {
+  it('lists the token request body with both media types, and its fields from the schema', () => {
     expect(operation('POST', '/oauth/token').requestBody).toMatchObject({
       required: true,
       media: [
@@ -137,6 +136,64 @@ describe('buildApiReferenceView', () => {
         { mediaType: 'application/json', schema: { label: 'TokenRequest' } },
       ],
     });
+    const fields = operation('POST', '/oauth/token').requestBody!.fields;
+    expect(fields.map((f) => [f.name, f.required, f.values])).toEqual([
+      ['grant_type', true, ['client_credentials']],
+      ['scope', false, ['catalog.read']],
+      ['client_id', false, []],
+    ]);
+    expect(fields.every((f) => f.description !== '')).toBe(true);
+  });
+
+  it("links every error response to the guide's section on each code its examples carry", () => {
+    const sections = (method: string, path: string) =>
+      Object.fromEntries(
+        operation(method, path).responses.map((r) => [r.status, r.guideSections.map((g) => `${g.code} #${g.anchor}`)]),
+      );
+    expect(sections('GET', '/v1/biomarkers/public')).toEqual({
+      '200': [],
+      '304': [],
+      '400': ['bad_request #bad-request'],
+      '405': ['method_not_allowed #method-not-allowed'],
+      '429': ['rate_limited #rate-limited'],
+      '500': ['internal_error #internal-error'],
+      '502': ['bad_gateway #bad-gateway'],
+    });
+    expect(sections('POST', '/oauth/token')).toMatchObject({
+      '400': [
+        'invalid_request #invalid-request',
+        'invalid_client #invalid-client',
+        'unsupported_grant_type #unsupported-grant-type',
+        'invalid_scope #invalid-scope',
+      ],
+      '401': ['invalid_client #invalid-client'],
+      '413': ['invalid_request #invalid-request'],
+    });
+    // A later use of a shared response, whose example is shown once, still links the guide.
+    const later429 = operation('GET', '/api/openapi.yaml').responses.find((r) => r.status === '429')!;
+    expect(later429.examples).toEqual([]);
+    expect(later429.guideSections).toEqual([{ code: 'rate_limited', anchor: 'rate-limited' }]);
+  });
+
+  it('gives both OpenAPI documents an example of their start, the YAML one as YAML', () => {
+    const json = operation('GET', '/openapi.json').responses[0]!.examples;
+    const yaml = operation('GET', '/api/openapi.yaml').responses[0]!.examples;
+    expect(json).toHaveLength(1);
+    expect(JSON.parse(json[0]!.code)).toMatchObject({ openapi: '3.1.0', info: { title: document.info.title } });
+    expect(yaml).toMatchObject([{ language: 'yaml', mediaType: 'application/yaml' }]);
+    expect(yaml[0]!.code).toMatch(/^openapi: 3\.1\.0\n/);
+    expect(yaml[0]!.code).toContain('  - url: https://catalog.example\n');
+  });
+
+  it('says what the discovery documents name in words, not by the operator variable', () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource']) {
+      for (const locale of ['en', 'de'] as const) {
+        const description = buildApiReferenceView(document, translatorFor(locale)).paths.find((p) => p.path === path)!
+          .operations[0]!.description;
+        expect(description).not.toContain('BASE_URL');
+        expect(description).toMatch(locale === 'en' ? /base URL/ : /Basis-URL/);
+      }
+    }
   });
 
   it('describes every component schema with its properties', () => {
@@ -163,48 +220,68 @@ describe('buildApiReferenceView', () => {
 describe('apiOperationsMarkdown and apiOverviewMarkdown', () => {
   const markdown = operationsMarkdown;
 
-  it('has an H2 per path and an H3 per method on the family pages', () => {
-    expect(markdown.match(/^## /gm)).toHaveLength(view.paths.length);
-    const operations = view.paths.flatMap((p) => p.operations).length;
-    expect(markdown.match(/^### /gm)).toHaveLength(operations);
-    expect(markdown).toContain('### `POST /oauth/token`\n');
+  it('has one H2 per operation, method and path together, on the family pages', () => {
+    const operations = view.paths.flatMap((p) => p.operations);
+    expect(markdown.match(/^## /gm)).toHaveLength(operations.length);
+    for (const o of operations) expect(`\n${markdown}`).toContain(`\n## \`${o.method} ${o.path}\`\n`);
   });
 
   it('lists every operation on the overview under its family, then the schemas and headers', () => {
-    const overview = stringify(
-      apiOverviewMarkdown(view, ui, (id) => `https://catalog.example/developers/api/${id}.md`),
-    );
+    const overview = stringify(apiOverviewMarkdown(view, ui, links));
     expect(overview.match(/^## /gm)).toHaveLength(3);
-    expect(overview).toContain('### [Catalog](https://catalog.example/developers/api/catalog.md)\n');
-    for (const o of view.paths.flatMap((p) => p.operations)) expect(overview).toContain(`\`${o.method} ${o.path}\`: `);
+    expect(overview).toContain(
+      '### Catalog\n\n[Open the Catalog page](https://catalog.example/developers/api/catalog.md)\n',
+    );
+    for (const o of view.paths.flatMap((p) => p.operations)) {
+      const family = view.paths.find((p) => p.path === o.path)!.family;
+      expect(overview).toContain(
+        `[\`${o.method} ${o.path}\`](https://catalog.example/developers/api/${family}.md#${o.anchor}): `,
+      );
+    }
     expect(overview.match(/^### /gm)).toHaveLength(API_FAMILIES.length + view.schemas.length);
     expect(overview).toContain('\n## Response headers\n');
+    // A schema's fields are a table; a type that names a schema links its section.
+    expect(overview).toContain(
+      '| `data` | [`BiomarkerCatalogItem[]`](https://catalog.example/developers/api.md#schema-biomarkercatalogitem) | yes |',
+    );
   });
 
   it('writes descriptions with their code, and security with the scope as code', () => {
     expect(markdown).toContain(
       '**Authentication**: none (anonymous) or OAuth 2.0 access token with scope `catalog.read`',
     );
-    expect(markdown).toMatch(/^[-*] `template` \(query, string, optional\): .*Default: `public-complete-eu`\.$/m);
+    expect(markdown).toContain('| Name | In | Type | Required | Description |\n');
+    expect(markdown).toMatch(/^\| `template` \| query \| `string` \| no \| .*Default: `public-complete-eu`\. \|$/m);
     expect(markdown).not.toContain('\\`');
   });
 
-  it('uses real headings for every part of an operation and every response, and no tables', () => {
+  it('uses real headings for every part of an operation and every response, and tables for fields', () => {
     const token = markdown.slice(
-      markdown.indexOf('### `POST /oauth/token`\n'),
-      markdown.indexOf('### `OPTIONS /oauth/token`'),
+      markdown.indexOf('## `POST /oauth/token`\n'),
+      markdown.indexOf('## `OPTIONS /oauth/token`'),
     );
     for (const heading of [
-      '#### Request body',
-      '#### Request example',
-      '#### Responses',
-      '##### `200` OK',
-      '##### `413` Content Too Large',
+      '### Request body',
+      '### Request example',
+      '### Responses',
+      '#### `200` OK',
+      '#### `413` Content Too Large',
     ]) {
       expect(token).toContain(`\n${heading}\n`);
     }
     expect(token).toContain('\nsample api-create-token\n');
-    expect(markdown).not.toMatch(/^\|/m);
+    expect(token).toContain(
+      '| `grant_type` | `string` | yes | Must be `client_credentials`. Values: `client_credentials`. |',
+    );
+    expect(token).toContain('| `scope` | `string` | no |');
+    expect(token).toContain('| `client_id` | `string` | no |');
+    // Error codes link the guide's twin; body schemas the overview's.
+    expect(token).toContain(
+      '**In the guide**: [`invalid_client`](https://catalog.example/developers.md#invalid-client)\n',
+    );
+    expect(token).toContain(
+      '**Body**: `application/json` ([`TokenSuccess`](https://catalog.example/developers/api.md#schema-tokensuccess))',
+    );
   });
 });
 
@@ -245,9 +322,11 @@ describe('operations another one describes', () => {
 
   it('says so in the Markdown twin', () => {
     const markdown = operationsMarkdown;
-    const head = markdown.slice(markdown.indexOf('### `HEAD /healthz`'), markdown.indexOf('### `OPTIONS /healthz`'));
-    expect(head).toContain('Parameters and responses: as for `GET /healthz`.');
-    expect(head).not.toContain('#### Responses');
+    const head = markdown.slice(markdown.indexOf('## `HEAD /healthz`'), markdown.indexOf('## `OPTIONS /healthz`'));
+    expect(head).toContain(
+      'Parameters and responses: as for [`GET /healthz`](https://catalog.example/developers/api/health.md#op-get-healthz).',
+    );
+    expect(head).not.toContain('### Responses');
   });
 });
 

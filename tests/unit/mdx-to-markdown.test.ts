@@ -48,19 +48,37 @@ describe('mdxToMarkdown', () => {
     expect(markdown).toContain('### `rate_limited` — Zu viele Anfragen (429)\n');
   });
 
-  it('makes root-relative, relative and fragment links absolute on BASE_URL', () => {
+  it("makes root-relative, relative and fragment links absolute on BASE_URL, a page's to its twin", () => {
     const markdown = convert(
-      '[a](/developers#errors) [b](#rate-limits) [c](webhooks) ![icon](/favicon.svg)\n\n[ref]: /llms.txt\n\nSee [d][ref].\n',
+      '[a](/developers#errors) [b](#rate-limits) [c](webhooks) [h](/) [m](/de/biomarkers/hba1c?x=1) ![icon](/favicon.svg)\n\n[ref]: /llms.txt\n\nSee [d][ref].\n',
     );
-    expect(markdown).toContain('[a](https://catalog.example/developers#errors)');
-    expect(markdown).toContain('[b](https://catalog.example/de/auth#rate-limits)');
-    expect(markdown).toContain('[c](https://catalog.example/de/webhooks)');
+    expect(markdown).toContain('[a](https://catalog.example/developers.md#errors)');
+    expect(markdown).toContain('[b](https://catalog.example/de/auth.md#rate-limits)');
+    expect(markdown).toContain('[c](https://catalog.example/de/webhooks.md)');
+    expect(markdown).toContain('[h](https://catalog.example/index.md)');
+    expect(markdown).toContain('[m](https://catalog.example/de/biomarkers/hba1c.md?x=1)');
+    // What is not a page (a document, a file, an API path) keeps its URL.
     expect(markdown).toContain('![icon](https://catalog.example/favicon.svg)');
     expect(markdown).toContain('[ref]: https://catalog.example/llms.txt');
   });
 
-  it('leaves absolute and mailto links alone', () => {
-    const markdown = convert('[x](https://www.rfc-editor.org/rfc/rfc9110) [y](mailto:a@b.example)\n');
+  it('names the page under its title when given its source URL, as llms-full.txt asks', () => {
+    const markdown = mdxToMarkdown('Body.\n', {
+      title: 'Auth',
+      description: 'Tokens.',
+      baseUrl: 'https://catalog.example',
+      pagePath: '/auth',
+      source: 'https://catalog.example/auth',
+    });
+    expect(markdown).toBe('# Auth\n\nSource: <https://catalog.example/auth>\n\nTokens.\n\nBody.\n');
+  });
+
+  it('leaves absolute and mailto links alone, and links to what is not a page of the site', () => {
+    const markdown = convert(
+      '[x](https://www.rfc-editor.org/rfc/rfc9110) [y](mailto:a@b.example) [z](/openapi.json) [w](/v1/biomarkers/public)\n',
+    );
+    expect(markdown).toContain('(https://catalog.example/openapi.json)');
+    expect(markdown).toContain('(https://catalog.example/v1/biomarkers/public)');
     expect(markdown).toContain('(https://www.rfc-editor.org/rfc/rfc9110)');
     expect(markdown).toContain('(mailto:a@b.example)');
   });

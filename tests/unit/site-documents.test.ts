@@ -86,16 +86,17 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
 describe('buildLlmsFullTxt', () => {
   it('holds a section an item family shares once, on its first page; later pages point to it', () => {
     const page = (key: string) => ({
+      title: key,
       markdown: `# ${key}\n\nAbout ${key}.\n\n## Fetch it\n\ncurl '${key}'\n\n## Names\n\n${key} in German.\n`,
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
+      key,
     });
     const text = buildLlmsFullTxt([page('ferritin'), page('iron'), page('transferrin')], {
       shared: [
         {
           heading: '## Fetch it',
-          pointer: (first, section) =>
-            first && `As for [${first.title}](${first.url}), with ${/curl '(\w+)'/.exec(section)![1]}.`,
+          pointer: (first, { key }) => first && `As for [${first.title}](${first.url}), with ${key}.`,
         },
       ],
     });
@@ -109,11 +110,16 @@ describe('buildLlmsFullTxt', () => {
 
   it('keeps a paragraph the pages of a family repeat word for word once, and every heading, table and list', () => {
     const page = (key: string) => ({
+      title: key,
       markdown: `# ${key}\n\n- **Key**: ${key}\n\n| Unit |\n| - |\n| g/L |\n\nPremium means more.\n\n_Last updated: today_\n`,
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
     });
-    const text = buildLlmsFullTxt([page('a'), page('b'), { markdown: '# Home\n\nPremium means more.\n', url: BASE }]);
+    const text = buildLlmsFullTxt([
+      page('a'),
+      page('b'),
+      { title: 'Home', markdown: '# Home\n\nPremium means more.\n', url: BASE },
+    ]);
     expect(text.match(/^Premium means more\.$/gm)).toHaveLength(2); // the family's first page, and another page
     expect(text.match(/^_Last updated: today_$/gm)).toHaveLength(1);
     expect(text.match(/^\| g\/L \|$/gm)).toHaveLength(2);
@@ -121,15 +127,20 @@ describe('buildLlmsFullTxt', () => {
   });
 
   it("leaves out of an item page what an earlier page's table holds, and points a section to it on every page", () => {
-    const list = { markdown: '# List\n\n| Name | About |\n| - | - |\n| a | The a. |\n| b | The b. |\n', url: BASE };
+    const list = {
+      title: 'List',
+      markdown: '# List\n\n| Name | About |\n| - | - |\n| a | The a. |\n| b | The b. |\n',
+      url: BASE,
+    };
     const page = (key: string) => ({
+      title: key,
       markdown: `# ${key}\n\nThe ${key}.\n\n## Units\n\n| g/L |\n\n## Names\n\n${key} in German.\n`,
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
     });
     const text = buildLlmsFullTxt(
-      [list, page('a'), page('b'), { markdown: '# Guide\n\nThe a.\n', url: `${BASE}/guide` }],
-      { shared: [{ heading: '## Units', pointer: (_first, _section, url) => `In [its row](${url}#row).` }] },
+      [list, page('a'), page('b'), { title: 'Guide', markdown: '# Guide\n\nThe a.\n', url: `${BASE}/guide` }],
+      { shared: [{ heading: '## Units', pointer: (_first, { url }) => `In [its row](${url}#row).` }] },
     );
     expect(text.match(/^The a\.$/gm)).toHaveLength(1); // the guide page keeps its own
     expect(text).not.toMatch(/^The b\.$/m);
@@ -143,8 +154,12 @@ describe('buildLlmsFullTxt', () => {
     const sample = "```sh\ncurl -sS -i 'https://catalog.example/v1/biomarkers/public?template=public-light-eu'\n```";
     const text = buildLlmsFullTxt(
       [
-        { markdown: `# Start\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n`, url: `${BASE}/` },
-        { markdown: `# Guide\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n\nAfter.\n`, url: `${BASE}/guide` },
+        { title: 'Start', markdown: `# Start\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n`, url: `${BASE}/` },
+        {
+          title: 'Guide',
+          markdown: `# Guide\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n\nAfter.\n`,
+          url: `${BASE}/guide`,
+        },
       ],
       { sameBlock: (page) => `As under [${page.title}](${page.url}).` },
     );
@@ -153,12 +168,12 @@ describe('buildLlmsFullTxt', () => {
     expect(text.match(/200 ok/g)).toHaveLength(2);
   });
 
-  it('joins the pages in order with their source URL and a thematic break between them', () => {
+  it('joins the pages in order with a thematic break between them', () => {
     const text = buildLlmsFullTxt([
-      { markdown: '# One\n\nA.\n', url: `${BASE}/` },
-      { markdown: '# Two\n\nB.\n', url: `${BASE}/auth` },
+      { title: 'One', markdown: '# One\n\nA.\n', url: `${BASE}/` },
+      { title: 'Two', markdown: '# Two\n\nB.\n', url: `${BASE}/auth` },
     ]);
-    expect(text).toBe(`# One\n\nA.\n\nSource: <${BASE}/>\n\n---\n\n# Two\n\nB.\n\nSource: <${BASE}/auth>\n`);
+    expect(text).toBe(`# One\n\nA.\n\n---\n\n# Two\n\nB.\n`);
   });
 });
 

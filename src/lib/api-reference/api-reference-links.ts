@@ -1,6 +1,14 @@
 import type { Locale } from '../content/locales.ts';
-import { pagePath } from '../content/page-paths.ts';
+import { markdownPath, pagePath } from '../content/page-paths.ts';
 import { API_REFERENCE_SLUG, apiFamilySlug, type ApiFamilyId } from './api-families.ts';
+import type { ReferenceMarkdownLinks } from './api-reference-markdown.ts';
+
+/** The developer guide's page, whose "Errors" section has a heading per error code (Problem `type` URIs point there). */
+const ERROR_GUIDE_SLUG = 'developers';
+
+/** The slug of the reference page an anchor is on: a family's, or the overview. */
+const slugOf = (family: ApiFamilyId | undefined): string =>
+  family === undefined ? API_REFERENCE_SLUG : apiFamilySlug(family);
 
 /**
  * A link from one page of the reference (`fromSlug`) to an anchor on another or the same:
@@ -12,6 +20,21 @@ export function referenceHref(
   fromSlug: string,
   target: { anchor: string; family?: ApiFamilyId | undefined },
 ): string {
-  const slug = target.family === undefined ? API_REFERENCE_SLUG : apiFamilySlug(target.family);
+  const slug = slugOf(target.family);
   return slug === fromSlug ? `#${target.anchor}` : `${pagePath(locale, slug)}#${target.anchor}`;
+}
+
+/** A link to the guide's section on an error code, in the page's language. */
+export const guideHref = (locale: Locale, anchor: string): string => `${pagePath(locale, ERROR_GUIDE_SLUG)}#${anchor}`;
+
+/** The Markdown twin's links: absolute, to the `.md` twins of the reference's pages and of the guide. */
+export function referenceMarkdownLinks(
+  locale: Locale,
+  baseUrl: string,
+): ReferenceMarkdownLinks & { family(id: ApiFamilyId): string } {
+  return {
+    reference: (target) => `${baseUrl}${markdownPath(locale, slugOf(target.family))}#${target.anchor}`,
+    guide: (anchor) => `${baseUrl}${markdownPath(locale, ERROR_GUIDE_SLUG)}#${anchor}`,
+    family: (id) => `${baseUrl}${markdownPath(locale, apiFamilySlug(id))}`,
+  };
 }

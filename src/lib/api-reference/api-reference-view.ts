@@ -77,6 +77,15 @@ interface RequestBodyView {
   description?: string;
   required: boolean;
   media: MediaView[];
+  /** The fields of the body's schema (the first media type's), each with its type, whether it is required and its values. */
+  fields: PropertyView[];
+}
+
+/** The guide's section on an error code a response may carry (`rate_limited`, `invalid_scope`…). */
+export interface GuideSectionView {
+  code: string;
+  /** The section's fragment on the developer guide's page. */
+  anchor: string;
 }
 
 export interface ResponseView {
@@ -95,6 +104,8 @@ export interface ResponseView {
   withEveryResponseHeaders: boolean;
   /** The headers it describes itself. */
   ownHeaders: Array<{ name: string; description: string }>;
+  /** The guide's sections on the error codes its examples carry, in their order; none for a success. */
+  guideSections: GuideSectionView[];
   /** The document's examples of the body; none for HEAD, whose answers have no body. */
   examples: ExampleView[];
   /** A shared response shown before: its examples are there, not repeated here. */

@@ -9,10 +9,13 @@ import {
   type ResponseObject,
   type SecurityRequirementObject,
 } from '../openapi/openapi-types.ts';
+import { stringify } from 'yaml';
+import { errorHeadingParts } from '../http/problem-details.ts';
 import { apiFamilyOfPath, operationSampleId, type ApiFamilyId } from './api-families.ts';
 import type {
   ApiReferenceView,
   ExampleView,
+  GuideSectionView,
   HeaderView,
   MediaView,
   OperationView,
@@ -72,20 +75,48 @@ const mediaOf = (content: Record<string, { schema?: JsonSchema }> | undefined): 
     ...(media.schema === undefined ? {} : { schema: typeOf(media.schema) }),
   }));
 
-const bodyText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+/** An example's value as the media type writes it: YAML for a YAML document, else JSON (a string as it is). */
+const bodyText = (value: unknown, language: ExampleView['language']): string => {
+  if (typeof value === 'string') return value;
+  return language === 'yaml' ? stringify(value, { lineWidth: 0 }).trimEnd() : JSON.stringify(value, null, 2);
+};
 
 /** The examples of one media type: `example`, or each of `examples` with its summary in the page's language. */
 function mediaExamples(mediaType: string, media: MediaTypeObject, t: Translate): ExampleView[] {
-  const language = /json/.test(mediaType) ? 'json' : /yaml/.test(mediaType) ? 'yaml' : 'text';
+  const language: ExampleView['language'] = /json/.test(mediaType) ? 'json' : /yaml/.test(mediaType) ? 'yaml' : 'text';
   if (media.examples !== undefined) {
     return Object.entries(media.examples).map(([name, example]) => ({
       ...(example.summary === undefined ? {} : { summary: t([`example.${name}`], example.summary) }),
       mediaType,
       language,
-      code: bodyText(example.value),
+      code: bodyText(example.value, language),
     }));
   }
-  return media.example === undefined ? [] : [{ mediaType, language, code: bodyText(media.example) }];
+  return media.example === undefined ? [] : [{ mediaType, language, code: bodyText(media.example, language) }];
+}
+
+/** The values of a media type's examples, whichever way it gives them. */
+const exampleValues = (media: MediaTypeObject): unknown[] =>
+  media.examples === undefined
+    ? media.example === undefined
+      ? []
+      : [media.example]
+    : Object.values(media.examples).map((e) => e.value);
+
+/**
+ * The guide's sections on the error codes a response's examples carry: a Problem's `code`, an
+ * OAuth error's `error`. An unknown code fails the build (`errorHeadingParts`), so a link cannot dangle.
+ */
+function guideSectionsOf(response: ResponseObject): GuideSectionView[] {
+  const codes = Object.values(response.content ?? {})
+    .flatMap(exampleValues)
+    .flatMap((value) => {
+      if (typeof value !== 'object' || value === null) return [];
+      const { code, error } = value as { code?: unknown; error?: unknown };
+      const found = typeof code === 'string' ? code : error;
+      return typeof found === 'string' ? [found] : [];
+    });
+  return [...new Set(codes)].map((code) => ({ code, anchor: errorHeadingParts(code).id }));
 }
 
 /** An operation's alternatives; the document's default when it names none. */
@@ -152,6 +183,7 @@ function operationView(path: string, method: string, operation: OperationObject,
       ownHeaders: headers.flatMap(([name, header]) =>
         isRef(header) ? [] : [{ name, description: t(headerKeys(name), header.description) }],
       ),
+      guideSections: guideSectionsOf(response),
       examples: sameAs === undefined ? examples : [],
       ...(sameAs === undefined ? {} : { sameAs }),
     };
@@ -173,6 +205,7 @@ function operationView(path: string, method: string, operation: OperationObject,
             ...(body.description === undefined ? {} : { description: t([`op.${id}.requestBody`], body.description) }),
             required: body.required === true,
             media: mediaOf(body.content),
+            fields: bodyFields(document, body.content, t),
           },
         }),
     responses,
@@ -199,9 +232,10 @@ function describedBy(operation: OperationView, other: OperationView, family: Api
   };
 }
 
-function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView {
+/** The properties of the component schema `name`, descriptions in the page's language. */
+function propertiesOf(name: string, schema: JsonSchema, t: Translate): PropertyView[] {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
     ([property, definition]): PropertyView => ({
       name: property,
       type: typeOf(definition),
@@ -211,12 +245,22 @@ function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView 
       values: valuesOf(definition),
     }),
   );
+}
+
+/** The fields of a request body: the properties of its first media type's component schema. */
+function bodyFields(document: OpenApiDocument, content: Record<string, MediaTypeObject>, t: Translate): PropertyView[] {
+  const name = typeOf(Object.values(content)[0]?.schema).schema;
+  const schema = name === undefined ? undefined : document.components.schemas[name];
+  return name === undefined || schema === undefined ? [] : propertiesOf(name, schema, t);
+}
+
+function schemaView(name: string, schema: JsonSchema, t: Translate): SchemaView {
   return {
     name,
     anchor: schemaAnchor(name),
     description: typeof schema.description === 'string' ? t([`schema.${name}`], schema.description) : '',
     type: typeOf(schema),
-    properties,
+    properties: propertiesOf(name, schema, t),
   };
 }
 

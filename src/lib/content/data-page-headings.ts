@@ -15,30 +15,30 @@ const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, t
 
 /**
  * The headings of the API reference's pages, which its components render from the OpenAPI
- * document: on the overview its list of operations by family, the schemas and the response
- * headers; on a family's page each path, its methods and each method's responses. None on
- * any other page.
+ * document: on the overview its list of operations by family, the schemas (each by name) and
+ * the response headers; on a family's page each operation (`GET /path`) and its responses.
+ * None on any other page.
  */
 function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiStrings): MarkdownHeading[] {
   const family = apiFamilyOfSlug(slug);
   if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
+  const view = buildApiReferenceView(getOpenApiDocument(), translatorFor(locale));
   if (family === undefined) {
     return [
       h2('operations', ui.operationsHeading),
       ...API_FAMILIES.map(({ id }) => ({ depth: 3, slug: `family-${id}`, text: ui.families[id] })),
       h2('schemas', ui.schemasHeading),
+      ...view.schemas.map((schema) => ({ depth: 3, slug: schema.anchor, text: schema.name })),
       h2('response-headers', ui.headersHeading),
     ];
   }
-  return buildApiReferenceView(getOpenApiDocument(), translatorFor(locale))
-    .paths.filter((path) => path.family === family)
-    .flatMap((path) => [
-      h2(path.anchor, path.path),
-      // Under its path, a method says which operation it is, and a status which response.
-      ...path.operations.flatMap((operation) => [
-        { depth: 3, slug: operation.anchor, text: operation.method },
-        ...operation.responses.map((r) => ({ depth: 4, slug: r.anchor, text: `${r.status} ${r.reason}`.trim() })),
-      ]),
+  // An operation says which it is by method and path, and under it a status which response.
+  return view.paths
+    .filter((path) => path.family === family)
+    .flatMap((path) => path.operations)
+    .flatMap((operation) => [
+      h2(operation.anchor, `${operation.method} ${operation.path}`),
+      ...operation.responses.map((r) => ({ depth: 3, slug: r.anchor, text: `${r.status} ${r.reason}`.trim() })),
     ]);
 }
 

@@ -10,7 +10,7 @@ import type { GuidePageEntry } from './page-registry.ts';
  * The Markdown twin of a page, converted from the MDX source its HTML is rendered from;
  * `data` is what its data-driven components show (see `loadPageData`), and an item's
  * page shows the item its registry entry names; `query` is the request's, for a page that
- * filters by it.
+ * filters by it; `source` is the page's URL, named under the title (in `llms-full.txt`).
  */
 export async function pageMarkdown(
   locale: Locale,
@@ -18,6 +18,7 @@ export async function pageMarkdown(
   baseUrl: string,
   data?: PageDataState,
   query?: URLSearchParams,
+  source?: string,
 ): Promise<string> {
   const { entry, frontmatter } = await getPageContent(locale, page, data, baseUrl);
   const ui = await getUiStrings(locale);
@@ -27,6 +28,7 @@ export async function pageMarkdown(
     updated: ui.lastUpdated.replace('{date}', frontmatter.lastUpdated.toISOString().slice(0, 10)),
     baseUrl,
     pagePath: pagePath(locale, page.slug),
+    source,
     context: {
       locale,
       slug: page.slug,

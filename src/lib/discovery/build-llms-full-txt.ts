@@ -1,9 +1,13 @@
-/** One page of `llms-full.txt`: its Markdown twin and the URL it is published at. */
+/** One page of `llms-full.txt`: its Markdown twin (which names its URL under its title) and the URL it is published at. */
 export interface FullTextPage {
+  /** The page's title, as its twin's H1 has it. */
+  title: string;
   markdown: string;
   url: string;
   /** The item family of an item page (a biomarker's): the family's pages share a section (`SharedSection`). */
   family?: string;
+  /** The item's key on an item page, for what a shared section's pointer names of it. */
+  key?: string;
 }
 
 /** Where a page is: the title and URL a pointer to it names. */
@@ -16,8 +20,8 @@ interface PageRef {
 export interface SharedSection {
   /** The section's heading line, e.g. `## Fetch it from the API`. */
   heading: string;
-  /** What replaces it, given the family's first page (undefined on that page), the section and the page's URL; undefined keeps it. */
-  pointer(first: PageRef | undefined, section: string, url: string): string | undefined;
+  /** What replaces it, given the family's first page (undefined on that page) and the page; undefined keeps it. */
+  pointer(first: PageRef | undefined, page: FullTextPage): string | undefined;
 }
 
 /** Where the `##` section under `heading` starts and ends (the next `##` heading, or the end). */
@@ -30,9 +34,14 @@ function sectionRange(markdown: string, heading: string): [number, number] | und
 }
 
 /** A page's `markdown` with the shared section replaced by its pointer, where it has the section and the pointer applies. */
-function pointToShared(markdown: string, url: string, shared: SharedSection, first: PageRef | undefined): string {
+function pointToShared(
+  markdown: string,
+  page: FullTextPage,
+  shared: SharedSection,
+  first: PageRef | undefined,
+): string {
   const range = sectionRange(markdown, shared.heading);
-  const pointer = range === undefined ? undefined : shared.pointer(first, markdown.slice(...range), url);
+  const pointer = range === undefined ? undefined : shared.pointer(first, page);
   if (range === undefined || pointer === undefined) return markdown;
   return `${markdown.slice(0, range[0])}${shared.heading}\n\n${pointer}\n\n${markdown.slice(range[1])}`;
 }
@@ -40,8 +49,6 @@ function pointToShared(markdown: string, url: string, shared: SharedSection, fir
 /** A fenced code block of at least a line's worth, whole: an excerpt of output as much as a sample. */
 const CODE_BLOCK = /^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm;
 const MIN_SHARED_CODE = 80;
-
-const pageRef = (markdown: string, url: string): PageRef => ({ title: /^# (.*)$/m.exec(markdown)?.[1] ?? url, url });
 
 /** What the pages so far hold: item pages' paragraphs, every page's table cells, the code blocks shown. */
 class EarlierText {
@@ -86,7 +93,7 @@ export interface SharingOptions {
 }
 
 /**
- * `/llms-full.txt`: the default-locale twins in registry order, each with its source URL. A code block an earlier
+ * `/llms-full.txt`: the default-locale twins in registry order, each naming its source URL under its title. A code block an earlier
  * page has points there; an item page leaves out what an earlier page holds, and its `shared` sections point to it.
  */
 export function buildLlmsFullTxt(
@@ -97,16 +104,16 @@ export function buildLlmsFullTxt(
   const earlier = new EarlierText();
   const texts = pages.map((page) => {
     const own = page.markdown.trimEnd();
-    const ref = pageRef(own, page.url);
+    const ref: PageRef = { title: page.title, url: page.url };
     let text = sameBlock === undefined ? own : earlier.withCodeOnce(own, ref, sameBlock);
     if (page.family !== undefined) {
       const first = firsts.get(page.family);
       if (first === undefined) firsts.set(page.family, ref);
       text = earlier.withoutRepeats(text);
-      for (const section of shared) text = pointToShared(text, page.url, section, first);
+      for (const section of shared) text = pointToShared(text, page, section, first);
     }
     earlier.add(own, page.family !== undefined);
-    return `${text.trimEnd()}\n\nSource: <${page.url}>\n`;
+    return `${text.trimEnd()}\n`;
   });
   return texts.join('\n---\n\n');
 }

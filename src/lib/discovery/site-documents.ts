@@ -1,34 +1,48 @@
+import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { MARKER_SECTION_IDS } from '../catalog-page/build-marker-page-view.ts';
 import { getUiStrings, listSitePages } from '../content/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
-import { loadPageData } from '../content/page-data.ts';
+import { loadPageData, type PageDataState } from '../content/page-data.ts';
 import { pageMarkdown } from '../content/page-markdown.ts';
 import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';
 
-/** What marker pages share in `llms-full.txt`: the API samples (on the first only) and units and panels (in the list). */
-async function markerSectionsOnce(baseUrl: string): Promise<SharedSection[]> {
-  const ui = (await getUiStrings(DEFAULT_LOCALE)).marker;
+/**
+ * What marker pages share in `llms-full.txt`: the API samples (on the first only; the others name their panel and
+ * uuid, from the catalog's view) and units and panels (in the list).
+ */
+async function markerSectionsOnce(baseUrl: string, data: PageDataState | undefined): Promise<SharedSection[]> {
+  const ui = await getUiStrings(DEFAULT_LOCALE);
+  const markers = new Map(
+    data?.ok === true
+      ? buildCatalogView(data.catalog.panels, {
+          locale: DEFAULT_LOCALE,
+          baseUrl,
+          otherCategory: ui.catalog.otherCategory,
+        })
+          .categories.flatMap((category) => category.markers)
+          .map((marker) => [marker.key, marker] as const)
+      : [],
+  );
   const samples: SharedSection = {
-    heading: `## ${ui.apiHeading}`,
-    pointer(first, section) {
-      const template = /[?&]template=([a-z0-9-]+)/.exec(section)?.[1];
-      const uuid = /\.uuid == "([0-9a-f-]{36})"/.exec(section)?.[1];
-      if (first === undefined || template === undefined || uuid === undefined) return undefined;
-      return ui.apiAsAbove
+    heading: `## ${ui.marker.apiHeading}`,
+    pointer(first, page) {
+      const marker = page.key === undefined ? undefined : markers.get(page.key);
+      const template = marker?.templates[0];
+      if (first === undefined || marker === undefined || template === undefined) return undefined;
+      return ui.marker.apiAsAbove
         .replace('{first}', `[${first.title}](${first.url}#${MARKER_SECTION_IDS.api})`)
         .replace('{template}', `\`${template}\``)
-        .replace('{uuid}', `\`${uuid}\``);
+        .replace('{uuid}', `\`${marker.uuid}\``);
     },
   };
   const regions: SharedSection = {
-    heading: `## ${ui.regionsHeading}`,
-    pointer: (_first, _section, url) =>
-      ui.regionsAsListed.replace(
-        '{row}',
-        `${baseUrl}${pagePath(DEFAULT_LOCALE, 'biomarkers')}#${url.slice(url.lastIndexOf('/') + 1)}`,
-      ),
+    heading: `## ${ui.marker.regionsHeading}`,
+    pointer: (_first, page) =>
+      page.key === undefined
+        ? undefined
+        : ui.marker.regionsAsListed.replace('{row}', `${baseUrl}${pagePath(DEFAULT_LOCALE, 'biomarkers')}#${page.key}`),
   };
   return [samples, regions];
 }
@@ -42,19 +56,22 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const pages = (await listSitePages(baseUrl)).filter((page) => page.locale === DEFAULT_LOCALE);
   const full = await Promise.all(
     pages.map(async (page) => ({
+      title: page.title,
       markdown: await pageMarkdown(
         page.locale,
         page.page,
         baseUrl,
         page.page.data === undefined ? undefined : data.get(page.page.data),
+        undefined,
+        `${baseUrl}${page.path}`,
       ),
       url: `${baseUrl}${page.path}`,
-      ...(page.page.item === undefined ? {} : { family: page.page.item.family.slug }),
+      ...(page.page.item === undefined ? {} : { family: page.page.item.family.slug, key: page.page.item.key }),
     })),
   );
   const ui = await getUiStrings(DEFAULT_LOCALE);
   return buildLlmsFullTxt(full, {
-    shared: await markerSectionsOnce(baseUrl),
+    shared: await markerSectionsOnce(baseUrl, data.get('catalog')),
     sameBlock: (page) => ui.sameBlockAsAbove.replace('{page}', `[${page.title}](${page.url})`),
   });
 }

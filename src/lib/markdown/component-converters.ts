@@ -1,6 +1,7 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
-import { apiFamilyOfSlug, apiFamilySlug } from '../api-reference/api-families.ts';
+import { apiFamilyOfSlug } from '../api-reference/api-families.ts';
+import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
 import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
@@ -16,7 +17,7 @@ import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
 import { MARKS } from '../catalog-page/page-template.ts';
 import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
 import type { PageDataState } from '../content/page-data.ts';
-import { markdownPath, pagePath } from '../content/page-paths.ts';
+import { pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { errorHeadingParts } from '../http/problem-details.ts';
@@ -52,6 +53,8 @@ export interface MarkdownTwinOptions {
   baseUrl: string;
   /** The page's own URL path, the base of relative and `#fragment` links. */
   pagePath: string;
+  /** The page's URL, named under the title where the twin stands among others (`llms-full.txt`). */
+  source?: string | undefined;
   /** For data-driven components; pages that use none may leave it out. */
   context?: ComponentContext;
 }
@@ -176,13 +179,11 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
   ApiReference(element, { baseUrl, context }) {
     if (context === undefined) throw new Error(`<${element.name ?? ''}> needs the page's context`);
     const view = buildApiReferenceView(context.openApiDocument(), translatorFor(context.locale));
-    const familyUrl = (id: Parameters<typeof apiFamilySlug>[0]) =>
-      `${baseUrl}${markdownPath(context.locale, apiFamilySlug(id))}`;
-    return apiOverviewMarkdown(view, context.ui.apiReference, familyUrl);
+    return apiOverviewMarkdown(view, context.ui.apiReference, referenceMarkdownLinks(context.locale, baseUrl));
   },
   /**
-   * `<ApiOperations />` → the operations of the page's API family: an H2 per path, an H3 per
-   * method with headed sections, its request sample and the document's examples.
+   * `<ApiOperations />` → the operations of the page's API family: an H2 per operation with
+   * headed sections, its request sample and the document's examples.
    */
   ApiOperations(element, { baseUrl, context }) {
     const family = context === undefined ? undefined : apiFamilyOfSlug(context.slug);
@@ -191,8 +192,13 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     }
     const view = buildApiReferenceView(context.openApiDocument(), translatorFor(context.locale));
     const labels = sampleLabels(context.locale);
-    const samples = (id: string) => sampleMarkdown(loadSample(id, { BASE_URL: baseUrl }, context.locale), labels, 5);
+    const samples = (id: string) => sampleMarkdown(loadSample(id, { BASE_URL: baseUrl }, context.locale), labels, 4);
     const paths = view.paths.filter((path) => path.family === family);
-    return apiOperationsMarkdown(paths, context.ui.apiReference, samples);
+    return apiOperationsMarkdown(
+      paths,
+      context.ui.apiReference,
+      referenceMarkdownLinks(context.locale, baseUrl),
+      samples,
+    );
   },
 };

@@ -2,6 +2,7 @@ import type { Paragraph, Parent, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
+import { markdownPath, resolvePagePath } from '../content/page-paths.ts';
 import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-converters.ts';
 import { printMarkdown, substituteBaseUrl } from './markdown-printer.ts';
 
@@ -9,6 +10,19 @@ import { printMarkdown, substituteBaseUrl } from './markdown-printer.ts';
 function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
   return new URL(url, `${baseUrl}${pagePath}`).href;
+}
+
+/**
+ * A link to a page of this site as a link to its Markdown twin (`/auth` → `/auth.md`, query and
+ * fragment kept), so an agent that follows it gets Markdown without asking; anything else stays.
+ */
+function twinUrl(url: string, baseUrl: string): string {
+  if (!url.startsWith(`${baseUrl}/`)) return url;
+  const target = new URL(url);
+  const page = resolvePagePath(target.pathname);
+  if (page === undefined || page.format !== 'page') return url;
+  target.pathname = markdownPath(page.locale, page.page.slug);
+  return target.href;
 }
 
 /** MDX with GFM tables, as the pages are written. */
@@ -33,7 +47,7 @@ function convertNode(node: RootContent, options: MarkdownTwinOptions): RootConte
     case 'link':
     case 'image':
     case 'definition':
-      node.url = absolutizeUrl(node.url, options.baseUrl, options.pagePath);
+      node.url = twinUrl(absolutizeUrl(node.url, options.baseUrl, options.pagePath), options.baseUrl);
       break;
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement': {
@@ -56,6 +70,20 @@ function convertNode(node: RootContent, options: MarkdownTwinOptions): RootConte
 const convertChildren = (nodes: RootContent[], options: MarkdownTwinOptions): RootContent[] =>
   nodes.flatMap((node) => convertNode(node, options));
 
+/** "Source: <url>" under the title, where the twin stands among others (`llms-full.txt`): the page it is of. */
+const sourceLine = (source: string | undefined): Paragraph[] =>
+  source === undefined
+    ? []
+    : [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: 'Source: ' },
+            { type: 'link', url: source, children: [{ type: 'text', value: source }] },
+          ],
+        },
+      ];
+
 /** The "Last updated" line as an emphasised paragraph, or nothing when the page has none. */
 const updatedLine = (updated: string | undefined): Paragraph[] =>
   updated === undefined
@@ -64,8 +92,8 @@ const updatedLine = (updated: string | undefined): Paragraph[] =>
 
 /**
  * A page's Markdown twin (docs/guide.md, "Developer guide and Markdown for agents") from its MDX: title, description
- * and "Last updated" first, components as plain Markdown, every link absolute. What has no faithful Markdown form
- * throws rather than leaking through.
+ * and "Last updated" first, components as plain Markdown, every link absolute (a page's, to its twin). What has no
+ * faithful Markdown form throws rather than leaking through.
  */
 export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
   const parsed = parser.parse(source);
@@ -74,6 +102,7 @@ export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): str
     type: 'root',
     children: [
       { type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] },
+      ...sourceLine(options.source),
       { type: 'paragraph', children: [{ type: 'text', value: options.description }] },
       ...updatedLine(options.updated),
       ...body,

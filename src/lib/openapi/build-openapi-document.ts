@@ -41,12 +41,12 @@ headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Reque
  */
 export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
   const { baseUrl } = config;
+  const info = { title: 'Biomarker Catalog API', version: '1.0.0' };
   const document: OpenApiDocument = {
     openapi: OPENAPI_VERSION,
     jsonSchemaDialect: OAS_31_DIALECT,
     info: {
-      title: 'Biomarker Catalog API',
-      version: '1.0.0',
+      ...info,
       summary: 'Public, read-only catalog of preventive blood panel biomarkers.',
       description: DESCRIPTION,
       license: { name: 'MIT', identifier: 'MIT' },
@@ -65,7 +65,7 @@ export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
       [CATALOG_PATH]: catalogPath(config),
       [TOKEN_ENDPOINT_PATH]: tokenPath(),
       ...discoveryPaths(baseUrl),
-      ...openApiPaths(),
+      ...openApiPaths({ baseUrl, info }),
       [HEALTH_PATH]: healthPath(),
     },
     components: {

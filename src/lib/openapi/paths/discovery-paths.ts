@@ -23,7 +23,8 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
         name: 'AuthorizationServerMetadata',
         summary: 'OAuth 2.0 authorization server metadata',
         description:
-          'RFC 8414 metadata: `issuer` is BASE_URL exactly; the token endpoint issues client-credentials tokens ' +
+          "RFC 8414 metadata: `issuer` is exactly the service's base URL (its origin, no path); the token endpoint " +
+          'issues client-credentials tokens ' +
           'for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). ' +
           '`response_types_supported` is empty: there is no authorization endpoint.',
         tags: TAGS,
@@ -37,7 +38,8 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
         name: 'ProtectedResourceMetadata',
         summary: 'OAuth 2.0 protected resource metadata',
         description:
-          'RFC 9728 metadata of the catalog: `resource` is BASE_URL exactly, tokens are sent in the ' +
+          "RFC 9728 metadata of the catalog: `resource` is exactly the service's base URL (its origin), tokens are " +
+          'sent in the ' +
           '`Authorization` header, and the only scope is `catalog.read`.',
         tags: TAGS,
         parameters: [parameterRef('IfNoneMatch')],
