@@ -1,8 +1,8 @@
 import type { MiddlewareHandler, MiddlewareNext } from 'astro';
 import { getConfig } from './lib/config/config.ts';
 import { loadPageData } from './lib/content/page-data.ts';
-import { resolvePageRequest } from './lib/content/page-items.ts';
-import { pageMarkdown } from './lib/content/page-markdown.ts';
+import { resolvePageRequest } from './lib/site-pages/page-items.ts';
+import { pageMarkdown } from './lib/site-pages/page-markdown.ts';
 import { substituteBaseUrl } from './lib/markdown/markdown-printer.ts';
 
 /** The route pattern of `src/pages/[...page].astro`, which renders every guide page. */

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { buildAtomFeed } from '../lib/changelog/build-atom-feed.ts';
 import { CHANGELOG_ENTRIES } from '../lib/changelog/changelog.ts';
 import { getConfig } from '../lib/config/config.ts';
-import { getPageContent, getUiStrings } from '../lib/content/guide-pages.ts';
+import { getPageContent, getUiStrings } from '../lib/site-pages/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../lib/content/locales.ts';
 import { CHANGELOG_SLUG, GUIDE_PAGES } from '../lib/content/page-registry.ts';
 

@@ -35,7 +35,7 @@ const FREE_CEILING_SIZE = { maxClients: 10_000, sketchWidth: 2 ** 18 };
 
 /** Whether an item page (a biomarker's) exists now; its data loaders are imported on first use, never at start-up. */
 async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
-  const { itemPageExists: exists } = await import('../lib/content/page-items.ts');
+  const { itemPageExists: exists } = await import('../lib/site-pages/page-items.ts');
   return exists(page);
 }
 

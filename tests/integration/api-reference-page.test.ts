@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FAMILIES, apiFamilySlug, type ApiFamilyId } from '../../src/lib/api-reference/api-families.ts';
+import { API_FAMILIES, apiFamilySlug, type ApiFamilyId } from '../../src/lib/content/api-families.ts';
 import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { HTTP_METHODS, type OpenApiDocument } from '../../src/lib/openapi/openapi-types.ts';

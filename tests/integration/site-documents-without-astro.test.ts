@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { contentId } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
-import { parseSitePageIndex } from '../../src/lib/content/site-page-index.ts';
+import { parseSitePageIndex } from '../../src/lib/site-pages/site-page-index.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 let server: RunningServer;

@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { API_FAMILIES } from '../../src/lib/api-reference/api-families.ts';
+import { API_FAMILIES } from '../../src/lib/content/api-families.ts';
 import { referenceMarkdownLinks } from '../../src/lib/api-reference/api-reference-links.ts';
 import { apiOperationsMarkdown, apiOverviewMarkdown } from '../../src/lib/api-reference/api-reference-markdown.ts';
 import {

@@ -3,7 +3,7 @@ import type { MarkerView } from '../../src/lib/catalog-page/build-catalog-view.t
 import { markerBadges, markerCountLabel, regionLabel, unitLabel } from '../../src/lib/catalog-page/marker-labels.ts';
 import type { PageDataState } from '../../src/lib/content/page-data.ts';
 import { UiStringsSchema, type UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
-import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
+import { mdxToMarkdown } from '../../src/lib/site-pages/mdx-to-markdown.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
 import { readUiStrings } from '../helpers/content-files.ts';

@@ -10,8 +10,8 @@ import {
   PageFrontmatterSchema,
 } from '../../src/lib/content/page-registry.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
-import { COMPONENT_CONVERTERS } from '../../src/lib/markdown/component-converters.ts';
-import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
+import { COMPONENT_CONVERTERS } from '../../src/lib/site-pages/component-converters.ts';
+import { mdxToMarkdown } from '../../src/lib/site-pages/mdx-to-markdown.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
 import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';
 import { openApiDocumentFor } from '../helpers/openapi-fixture.ts';

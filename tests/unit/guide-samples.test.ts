@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApiReferenceView } from '../../src/lib/api-reference/build-api-reference-view.ts';
-import { MARKER_SAMPLE_ID } from '../../src/lib/samples/marker-sample.ts';
+import { MARKER_SAMPLE_ID } from '../../src/lib/catalog-page/marker-sample.ts';
 import { cutFragment, FRAGMENT_VALUES, fillFragment } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import {
   fillPlaceholders,

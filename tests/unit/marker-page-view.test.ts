@@ -10,7 +10,7 @@ import {
   markerSearchWords,
   regionRows,
 } from '../../src/lib/catalog-page/marker-labels.ts';
-import { markerSample } from '../../src/lib/samples/marker-sample.ts';
+import { markerSample } from '../../src/lib/catalog-page/marker-sample.ts';
 import { markerPageMarkdown } from '../../src/lib/catalog-page/marker-page-markdown.ts';
 import { UiStringsSchema } from '../../src/lib/content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../src/lib/schemas/catalog.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MarkdownTwinOptions } from '../../src/lib/markdown/component-converters.ts';
-import { mdxToMarkdown } from '../../src/lib/markdown/mdx-to-markdown.ts';
+import type { MarkdownTwinOptions } from '../../src/lib/site-pages/component-converters.ts';
+import { mdxToMarkdown } from '../../src/lib/site-pages/mdx-to-markdown.ts';
 import { withoutCode } from '../helpers/content-files.ts';
 
 const OPTIONS: MarkdownTwinOptions = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageContents } from '../../src/lib/content/data-page-headings.ts';
+import { pageContents } from '../../src/lib/site-pages/data-page-headings.ts';
 
 const h2 = (slug: string) => ({ depth: 2, slug, text: slug });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { itemFrontmatter, listItemKeys, listPageItems } from '../../src/lib/content/page-items.ts';
-import { itemPageNavigation } from '../../src/lib/content/item-page-navigation.ts';
+import { itemFrontmatter, listItemKeys, listPageItems } from '../../src/lib/site-pages/page-items.ts';
+import { itemPageNavigation } from '../../src/lib/site-pages/item-page-navigation.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, itemPageEntry } from '../../src/lib/content/page-registry.ts';
 import type { LoadedPageData } from '../../src/lib/content/page-data.ts';
 import { bundledPanels, loadedCatalog } from '../helpers/catalog-fixture.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { contentId } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
-import { assembleSitePages, parseSitePageIndex, type SitePageIndex } from '../../src/lib/content/site-page-index.ts';
+import { assembleSitePages, parseSitePageIndex, type SitePageIndex } from '../../src/lib/site-pages/site-page-index.ts';
 import { buildSitemap } from '../../src/lib/discovery/build-crawl-documents.ts';
 import { buildLlmsTxt } from '../../src/lib/discovery/build-llms-txt.ts';
 

@@ -11,7 +11,7 @@ import TableScroll from './elements/TableScroll.astro';
 
 /**
  * The components MDX pages may use, passed to `<Content components={…}>` so pages need
- * no import lines. Each has a Markdown converter in `src/lib/markdown/component-converters.ts`.
+ * no import lines. Each has a Markdown converter in `src/lib/site-pages/component-converters.ts`.
  */
 export const MDX_COMPONENTS = {
   ApiOperations,

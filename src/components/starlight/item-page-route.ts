@@ -1,6 +1,6 @@
 import { defineRouteMiddleware, type StarlightRouteData } from '@astrojs/starlight/route-data';
 import { getConfig } from '../../lib/config/config.ts';
-import { itemPageNavigation } from '../../lib/content/item-page-navigation.ts';
+import { itemPageNavigation } from '../../lib/site-pages/item-page-navigation.ts';
 
 type SidebarEntry = StarlightRouteData['sidebar'][number];
 type SidebarLink = Extract<SidebarEntry, { type: 'link' }>;

@@ -1,6 +1,6 @@
 import type { Locale } from '../content/locales.ts';
 import { markdownPath, pagePath } from '../content/page-paths.ts';
-import { API_REFERENCE_SLUG, apiFamilySlug, type ApiFamilyId } from './api-families.ts';
+import { API_REFERENCE_SLUG, apiFamilySlug, type ApiFamilyId } from '../content/api-families.ts';
 import type { ReferenceMarkdownLinks } from './api-reference-markdown.ts';
 
 /** The developer guide's page, whose "Errors" section has a heading per error code (Problem `type` URIs point there). */

@@ -1,5 +1,5 @@
 import type { PhrasingContent, RootContent } from 'mdast';
-import { API_FAMILIES, type ApiFamilyId } from './api-families.ts';
+import { API_FAMILIES, type ApiFamilyId } from '../content/api-families.ts';
 import { bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import { allowedText, descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';

@@ -1,5 +1,5 @@
 import type { ParameterObject } from '../openapi/openapi-types.ts';
-import type { ApiFamilyId } from './api-families.ts';
+import type { ApiFamilyId } from '../content/api-families.ts';
 
 /** The API reference as plain data; texts in the page's language (see buildApiReferenceView). */
 export interface ApiReferenceView {

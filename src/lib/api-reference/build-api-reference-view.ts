@@ -11,7 +11,7 @@ import {
 } from '../openapi/openapi-types.ts';
 import { stringify } from 'yaml';
 import { errorHeadingParts } from '../http/problem-details.ts';
-import { apiFamilyOfPath, operationSampleId, type ApiFamilyId } from './api-families.ts';
+import { apiFamilyOfPath, operationSampleId, type ApiFamilyId } from '../content/api-families.ts';
 import type {
   ApiReferenceView,
   ExampleView,

@@ -4,7 +4,7 @@ import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-string
 import { bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
 import { showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
 import { derivedFromParts, languageName, regionRows, specimenLabel } from './marker-labels.ts';
-import { markerSample } from '../samples/marker-sample.ts';
+import { markerSample } from './marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 
 /** What the Markdown of a marker page needs besides the view. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilySlug } from '../api-reference/api-families.ts';
+import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilySlug } from './api-families.ts';
 import type { PageDataSource } from './page-data.ts';
 
 /** Frontmatter of every MDX page in `content/pages/<lang>/`. */

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { escapeHtml } from '../http/html-escape.ts';
-import type { PageSummary } from '../content/site-page-index.ts';
+import type { PageSummary } from '../site-pages/site-page-index.ts';
 import { SITEMAP_PATH } from '../schemas/site-paths.ts';
 
 /** What the sitemap reads of a page; the slug groups the `hreflang` alternates of its language versions. */

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import type { LlmsSection } from '../content/page-registry.ts';
-import type { PageSummary } from '../content/site-page-index.ts';
+import type { PageSummary } from '../site-pages/site-page-index.ts';
 import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../rate-limit/headers.ts';
 import { CATALOG_PATH, CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../schemas/catalog.ts';
 import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../schemas/oauth.ts';

@@ -1,9 +1,9 @@
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { MARKER_SECTION_IDS } from '../catalog-page/build-marker-page-view.ts';
-import { getUiStrings, listSitePages } from '../content/guide-pages.ts';
+import { getUiStrings, listSitePages } from '../site-pages/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData, type PageDataState } from '../content/page-data.ts';
-import { pageMarkdown } from '../content/page-markdown.ts';
+import { pageMarkdown } from '../site-pages/page-markdown.ts';
 import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getSitePageIndex } from '../../lib/content/guide-pages.ts';
+import { getSitePageIndex } from '../../lib/site-pages/guide-pages.ts';
 
 /**
  * The page index the server builds `llms.txt` and the sitemap from, rendered by the build only; no client is routed

@@ -3,7 +3,7 @@ import { TEMPLATE_QUERY } from '../../lib/catalog-page/browser-slots.ts';
 import { LOCALES, type Locale } from '../../lib/content/locales.ts';
 import type { PageDataSource } from '../../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
-import type { PageSummary, SitePageIndex } from '../../lib/content/site-page-index.ts';
+import type { PageSummary, SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
 import type { Rendered } from './astro-renderer.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../../lib/content/page-registry.ts';
 
@@ -145,7 +145,7 @@ const pageListDocument = (path: string, contentType: string, builder: PageListBu
   build: async ({ baseUrl, pageIndex }) => {
     const [index, { listSitePagesOf }, build] = await Promise.all([
       pageIndex(),
-      import('../../lib/content/site-page-index.ts'),
+      import('../../lib/site-pages/site-page-index.ts'),
       builder(),
     ]);
     return { status: 200, contentType, text: build(await listSitePagesOf(index, baseUrl), baseUrl) };

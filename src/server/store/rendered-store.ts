@@ -8,7 +8,7 @@ import { FilteredViews } from './filtered-views.ts';
 import { PreparedBody, type Prepared } from './prepared.ts';
 import { RenderGate } from './render-gate.ts';
 import type { BuildContext, RenderedResource } from './rendered-resources.ts';
-import type { SitePageIndex } from '../../lib/content/site-page-index.ts';
+import type { SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
 import { SITE_PAGE_INDEX_RENDER_PATH } from './page-index.ts';
 import { htmlPolicy } from '../http/send.ts';
 import { SingleFlightCache } from './single-flight-cache.ts';
@@ -182,7 +182,7 @@ export class RenderedStore {
   }
 
   async #readPageIndex(): Promise<SitePageIndex> {
-    const { parseSitePageIndex } = await import('../../lib/content/site-page-index.ts');
+    const { parseSitePageIndex } = await import('../../lib/site-pages/site-page-index.ts');
     if (this.#pageIndexFile !== undefined) {
       const text = await readFile(this.#pageIndexFile, 'utf8').catch(() => undefined);
       if (text !== undefined) return parseSitePageIndex(text);

@@ -4,7 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import { markdownPath, resolvePagePath } from '../content/page-paths.ts';
 import { COMPONENT_CONVERTERS, type MarkdownTwinOptions } from './component-converters.ts';
-import { printMarkdown, substituteBaseUrl } from './markdown-printer.ts';
+import { printMarkdown, substituteBaseUrl } from '../markdown/markdown-printer.ts';
 
 /** Resolves a link target against the page (RFC 3986 §5.2); absolute URLs stay. */
 function absolutizeUrl(url: string, baseUrl: string, pagePath: string): string {

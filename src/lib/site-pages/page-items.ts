@@ -1,9 +1,9 @@
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { assignMarkerKeys } from '../catalog-page/marker-keys.ts';
-import type { Locale } from './locales.ts';
-import { loadPageData, type LoadedPageData } from './page-data.ts';
-import { resolvePagePath, type ResolvedPage } from './page-paths.ts';
-import type { GuidePageEntry, PageFrontmatter } from './page-registry.ts';
+import type { Locale } from '../content/locales.ts';
+import { loadPageData, type LoadedPageData } from '../content/page-data.ts';
+import { resolvePagePath, type ResolvedPage } from '../content/page-paths.ts';
+import type { GuidePageEntry, PageFrontmatter } from '../content/page-registry.ts';
 
 /** One item of a family's data as its page names it in one locale. */
 export interface PageItem {

@@ -1,10 +1,10 @@
-import { mdxToMarkdown } from '../markdown/mdx-to-markdown.ts';
+import { mdxToMarkdown } from './mdx-to-markdown.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import { getPageContent, getUiStrings } from './guide-pages.ts';
-import type { Locale } from './locales.ts';
-import type { PageDataState } from './page-data.ts';
-import { pagePath } from './page-paths.ts';
-import type { GuidePageEntry } from './page-registry.ts';
+import type { Locale } from '../content/locales.ts';
+import type { PageDataState } from '../content/page-data.ts';
+import { pagePath } from '../content/page-paths.ts';
+import type { GuidePageEntry } from '../content/page-registry.ts';
 
 /**
  * The Markdown twin of a page, converted from the MDX source its HTML is rendered from;

@@ -1,6 +1,6 @@
-import type { PageDataState } from './page-data.ts';
+import type { PageDataState } from '../content/page-data.ts';
 import { listPageItems } from './page-items.ts';
-import { pagePath, type ResolvedPage } from './page-paths.ts';
+import { pagePath, type ResolvedPage } from '../content/page-paths.ts';
 
 /** A link of an item page's navigation: its URL path and label. */
 interface NavigationLink {

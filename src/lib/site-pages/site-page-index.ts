@@ -1,7 +1,7 @@
-import { LOCALES, type Locale } from './locales.ts';
-import { loadPageData, type PageDataState } from './page-data.ts';
+import { LOCALES, type Locale } from '../content/locales.ts';
+import { loadPageData, type PageDataState } from '../content/page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
-import { contentId, markdownPath, pagePath } from './page-paths.ts';
+import { contentId, markdownPath, pagePath } from '../content/page-paths.ts';
 import {
   GUIDE_PAGES,
   ITEM_PAGE_FAMILIES,
@@ -9,7 +9,7 @@ import {
   type GuidePageEntry,
   type ItemPageFamily,
   type PageFrontmatter,
-} from './page-registry.ts';
+} from '../content/page-registry.ts';
 
 /** A page in one locale with its frontmatter and URLs: what nav, sitemap and llms.txt need. */
 export interface PageSummary extends PageFrontmatter {

@@ -1,7 +1,7 @@
-import type { MarkerPageView } from '../catalog-page/build-marker-page-view.ts';
+import type { MarkerPageView } from './build-marker-page-view.ts';
 import type { Locale } from '../content/locales.ts';
-import { MARKER_SAMPLE_ID } from './prepared-sample-fragments.ts';
-import { loadSample, type Sample } from './request-samples.ts';
+import { MARKER_SAMPLE_ID } from '../samples/prepared-sample-fragments.ts';
+import { loadSample, type Sample } from '../samples/request-samples.ts';
 
 export { MARKER_SAMPLE_ID };
 

@@ -1,6 +1,6 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
-import { apiFamilyOfSlug } from '../api-reference/api-families.ts';
+import { apiFamilyOfSlug } from '../content/api-families.ts';
 import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
 import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';

@@ -1,17 +1,17 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
-import { LOCALES, type Locale } from './locales.ts';
-import type { PageDataState } from './page-data.ts';
+import { LOCALES, type Locale } from '../content/locales.ts';
+import type { PageDataState } from '../content/page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
-import { contentId } from './page-paths.ts';
+import { contentId } from '../content/page-paths.ts';
 import {
   contentSlug,
   GUIDE_PAGES,
   ITEM_PAGE_FAMILIES,
   type GuidePageEntry,
   type PageFrontmatter,
-} from './page-registry.ts';
+} from '../content/page-registry.ts';
 import { listSitePagesOf, type PageSummary, type SitePageIndex } from './site-page-index.ts';
-import type { UiStrings } from './ui-strings-schema.ts';
+import type { UiStrings } from '../content/ui-strings-schema.ts';
 
 /**
  * The collection entry of a registered page. A registered page without its MDX file is a

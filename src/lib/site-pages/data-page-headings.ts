@@ -1,15 +1,15 @@
 import type { MarkdownHeading } from 'astro';
-import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilyOfSlug } from '../api-reference/api-families.ts';
+import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilyOfSlug } from '../content/api-families.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
 import { buildMarkerPageView, MARKER_SECTION_IDS, showsAboutSection } from '../catalog-page/build-marker-page-view.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
-import type { Locale } from './locales.ts';
-import type { PageDataState } from './page-data.ts';
-import { CHANGELOG_SLUG, type GuidePageEntry } from './page-registry.ts';
-import type { ApiReferenceUiStrings, UiStrings } from './ui-strings-schema.ts';
+import type { Locale } from '../content/locales.ts';
+import type { PageDataState } from '../content/page-data.ts';
+import { CHANGELOG_SLUG, type GuidePageEntry } from '../content/page-registry.ts';
+import type { ApiReferenceUiStrings, UiStrings } from '../content/ui-strings-schema.ts';
 
 const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, text });
 
