@@ -1,0 +1,206 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildMarkerPageView } from '../../../../src/lib/catalog-page/build-marker-page-view.ts';
+import { jsonLdText, markerJsonLd, MEDICAL_TEST_PROPERTIES } from '../../../../src/lib/catalog-page/marker-json-ld.ts';
+import { assignMarkerKeys, derivedFromKeys } from '../../../../src/lib/catalog-page/marker-keys.ts';
+import { matchCategories, parseFilter } from '../../../../src/lib/catalog-page/biomarker-filter.ts';
+import { buildCatalogView } from '../../../../src/lib/catalog-page/build-catalog-view.ts';
+import {
+  derivedFromParts,
+  languageName,
+  markerSearchWords,
+  regionRows,
+} from '../../../../src/lib/catalog-page/marker-labels.ts';
+import { markerSample } from '../../../../src/lib/catalog-page/marker-sample.ts';
+import { markerPageMarkdown } from '../../../../src/lib/catalog-page/marker-page-markdown.ts';
+import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
+import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../../../src/lib/schemas/catalog.ts';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import { bundledPanels, smallCatalog } from '../../../helpers/catalog-fixture.ts';
+import { readUiStrings } from '../../../helpers/content-files.ts';
+
+const BASE = 'https://catalog.example';
+const options = (locale: string) => ({ locale, baseUrl: BASE, otherCategory: 'Other biomarkers' });
+const ui = { en: UiStringsSchema.parse(readUiStrings('en')), de: UiStringsSchema.parse(readUiStrings('de')) };
+
+/** The same panel in all four templates. */
+const everywhere = (panel: BiomarkerCatalog) =>
+  Object.fromEntries(CATALOG_TEMPLATES.map((t) => [t, panel])) as Record<CatalogTemplate, BiomarkerCatalog>;
+
+describe('assignMarkerKeys', () => {
+  it('uses metadata.key, and the uuid where the key is missing, unusable or already taken', () => {
+    const panel = smallCatalog(4);
+    panel.data[0]!.metadata = { key: 'ferritin' };
+    panel.data[1]!.metadata = { key: 'ferritin' }; // taken by the first
+    panel.data[2]!.metadata = { key: 'Not A Key/..' };
+    const keys = assignMarkerKeys(everywhere(panel));
+    expect([...keys.values()]).toEqual([
+      'ferritin',
+      panel.data[1]!.uuid,
+      panel.data[2]!.uuid,
+      panel.data[3]!.uuid, // no metadata at all
+    ]);
+  });
+
+  it('gives every bundled marker its permanent key', async () => {
+    const panels = await bundledPanels(BASE);
+    const keys = [...assignMarkerKeys(panels).values()];
+    expect(keys).toHaveLength(90);
+    expect(keys).toContain('egfr');
+    expect(keys.every((key) => /^[a-z0-9-]+$/.test(key))).toBe(true);
+  });
+
+  it('reads derivedFrom as groups of alternatives and ignores what is not a key', () => {
+    const [item] = smallCatalog(1).data;
+    item!.metadata = { derivedFrom: ['serum-iron', ['transferrin', 'tibc'], 7, [null]] };
+    expect(derivedFromKeys(item!)).toEqual([['serum-iron'], ['transferrin', 'tibc']]);
+    item!.metadata = { derivedFrom: 'creatinine' };
+    expect(derivedFromKeys(item!)).toEqual([]);
+  });
+});
+
+describe('buildMarkerPageView on the bundled catalog', () => {
+  let panels: Record<CatalogTemplate, BiomarkerCatalog>;
+  beforeAll(async () => {
+    panels = await bundledPanels(BASE);
+  });
+
+  it('reads the specimen from metadata, and takes the other names of the page language by key', () => {
+    const hba1c = buildMarkerPageView(panels, 'hba1c', { ...options('de'), aliases: ui.de.marker.aliases })!;
+    expect(hba1c.specimen).toBe('whole-blood');
+    expect(hba1c.aliases).toEqual(ui.de.marker.aliases['hba1c']);
+    const ferritin = buildMarkerPageView(panels, 'ferritin', { ...options('en'), aliases: ui.en.marker.aliases })!;
+    expect([ferritin.specimen, ferritin.aliases]).toEqual(['serum', []]);
+  });
+
+  it("shows as other names only words the browser's search finds the marker by, and only for markers that exist", () => {
+    for (const locale of ['en', 'de'] as const) {
+      const view = buildCatalogView(panels, { ...options(locale), searchTerms: markerSearchWords(ui[locale]) });
+      const keys = new Set(view.categories.flatMap((category) => category.markers.map((marker) => marker.key)));
+      for (const [key, aliases] of Object.entries(ui[locale].marker.aliases)) {
+        expect(keys, `${locale}: ${key}`).toContain(key);
+        for (const alias of aliases) {
+          const { shown } = matchCategories(view.categories, parseFilter(new URLSearchParams({ q: alias })).filter);
+          const marker = view.categories.flatMap((category) => category.markers).find((m) => m.key === key)!;
+          expect(shown.has(marker.uuid), `${locale}: ${alias}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('is undefined for a key no panel carries', () => {
+    expect(buildMarkerPageView(panels, 'no-such-marker', options('en'))).toBeUndefined();
+  });
+
+  it('shows eGFR as calculated from creatinine, linked by its page key, in the page language', () => {
+    const view = buildMarkerPageView(panels, 'egfr', options('de'))!;
+    expect(view.marker.calculated).toBe(true);
+    expect(view.derivedFrom).toEqual([[{ key: 'creatinine', name: { text: 'Kreatinin', lang: 'de' } }]]);
+    expect(view.category).toEqual({ anchor: 'kidney', name: { text: 'Nieren', lang: 'de' } });
+    expect(view.metadataKey).toBe('egfr');
+    expect(view.names.map((name) => name.lang)).toEqual(['en', 'de', 'fr', 'es', 'it', 'nl', 'sv']);
+  });
+
+  it('names non-HDL cholesterol inputs in their order, and transferrin saturation alternatives as one group', () => {
+    const nonHdl = buildMarkerPageView(panels, 'non-hdl-cholesterol', options('en'))!;
+    expect(nonHdl.derivedFrom.map((group) => group.map((input) => input.key))).toEqual([
+      ['total-cholesterol'],
+      ['hdl-cholesterol'],
+    ]);
+    const tsat = buildMarkerPageView(panels, 'transferrin-saturation', options('en'))!;
+    expect(tsat.derivedFrom.map((group) => group.map((input) => input.key))).toEqual([
+      ['serum-iron'],
+      ['transferrin', 'tibc'],
+    ]);
+    const parts = derivedFromParts(tsat.derivedFrom, 'de').map((p) => (typeof p === 'string' ? p : p.key));
+    expect(parts).toEqual(['serum-iron', ' und ', 'transferrin', ' oder ', 'tibc']);
+  });
+
+  it('gives each region its unit, panels and premium flag (urea: premium in the EU only)', () => {
+    const rows = (key: string) =>
+      regionRows(buildMarkerPageView(panels, key, options('en'))!.marker, ui.en.marker, ui.en.catalog);
+    expect(rows('urea')).toEqual([
+      ['EU', 'mmol/L', 'complete', 'yes'],
+      ['UK', 'mmol/L', 'complete, light', 'no'],
+    ]);
+    expect(rows('fasting-insulin').map(([, unit]) => unit)).toEqual(['mU/L', 'pmol/L']);
+  });
+
+  it('fetches a panel that carries the marker in its API sample, in every language, filtered by uuid', () => {
+    const tibc = buildMarkerPageView(panels, 'tibc', options('en'))!; // UK only
+    const sample = markerSample(tibc, BASE, 'en');
+    expect(sample.variants.map((variant) => variant.language)).toEqual(['curl', 'javascript', 'python', 'typescript']);
+    for (const variant of sample.variants) {
+      expect(variant.code).toContain('public-v2-complete-uk');
+      expect(variant.code).toContain(tibc.marker.uuid);
+      expect(variant.code).toContain(BASE);
+      expect(variant.output).toBe(`${tibc.marker.uuid} Total iron-binding capacity (TIBC) ${tibc.marker.unitUk}`);
+    }
+    // On a German page it selects, and prints, the German name.
+    const german = tibc.names.find((name) => name.lang === 'de')!.text;
+    for (const variant of markerSample(tibc, BASE, 'de').variants) {
+      expect(variant.code).toMatch(/locale (==|===) ['"]de['"]|\["locale"\] == "de"/);
+      expect(variant.output).toBe(`${tibc.marker.uuid} ${german} ${tibc.marker.unitUk}`);
+    }
+  });
+
+  it('has Markdown with the facts, links on the site, a row per region and per language, and the sample', () => {
+    const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
+    const nodes = markerPageMarkdown(view, {
+      locale: 'en',
+      baseUrl: BASE,
+      listUrl: `${BASE}/biomarkers`,
+      ui: ui.en.marker,
+      catalogUi: ui.en.catalog,
+    });
+    const markdown = remark().use(remarkGfm).stringify({ type: 'root', children: nodes });
+    expect(markdown).toContain(`**Category**: [Kidneys](${BASE}/biomarkers#kidney)`);
+    expect(markdown).toContain(`**Calculated**: yes, from [Creatinine](${BASE}/biomarkers/creatinine)`);
+    // The facts in the page's order: other names first, the specimen after the category.
+    const facts = markdown.slice(markdown.indexOf('## At a glance'), markdown.indexOf('## Units'));
+    expect(facts.match(/^\* \*\*[^*]+\*\*/gm)).toEqual([
+      '* **Also known as**',
+      '* **Category**',
+      '* **Calculated**',
+      '* **UUID (permanent)**',
+      '* **Page key**',
+    ]);
+    expect(facts).toContain('**Also known as**: estimated glomerular filtration rate');
+    // A calculated marker has no sample of its own: no specimen line.
+    expect(facts).not.toContain('**Specimen**');
+    expect(facts).toContain('**Page key**: `egfr` — Names this page; in your data, store the UUID.');
+    expect(markdown).toMatch(/^\| EU +\| mL\/min\/1\.73 m² +\| complete, light +\| no +\|$/m);
+    expect(markdown).toMatch(/^\| Swedish \(sv\) +\| Estimerad GFR/m);
+    expect(markdown).toContain(`select(.uuid == "${view.marker.uuid}")`);
+    for (const heading of ['### curl\n\n```sh\n', '### JavaScript\n\n```js\n', '### Python\n\n```python\n'])
+      expect(markdown).toContain(heading);
+  });
+});
+
+describe('languageName', () => {
+  it('names a language in the page language, with its tag', () => {
+    expect(languageName('fr', 'de')).toBe('Französisch (fr)');
+    expect(languageName('sv', 'en')).toBe('Swedish (sv)');
+    expect(languageName('not a tag', 'en')).toBe('not a tag');
+  });
+});
+
+describe('markerJsonLd', () => {
+  it('is a schema.org MedicalTest using only properties the vocabulary gives it', async () => {
+    const panels = await bundledPanels(BASE);
+    const view = buildMarkerPageView(panels, 'egfr', options('en'))!;
+    const ld = markerJsonLd(view, `${BASE}/biomarkers/egfr`);
+    expect(ld['@type']).toBe('MedicalTest');
+    const properties = Object.keys(ld).filter((key) => !key.startsWith('@'));
+    expect(properties.every((p) => (MEDICAL_TEST_PROPERTIES as readonly string[]).includes(p))).toBe(true);
+    expect(ld.alternateName).toContain('Geschätzte GFR (eGFR, CKD-EPI)');
+    expect(ld.alternateName).not.toContain(ld.name);
+    expect(ld.identifier.map((id) => id.propertyID)).toEqual(['uuid', 'key']);
+  });
+
+  it('cannot close its script element, whatever the catalog says', () => {
+    const text = jsonLdText({ name: '</script><script>alert(1)</script>' });
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { pushRateLimitHeaders, rateLimitHeaders } from '../../../../src/lib/rate-limit/headers.ts';
+
+describe('pushRateLimitHeaders', () => {
+  it.each([
+    ['an allowed request', { allowed: true, limit: 60, remaining: 59, resetSeconds: 60 }],
+    ['a refused request, with Retry-After', { allowed: false, limit: 60, remaining: 0, resetSeconds: 1 }],
+  ])('appends the rate-limit headers after those already there, in order, for %s', (_, decision) => {
+    const headers = ['X-Before', 'kept'];
+    pushRateLimitHeaders(headers, decision);
+    expect(headers.filter((_value, i) => i % 2 === 0)).toEqual([
+      'X-Before',
+      'RateLimit-Policy',
+      'RateLimit',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      ...(decision.allowed ? [] : ['Retry-After']),
+    ]);
+    expect(headers.slice(2)).toEqual(rateLimitHeaders(decision).flat());
+  });
+
+  it('says RateLimit r and t of the decision (IETF httpapi draft)', () => {
+    const headers: string[] = [];
+    pushRateLimitHeaders(headers, { allowed: true, limit: 60, remaining: 7, resetSeconds: 42 });
+    expect(headers[headers.indexOf('RateLimit') + 1]).toBe('"catalog";r=7;t=42');
+  });
+});

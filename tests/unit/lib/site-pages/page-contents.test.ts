@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { pageContents } from '../../../../src/lib/site-pages/data-page-headings.ts';
+
+const h2 = (slug: string) => ({ depth: 2, slug, text: slug });
+
+describe('pageContents', () => {
+  const mdx = [h2('intro'), h2('about')];
+  const data = [h2('browser'), h2('lipids')];
+
+  it("lists the MDX's headings above its data component, then the component's, then those below it", () => {
+    const body = '## Intro\n\nText.\n\n<BiomarkerCategories />\n\n## About\n\nMore.\n';
+    expect(pageContents(body, mdx, data).map((heading) => heading.slug)).toEqual([
+      'intro',
+      'browser',
+      'lipids',
+      'about',
+    ]);
+  });
+
+  it('puts the data headings last on a page whose headings all stand above the component, or that has none', () => {
+    const above = '## Intro\n\n## About\n\n<ApiReference />\n';
+    expect(pageContents(above, mdx, data).map((h) => h.slug)).toEqual(['intro', 'about', 'browser', 'lipids']);
+    expect(pageContents('## Intro\n\n## About\n', mdx, []).map((h) => h.slug)).toEqual(['intro', 'about']);
+  });
+});

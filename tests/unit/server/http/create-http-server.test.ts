@@ -1,0 +1,71 @@
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LogSink } from '../../../../src/lib/log/logger.ts';
+import { createLogger } from '../../../../src/lib/log/logger.ts';
+import { FixedWindowLimiter } from '../../../../src/lib/rate-limit/fixed-window-limiter.ts';
+import { createHttpServer } from '../../../../src/server/http/create-http-server.ts';
+
+const servers: Array<{ close(): void }> = [];
+afterEach(() => servers.splice(0).forEach((server) => server.close()));
+
+async function serve(handler: Parameters<typeof createHttpServer>[0], maxConnections?: number) {
+  const errors: string[] = [];
+  const sink: LogSink = { info: () => undefined, error: (line) => void errors.push(line) };
+  const server = createHttpServer(handler, {
+    baseUrl: 'https://api.example',
+    limiter: new FixedWindowLimiter({ limit: 60, windowSeconds: 60, maxClients: 10 }),
+    baseline: [['X-Content-Type-Options', 'nosniff']],
+    logger: createLogger('info', sink),
+    ...(maxConnections === undefined ? {} : { timeouts: { maxConnections } }),
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, errors };
+}
+
+describe('createHttpServer', () => {
+  it.each([
+    [
+      'throws synchronously',
+      () => {
+        throw new Error('sync boom');
+      },
+    ],
+    [
+      'rejects',
+      async () => {
+        throw new Error('async boom');
+      },
+    ],
+  ])('answers a handler that %s with a 500 Problem and logs the stack', async (_name, handler) => {
+    const { url, errors } = await serve(handler);
+    const res = await fetch(`${url}/x`);
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 'internal_error', type: 'https://api.example/developers#internal-error' });
+    expect(JSON.stringify(body)).not.toMatch(/boom|\bat /);
+    expect(errors.join('')).toMatch(/unhandled_exception.*boom.*\\n\s+at /s);
+  });
+
+  it('holds at most maxConnections open: kept-alive sockets count, the next is closed unanswered', async () => {
+    const { url } = await serve((_req, res) => void res.end('ok'), 4);
+    const port = Number(new URL(url).port);
+    /** A connection that sends one request and keeps the socket; resolves with the first bytes, or '' once closed. */
+    const oneRequest = (socket: Socket) =>
+      new Promise<string>((resolve) => {
+        socket.on('error', () => undefined);
+        socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1')));
+        socket.once('close', () => resolve(''));
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+    const kept = Array.from({ length: 4 }, () => connect(port, '127.0.0.1'));
+    for (const answer of await Promise.all(kept.map(oneRequest))) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await oneRequest(connect(port, '127.0.0.1'))).toBe('');
+    const closed = new Promise((resolve) => kept[0]!.once('close', resolve));
+    kept[0]!.destroy();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await oneRequest(connect(port, '127.0.0.1'))).toMatch(/^HTTP\/1\.1 200 /);
+    for (const socket of kept) socket.destroy();
+  });
+});

@@ -1,0 +1,110 @@
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepresentationAsync } from '../../../../src/lib/http/representation.ts';
+import { sendRepresentation } from '../../../../src/server/http/send.ts';
+
+const html = await createRepresentationAsync('<!doctype html><title>x</title>'.repeat(40), 'text/html; charset=utf-8');
+const json = await createRepresentationAsync(JSON.stringify({ a: 'b'.repeat(2000) }), 'application/json');
+
+let url = '';
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const representation = req.url === '/html' ? html : json;
+  sendRepresentation({ req, res, headers: ['X-Base', 'yes'], baseUrl: '' }, representation, {
+    headers: ['Vary', 'Accept-Encoding'],
+    cacheControl: 'public, max-age=300',
+  });
+});
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => void server.close());
+
+/** One raw request: headers and bytes exactly as sent (fetch would decode them). */
+const send = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    request(url + path, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+
+describe('sendRepresentation', () => {
+  it('sends the coding the client prefers, with its own ETag and the base headers first', async () => {
+    const gzip = await send('/json', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['etag']).toBe(json.gzip!.etag);
+    expect(gunzipSync(gzip.body).toString()).toBe(Buffer.from(json.identity.body).toString());
+    expect(gzip.headers['x-base']).toBe('yes');
+    expect(gzip.headers['vary']).toBe('Accept-Encoding');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=300');
+    const br = await send('/json', { 'Accept-Encoding': 'gzip;q=0.5, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const identity = await send('/json', { 'Accept-Encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['content-length']).toBe(String(json.identity.body.byteLength));
+  });
+
+  it('answers a tag of an accepted coding with 304 carrying that tag, the copy it confirms (RFC 9110 §15.4.5)', async () => {
+    const plain = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': json.identity.etag });
+    expect(plain.status).toBe(304);
+    expect(plain.headers['etag']).toBe(json.identity.etag);
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+    expect(plain.body.length).toBe(0);
+    const both = await send('/json', {
+      'Accept-Encoding': 'gzip',
+      'If-None-Match': `${json.identity.etag}, ${json.gzip!.etag}`,
+    });
+    expect(both.headers['etag']).toBe(json.gzip!.etag);
+    const any = await send('/json', { 'Accept-Encoding': 'br', 'If-None-Match': '*' });
+    expect(any.headers['etag']).toBe(json.br!.etag);
+  });
+
+  it('answers a matching weak tag, and a revalidation that also says Cache-Control: no-cache, with 304', async () => {
+    const weak = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': `W/${json.gzip!.etag}` });
+    expect(weak.status).toBe(304);
+    // A cache's rule; the origin evaluates If-None-Match whatever the request's Cache-Control says.
+    const reload = await send('/json', {
+      'Accept-Encoding': 'gzip',
+      'Cache-Control': 'no-cache',
+      'If-None-Match': json.gzip!.etag,
+    });
+    expect(reload.status).toBe(304);
+    expect(reload.headers['etag']).toBe(json.gzip!.etag);
+  });
+
+  it('sends the full 200 for the tag of a coding the client no longer accepts', async () => {
+    const res = await send('/json', { 'Accept-Encoding': 'gzip', 'If-None-Match': json.br!.etag });
+    expect(res.status).toBe(200);
+    expect(res.headers['etag']).toBe(json.gzip!.etag);
+    const excluded = await send('/json', {
+      'Accept-Encoding': 'br, identity;q=0',
+      'If-None-Match': json.identity.etag,
+    });
+    expect(excluded.status).toBe(200);
+  });
+
+  it('gives HEAD the headers of GET and no body', async () => {
+    const head = await send('/json', { 'Accept-Encoding': 'gzip' }, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(json.gzip!.body.byteLength));
+    expect(head.body.length).toBe(0);
+  });
+
+  it('adds the strict Content-Security-Policy to HTML only', async () => {
+    expect((await send('/html')).headers['content-security-policy']).toContain("default-src 'none'");
+    expect((await send('/json')).headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('never sends Age, however often the same bytes go out: an origin is no cache (RFC 9111 §5.1)', async () => {
+    const first = await send('/json', { 'Accept-Encoding': 'identity' });
+    const second = await send('/json', { 'Accept-Encoding': 'identity' });
+    expect(first.headers['age']).toBeUndefined();
+    expect(second.headers['age']).toBeUndefined();
+  });
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import type { Rendered } from '../../../../src/server/store/astro-renderer.ts';
+import { PreparedBody } from '../../../../src/server/store/prepared.ts';
+import type { RenderedResource } from '../../../../src/server/store/rendered-resources.ts';
+import { RenderedStore, type DataVersion, type Renderer } from '../../../../src/server/store/rendered-store.ts';
+import { RenderOverloaded } from '../../../../src/server/store/render-gate.ts';
+import { TEMPLATE_QUERY } from '../../../../src/lib/catalog-page/browser-slots.ts';
+import { MARKS } from '../../../../src/lib/catalog-page/page-template.ts';
+
+const resource = (key: string, sources: RenderedResource['sources'] = []): RenderedResource => ({
+  key,
+  renderPath: `/${key}`,
+  accept: 'text/html',
+  sources,
+  followsDataFreshness: true,
+});
+
+/** A renderer that counts its renders and answers what `answer` says. */
+function fakeRenderer(
+  answer: (path: string) => Rendered = (path) => ({
+    status: 200,
+    contentType: 'text/html; charset=utf-8',
+    text: `<p>${path}</p>`,
+  }),
+) {
+  const renders: string[] = [];
+  const renderer = {
+    render: async (path: string) => {
+      renders.push(path);
+      return answer(path);
+    },
+  } satisfies Renderer;
+  return { renderer, renders };
+}
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
+
+/** The biomarker list, the template its views are filled from, and a filtered view of it for `query`. */
+const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
+const templateResource = { ...html, key: `${html.key}?${TEMPLATE_QUERY}`, renderPath: `/biomarkers?${TEMPLATE_QUERY}` };
+const view = (query: string): RenderedResource => ({
+  ...html,
+  key: `${html.key}?${query}`,
+  renderPath: `/biomarkers?${query}`,
+  query,
+  template: html,
+  viewTemplates: { html: templateResource },
+});
+
+describe('RenderedStore', () => {
+  it('answers what the build prepared synchronously once compressed, without rendering', async () => {
+    const { renderer, renders } = fakeRenderer();
+    const store = new RenderedStore({ renderer, versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }) });
+    const page = resource('guide');
+    const body = new PreparedBody({ text: '<p>prepared</p>', contentType: 'text/html; charset=utf-8' });
+    store.put(page.key, body);
+    expect(store.peek(page)).toBeUndefined(); // not compressed yet: the caller awaits `answer`
+    const answer = await store.answer(page);
+    expect(answer.ok && text(answer.representation.identity.body)).toBe('<p>prepared</p>');
+    expect(store.peek(page)?.representation.br?.etag).toMatch(/-br"$/);
+    expect(store.bodies()).toEqual([body]);
+    expect(renders).toEqual([]);
+  });
+
+  it('renders a data-driven resource once per data version, never per request', async () => {
+    const { renderer, renders } = fakeRenderer();
+    let data: DataVersion = { version: 'v1', freshForS: 42, ok: true };
+    const store = new RenderedStore({ renderer, versionOf: async () => data });
+    const page = resource('biomarkers', ['catalog']);
+    const answers = await Promise.all([store.answer(page), store.answer(page), store.answer(page)]);
+    expect(renders).toEqual(['/biomarkers']);
+    expect(answers.every((answer) => answer.ok && answer.cacheControl === 'public, max-age=42')).toBe(true);
+    expect(store.peek(page)).toBeUndefined(); // its version must be checked on every request
+    data = { version: 'v2', freshForS: 60, ok: true };
+    await store.answer(page);
+    await store.answer(page);
+    expect(renders).toEqual(['/biomarkers', '/biomarkers']);
+  });
+
+  it('passes on the error state of a page whose data is unavailable, and keeps nothing', async () => {
+    const { renderer, renders } = fakeRenderer(() => ({ status: 502, contentType: 'text/html', text: 'down' }));
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'unavailable', freshForS: 0, ok: false }),
+    });
+    const page = resource('biomarkers', ['catalog']);
+    const first = await store.answer(page);
+    expect(first).toEqual({ ok: false, rendered: { status: 502, contentType: 'text/html', text: 'down' } });
+    await store.answer(page);
+    expect(renders).toHaveLength(2);
+  });
+
+  it('assembles filtered views from the page template, rendered once per data version: no render per query', async () => {
+    const page = (body: string) => `<main>${body}</main>`;
+    const template = `${MARKS.slot('q')}${MARKS.data(JSON.stringify(null))}`;
+    const { renderer, renders } = fakeRenderer((path) => ({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      text: path.includes(TEMPLATE_QUERY) ? page(template) : page(path),
+    }));
+    let version = 'v1';
+    const store = new RenderedStore({ renderer, versionOf: async () => ({ version, freshForS: 60, ok: true }) });
+    // The fake template fills no browser: the assembly itself is `browser-template.test.ts`'s; here, only renders count.
+    const answers = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
+    expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`]);
+    expect(answers.every((answer) => answer.status === 'rejected')).toBe(true); // `null` data fills nothing
+    version = 'v2';
+    await store.answer(view('q=1')).catch(() => undefined);
+    expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`, `/biomarkers?${TEMPLATE_QUERY}`]);
+    expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
+  });
+
+  it('refuses filtered views past its queue with RenderOverloaded at once, never a queue that grows', async () => {
+    const template = `${MARKS.slot('q')}${MARKS.data(JSON.stringify(null))}`;
+    const { renderer } = fakeRenderer(() => ({ status: 200, contentType: 'text/html; charset=utf-8', text: template }));
+    let shed = 0;
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'v1', freshForS: 60, ok: true }),
+      viewQueue: 2,
+      onShed: () => (shed += 1),
+    });
+    const answers = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
+    const refused = answers.filter(
+      (answer) => answer.status === 'rejected' && answer.reason instanceof RenderOverloaded,
+    );
+    expect(refused).toHaveLength(8);
+    expect(shed).toBe(8);
+  });
+
+  it('sheds renders beyond its bound with RenderOverloaded, while one render per page and version is shared', async () => {
+    const pending: (() => void)[] = [];
+    const renderer = {
+      render: (path: string) =>
+        new Promise<Rendered>((resolve) =>
+          pending.push(() => resolve({ status: 200, contentType: 'text/html; charset=utf-8', text: path })),
+        ),
+    } satisfies Renderer;
+    let shed = 0;
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
+      renderConcurrency: 2,
+      renderQueue: 1,
+      onShed: () => (shed += 1),
+    });
+    const marker = (key: string) => ({ ...resource(`html /biomarkers/${key}`, ['catalog']), bulk: true });
+    const same = [store.answer(marker('a')), store.answer(marker('a')), store.answer(marker('a'))];
+    const others = [store.answer(marker('b')), store.answer(marker('c')), store.answer(marker('d'))];
+    const settled = Promise.allSettled([...same, ...others]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pending).toHaveLength(2); // a (shared by three requests) and b run; c waits; d is shed
+    while (pending.length > 0) pending.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    while (pending.length > 0) pending.shift()!();
+    const results = await settled;
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect((results[5] as PromiseRejectedResult).reason).toBeInstanceOf(RenderOverloaded);
+    expect(shed).toBe(1);
+  });
+
+  it('builds a resource with its own builder, once per data version, without an Astro render', async () => {
+    const { renderer, renders } = fakeRenderer();
+    let version = 'v1';
+    const built: string[] = [];
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version, freshForS: 60, ok: true }),
+      baseUrl: 'https://catalog.example',
+    });
+    const llms: RenderedResource = {
+      ...resource('/llms.txt', ['catalog']),
+      renderPath: '/llms.txt',
+      build: async ({ baseUrl }) => {
+        built.push(version);
+        return { status: 200, contentType: 'text/plain; charset=utf-8', text: `# pages of ${version} on ${baseUrl}` };
+      },
+    };
+    const first = await store.answer(llms);
+    await store.answer(llms);
+    version = 'v2';
+    const second = await store.answer(llms);
+    expect(built).toEqual(['v1', 'v2']);
+    expect(first.ok && text(first.representation.identity.body)).toBe('# pages of v1 on https://catalog.example');
+    expect(second.ok && text(second.representation.identity.body)).toBe('# pages of v2 on https://catalog.example');
+    expect(renders).toEqual([]);
+  });
+
+  it('gives a builder the page index: the file the build wrote, or rendered through Astro once where there is none', async () => {
+    const index = { 'en/index': { title: 'Home', description: 'The home page' } };
+    const { renderer, renders } = fakeRenderer(() => ({
+      status: 200,
+      contentType: 'application/json',
+      text: JSON.stringify(index),
+    }));
+    const titles: string[] = [];
+    const sitemap = (key: string): RenderedResource => ({
+      ...resource(key, ['catalog']),
+      build: async ({ pageIndex }) => {
+        titles.push((await pageIndex())['en/index']!.title);
+        return { status: 200, contentType: 'application/xml; charset=utf-8', text: '<urlset/>' };
+      },
+    });
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
+      baseUrl: 'https://catalog.example',
+      pageIndexFile: '/nonexistent/site-pages.json',
+    });
+    await store.answer(sitemap('/sitemap.xml'));
+    await store.answer(sitemap('/llms.txt'));
+    expect(titles).toEqual(['Home', 'Home']);
+    expect(renders).toEqual(['/prepared-index/site-pages.json']);
+  });
+});
