@@ -88,6 +88,9 @@ class SiteSearch extends HTMLElement {
     };
     const open = (event?: Event) => {
       dialog.showModal();
+      // On a phone the input ends where Cancel begins, whatever its label's length in this language.
+      if (closeButton.offsetWidth > 0)
+        this.style.setProperty('--site-search-cancel-width', `${closeButton.offsetWidth}px`);
       document.body.toggleAttribute('data-search-modal-open', true);
       this.querySelector('input')?.focus();
       event?.stopPropagation();
@@ -115,7 +118,7 @@ class SiteSearch extends HTMLElement {
     });
 
     const translations: unknown = JSON.parse(this.dataset['translations'] ?? '{}');
-    window.addEventListener('DOMContentLoaded', () => {
+    const loadUi = () => {
       const onIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
       onIdle(async () => {
         // @ts-expect-error: the package ships no types.
@@ -131,7 +134,10 @@ class SiteSearch extends HTMLElement {
           processResult,
         });
       });
-    });
+    };
+    // The module may run after the document is parsed (a slow chunk): then load at once.
+    if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', loadUi);
+    else loadUi();
   }
 }
 
