@@ -79,10 +79,11 @@ async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; h
 /**
  * Indexes the pages the build prepared (their `data-pagefind-body`, Starlight's main), the
  * data-driven pages as the bundled catalog and this configuration render them, and one
- * record per marker of the bundled catalog in each locale, named and described in that
- * locale. A marker is also found by what the biomarker browser's filter matches (its names in
- * all seven languages, its key and the locale's everyday words): those words are a searchable
- * metadata field, weighted in ranking but never part of the text an excerpt is cut from. Pagefind splits the index by
+ * record per marker of the bundled catalog in each locale: its name in that locale is its
+ * title, its description the text an excerpt is cut from. A marker is also found by what the
+ * biomarker browser's filter matches (its names in all seven languages, its key and the
+ * locale's everyday words): a searchable metadata field, weighted in ranking like the title
+ * and never shown (`site-search.ts` drops it from results). Pagefind splits the index by
  * each page's language, and Starlight's search loads the one of the page it is on. An
  * external catalog origin with other markers than the bundled data would make the index
  * lag until the next build.
@@ -119,7 +120,7 @@ export async function buildSearchIndex(): Promise<number> {
           check(
             await index.addCustomRecord({
               url: pagePath(locale, `${family.slug}/${marker.key}`),
-              content: [marker.name.text, marker.description?.text ?? ''].join('\n'),
+              content: marker.description?.text ?? marker.name.text,
               language: locale,
               meta: { title: marker.name.text, [SEARCH_WORDS_META]: marker.search.split(/\n+/).join(', ') },
             }),
