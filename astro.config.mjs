@@ -36,7 +36,11 @@ export default defineConfig({
         PageTitle: './src/components/starlight/PageTitle.astro',
       },
       // A marker's page: its list's sidebar entry current, and its neighbours as previous and next.
-      routeMiddleware: './src/components/starlight/item-page-route.ts',
+      // Then previous/next links name the page they lead to, not its sidebar label alone.
+      routeMiddleware: [
+        './src/components/starlight/item-page-route.ts',
+        './src/components/starlight/pagination-labels.ts',
+      ],
       customCss: ['./src/styles/global.css'],
       // Expressive Code's options are in ec.config.mjs, where `<Code>` can read them.
     }),

@@ -14,10 +14,11 @@ export default defineEcConfig({
   // colours and line metrics as classes, not `style` attributes that each cost a hash in the
   // page's Content-Security-Policy header (see the plugin).
   plugins: [validHtmlPlugin(), styleClassesPlugin()],
-  // Long lines wrap instead of scrolling: nothing is clipped on a phone, and
-  // no block becomes a scroll region whose `tabindex` Expressive Code's script adds only
-  // 250 ms after a resize (axe `scrollable-region-focusable` at 390 px).
-  defaultProps: { wrap: true },
+  // Long lines scroll sideways instead of wrapping: a wrapped command or URL broke in the
+  // middle of a word on a phone (`…/biomarke|rs`), which misleads a reader who retypes it. Each
+  // block is a scroll region the keyboard reaches from the start (`focusablePre` in
+  // valid-html-plugin.ts), not only once Expressive Code's script notices it overflows.
+  defaultProps: { wrap: false },
   // The copy button speaks the page's language (Starlight looks for pages elsewhere).
   // `<Code>` passes no file path: the samples give their locale as a prop instead.
   getBlockLocale: blockLocale,

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
+import { parse } from 'yaml';
 import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
 import { createCatalogService } from '../../src/lib/catalog/catalog-service.ts';
 import type { UpstreamRequest } from '../../src/lib/catalog/upstream-reply.ts';
@@ -11,9 +12,11 @@ import {
   type CompiledPanels,
 } from '../../src/lib/catalog/compiled-panels.ts';
 import { BASE_URL_PLACEHOLDER, parseConfig } from '../../src/lib/config/config.ts';
-import { LOCALES } from '../../src/lib/content/locales.ts';
+import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
+import type { UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
+import { SEARCH_WORDS_META } from '../../src/lib/content/search-ranking.ts';
 import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../../src/lib/schemas/catalog.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
@@ -24,6 +27,15 @@ const ROOT = new URL('../../', import.meta.url);
 function check<T extends { errors: string[] }>(response: T): T {
   if (response.errors.length > 0) throw new Error(`Pagefind: ${response.errors.join('; ')}`);
   return response;
+}
+
+/**
+ * The everyday words of a locale (by marker key or category type), as the biomarker browser's
+ * filter reads them; the Astro build has validated the file against its schema.
+ */
+async function readSearchTerms(locale: Locale): Promise<Readonly<Record<string, readonly string[]>>> {
+  const yaml = await readFile(fileURLToPath(new URL(`content/i18n/${locale}.yaml`, ROOT)), 'utf8');
+  return (parse(yaml) as UiStrings).catalog.searchTerms;
 }
 
 /**
@@ -67,8 +79,11 @@ async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; h
 /**
  * Indexes the pages the build prepared (their `data-pagefind-body`, Starlight's main), the
  * data-driven pages as the bundled catalog and this configuration render them, and one
- * record per marker of the bundled catalog in each locale, named and described in that
- * locale and findable by its names in all seven languages. Pagefind splits the index by
+ * record per marker of the bundled catalog in each locale: its name in that locale is its
+ * title, its description the text an excerpt is cut from. A marker is also found by what the
+ * biomarker browser's filter matches (its names in all seven languages, its key and the
+ * locale's everyday words): a searchable metadata field, weighted in ranking like the title
+ * and never shown (`site-search.ts` drops it from results). Pagefind splits the index by
  * each page's language, and Starlight's search loads the one of the page it is on. An
  * external catalog origin with other markers than the bundled data would make the index
  * lag until the next build.
@@ -94,14 +109,20 @@ export async function buildSearchIndex(): Promise<number> {
     }
     for (const family of ITEM_PAGE_FAMILIES) {
       for (const locale of LOCALES) {
-        const view = buildCatalogView(panels, { locale, baseUrl: BASE_URL_PLACEHOLDER, otherCategory: '' });
+        const searchTerms = await readSearchTerms(locale);
+        const view = buildCatalogView(panels, {
+          locale,
+          baseUrl: BASE_URL_PLACEHOLDER,
+          otherCategory: '',
+          searchTerms,
+        });
         for (const marker of view.categories.flatMap((category) => category.markers)) {
           check(
             await index.addCustomRecord({
               url: pagePath(locale, `${family.slug}/${marker.key}`),
-              content: [marker.name.text, marker.description?.text ?? '', marker.search].join('\n'),
+              content: marker.description?.text ?? marker.name.text,
               language: locale,
-              meta: { title: marker.name.text },
+              meta: { title: marker.name.text, [SEARCH_WORDS_META]: marker.search.split(/\n+/).join(', ') },
             }),
           );
           records += 1;

@@ -94,3 +94,12 @@ for (const { kind, locale, path, status, title } of CASES) {
     expect(unexpected(errors)).toEqual([]);
   });
 }
+
+test('the header search box stays in its place on the 404 page at 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const searchX = async (path: string) => {
+    await page.goto(path);
+    return page.locator('button[data-open-modal]').evaluate((button) => button.getBoundingClientRect().x);
+  };
+  expect(await searchX('/no-such-page')).toBe(await searchX('/developers'));
+});

@@ -55,3 +55,49 @@ test('pages fit a phone screen without sideways scrolling', async ({ page }) => 
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('on a phone a long command scrolls in its block, unbroken, and the keyboard reaches the block', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/developers');
+  const block = page.locator('[data-sample-id="catalog-first-request"] [data-sample-code] pre').first();
+  await expect(block).toHaveAttribute('tabindex', '0');
+  const layout = await block.evaluate((pre) => {
+    // The tops of the first line's text: one line of text has one top (within a pixel or two).
+    const walker = document.createTreeWalker(pre.querySelector('.ec-line')!, NodeFilter.SHOW_TEXT);
+    const tops: number[] = [];
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.push(rect.top);
+    }
+    return { lines: Math.max(...tops) - Math.min(...tops) < 4 ? 1 : 2, scrolls: pre.scrollWidth > pre.clientWidth };
+  });
+  // The curl command's first line (with the catalog's URL) is one line that scrolls, not two.
+  expect(layout).toEqual({ lines: 1, scrolls: true });
+});
+
+test('previous and next name the page they lead to, not its sidebar label alone', async ({ page }) => {
+  await page.goto('/developers');
+  await expect(page.locator('.pagination-links a[rel="next"]')).toContainText('API reference');
+  await page.goto('/developers/api/catalog');
+  await expect(page.locator('.pagination-links a[rel="prev"]')).toContainText('API reference');
+  await expect(page.locator('.pagination-links a[rel="next"]')).toContainText('API reference: ');
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the footer's links take the theme's link colour in the ${colorScheme} scheme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/auth');
+    const colour = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((a) => getComputedStyle(a).color);
+    const footer = await colour('.site-footer a');
+    // Not the browser's default link blue; the colour of the links in the text.
+    expect(footer).not.toBe('rgb(0, 0, 238)');
+    expect(footer).toBe(await colour('.sl-markdown-content p a'));
+  });
+}

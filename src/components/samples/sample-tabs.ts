@@ -70,8 +70,18 @@ function select(group: HTMLElement, language: string, focus: boolean): void {
     tab.tabIndex = selected ? 0 : -1;
     const panel = group.querySelector<HTMLElement>(`#${CSS.escape(tab.getAttribute('aria-controls') ?? '')}`);
     if (panel !== null) panel.hidden = !selected;
+    if (panel !== null && selected) reachScrollingBlocks(panel);
     if (selected && focus) tab.focus();
   }
+}
+
+/**
+ * Makes each code block of a panel just shown focusable if it scrolls: a block hidden at load
+ * did not overflow then, so Expressive Code's script took its `tabindex` away and gives it
+ * back only after its next resize check, while a scroll region must be reachable by keyboard.
+ */
+function reachScrollingBlocks(panel: HTMLElement): void {
+  for (const pre of panel.querySelectorAll('pre')) if (pre.scrollWidth > pre.clientWidth) pre.tabIndex = 0;
 }
 
 /** The remembered language; storage may be unavailable (privacy modes), which is no error. */

@@ -22,9 +22,20 @@ function nameButtons(node: ElementContent): void {
 }
 
 /**
+ * Makes the block's `<pre>` reachable by keyboard: a long line scrolls it sideways, and a
+ * scrollable region must be focusable (WCAG 2.1.1; axe `scrollable-region-focusable`).
+ */
+function focusablePre(node: ElementContent): void {
+  if (node.type !== 'element') return;
+  // Expressive Code sets the lower-case `tabindex` on some blocks itself: one attribute, not two.
+  if (node.tagName === 'pre') node.properties['tabindex'] = 0;
+  else node.children.forEach(focusablePre);
+}
+
+/**
  * Expressive Code's blocks as valid HTML (html-validate `recommended`, which every page passes): lines as `span`s
  * with the same classes, the copy button `type="button"` with an `aria-label`. Runs after the frames plugin, which
- * adds the button in the same hook.
+ * adds the button in the same hook. Each block's `<pre>` is focusable, as every scroll region must be.
  */
 export function validHtmlPlugin(): ExpressiveCodePlugin {
   return {
@@ -33,6 +44,7 @@ export function validHtmlPlugin(): ExpressiveCodePlugin {
       postprocessRenderedBlock: ({ renderData }) => {
         phrasingOnly(renderData.blockAst, false);
         nameButtons(renderData.blockAst);
+        focusablePre(renderData.blockAst);
       },
     },
   };

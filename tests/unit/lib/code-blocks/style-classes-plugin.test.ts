@@ -8,7 +8,7 @@ const engine = async () =>
   new ExpressiveCode({
     themes: await Promise.all([loadShikiTheme('night-owl'), loadShikiTheme('github-light')]),
     plugins: [styleClassesPlugin()],
-    // As ec.config.mjs: wrapped lines carry their indent and the longest line its length.
+    // Wrapped lines (the `wrap` prop) carry their indent and the longest line its length.
     defaultProps: { wrap: true },
   });
 
