@@ -127,7 +127,7 @@ export interface UiStrings {
     calculated: string;
     /** The calculated line of a calculated marker, before its inputs ("yes, from"). */
     calculatedFrom: string;
-    /** The calculated line of a measured marker. */
+    /** The calculated line of a measured marker: the lab reports it (LDL included, which some labs calculate themselves; the catalog does not). */
     measured: string;
     /** What the sample is taken from (`metadata.specimen`), and each value's wording. */
     specimen: string;

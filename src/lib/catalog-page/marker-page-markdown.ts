@@ -23,7 +23,7 @@ const link = (url: string, label: string): PhrasingContent => ({ type: 'link', u
 /** `**label**: value`, an item of the facts list. */
 const fact = (label: string, value: PhrasingContent[]): PhrasingContent[] => [strong(label), text(': '), ...value];
 
-/** The calculated line: "no, measured directly", or "yes, from" and the linked inputs. */
+/** The calculated line: "no, reported by the laboratory", or "yes, from" and the linked inputs. */
 function calculatedValue(view: MarkerPageView, { locale, listUrl, ui }: MarkerMarkdownOptions): PhrasingContent[] {
   if (view.derivedFrom.length === 0) return [text(view.marker.calculated ? ui.yes : ui.measured)];
   const parts = derivedFromParts(view.derivedFrom, locale).map((part) => {
