@@ -3,10 +3,13 @@ import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilyOfSlug } from '../api-refere
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
-import { buildMarkerPageView, MARKER_SECTION_IDS, showsAboutSection } from '../catalog-page/build-marker-page-view.ts';
+import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
+import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
+import { outlineHeadings } from '../markdown/mdast-builders.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { Locale } from './locales.ts';
+import { pagePath } from './page-paths.ts';
 import type { PageDataState } from './page-data.ts';
 import { CHANGELOG_SLUG, type GuidePageEntry } from './page-registry.ts';
 import type { ApiReferenceUiStrings, UiStrings } from './ui-strings-schema.ts';
@@ -45,7 +48,7 @@ function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiSt
 /**
  * The headings a page's components render (they come from data, not the MDX), for
  * Starlight's "On this page": the changelog's entries, the API reference's operations and responses, the biomarker
- * list's sections and categories, a marker page's sections. None for a data-driven page
+ * list's sections and categories, a marker page's sections (its twin's anchored headings). None for a data-driven page
  * while its data is unavailable (the page then shows only a notice).
  */
 export function dataPageHeadings(
@@ -60,15 +63,13 @@ export function dataPageHeadings(
   if (!data.ok) return [];
   const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory };
   if (page.item !== undefined) {
-    const view = buildMarkerPageView(data.catalog.panels, page.item.key, options);
+    // A marker page's sections are its twin's anchored headings.
+    const view = buildMarkerPageView(data.catalog.panels, page.item.key, { ...options, aliases: ui.marker.aliases });
     if (view === undefined) return [];
-    return [
-      h2(MARKER_SECTION_IDS.facts, ui.marker.factsHeading),
-      h2(MARKER_SECTION_IDS.regions, ui.marker.regionsHeading),
-      ...(showsAboutSection(view, locale) ? [h2(MARKER_SECTION_IDS.about, ui.marker.aboutHeading)] : []),
-      h2(MARKER_SECTION_IDS.names, ui.marker.namesHeading),
-      h2(MARKER_SECTION_IDS.api, ui.marker.apiHeading),
-    ];
+    const listUrl = `${baseUrl}${pagePath(locale, page.item.family.slug)}`;
+    return outlineHeadings(
+      markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: ui.marker, catalogUi: ui.catalog }),
+    );
   }
   const view = buildCatalogView(data.catalog.panels, options);
   return [
