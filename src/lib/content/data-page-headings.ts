@@ -1,5 +1,7 @@
 import type { MarkdownHeading } from 'astro';
-import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilyOfSlug } from '../api-reference/api-families.ts';
+import { API_REFERENCE_SLUG, apiFamilyOfSlug } from '../api-reference/api-families.ts';
+import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
+import { apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
@@ -7,6 +9,7 @@ import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
 import { outlineHeadings } from '../markdown/mdast-builders.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
+import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { Locale } from './locales.ts';
 import { pagePath } from './page-paths.ts';
@@ -22,19 +25,18 @@ const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, t
  * the response headers; on a family's page each operation (`GET /path`) and its responses.
  * None on any other page.
  */
-function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiStrings): MarkdownHeading[] {
+function apiReferenceHeadings(
+  slug: string,
+  locale: Locale,
+  ui: ApiReferenceUiStrings,
+  baseUrl: string,
+): MarkdownHeading[] {
   const family = apiFamilyOfSlug(slug);
   if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
   const view = buildApiReferenceView(getOpenApiDocument(), translatorFor(locale));
-  if (family === undefined) {
-    return [
-      h2('operations', ui.operationsHeading),
-      ...API_FAMILIES.map(({ id }) => ({ depth: 3, slug: `family-${id}`, text: ui.families[id] })),
-      h2('schemas', ui.schemasHeading),
-      ...view.schemas.map((schema) => ({ depth: 3, slug: schema.anchor, text: schema.name })),
-      h2('response-headers', ui.headersHeading),
-    ];
-  }
+  // The overview's are its twin's anchored headings.
+  if (family === undefined)
+    return outlineHeadings(apiOverviewMarkdown(view, ui, referenceMarkdownLinks(locale, baseUrl)));
   // An operation says which it is by method and path, and under it a status which response.
   return view.paths
     .filter((path) => path.family === family)
@@ -58,8 +60,10 @@ export function dataPageHeadings(
   ui: UiStrings,
   baseUrl: string,
 ): MarkdownHeading[] {
-  if (page.slug === CHANGELOG_SLUG) return CHANGELOG_ENTRIES.map((entry) => h2(entry.id, entry[locale].title));
-  if (data === undefined) return apiReferenceHeadings(page.slug, locale, ui.apiReference);
+  if (page.slug === CHANGELOG_SLUG) {
+    return outlineHeadings(changelogMarkdown(CHANGELOG_ENTRIES, locale, ui.changelog, baseUrl));
+  }
+  if (data === undefined) return apiReferenceHeadings(page.slug, locale, ui.apiReference, baseUrl);
   if (!data.ok) return [];
   const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory };
   if (page.item !== undefined) {
