@@ -127,7 +127,7 @@ function responseMarkdown(
 ): RootContent[] {
   const { sharedHeaders, ownHeaders, guideSections } = response;
   return [
-    heading(4, [code(response.status), text(` ${response.reason}`)]),
+    heading(4, [code(response.status), text(` ${response.reason}`)], response.anchor),
     ...paragraphs(response.description),
     labelled(ui.body, response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media, links)),
     ...(guideSections.length === 0
@@ -166,7 +166,7 @@ function operationMarkdown(
   samples: SampleNodes,
 ): RootContent[] {
   const out: RootContent[] = [
-    heading(2, [code(`${operation.method} ${operation.path}`)]),
+    heading(2, [code(`${operation.method} ${operation.path}`)], operation.anchor),
     { type: 'paragraph', children: [strong(operation.summary)] },
     ...paragraphs(operation.description),
     labelled(ui.security, runs(securityText(operation.security, ui))),

@@ -1,7 +1,7 @@
 import type { MarkdownHeading } from 'astro';
 import { API_REFERENCE_SLUG, apiFamilyOfSlug } from '../api-reference/api-families.ts';
 import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
-import { apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
+import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
@@ -34,17 +34,12 @@ function apiReferenceHeadings(
   const family = apiFamilyOfSlug(slug);
   if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
   const view = buildApiReferenceView(getOpenApiDocument(), translatorFor(locale));
-  // The overview's are its twin's anchored headings.
-  if (family === undefined)
-    return outlineHeadings(apiOverviewMarkdown(view, ui, referenceMarkdownLinks(locale, baseUrl)));
-  // An operation says which it is by method and path, and under it a status which response.
-  return view.paths
-    .filter((path) => path.family === family)
-    .flatMap((path) => path.operations)
-    .flatMap((operation) => [
-      h2(operation.anchor, `${operation.method} ${operation.path}`),
-      ...operation.responses.map((r) => ({ depth: 3, slug: r.anchor, text: `${r.status} ${r.reason}`.trim() })),
-    ]);
+  const links = referenceMarkdownLinks(locale, baseUrl);
+  // The overview's, and a family page's operations and their responses, are the twin's anchored headings (a request
+  // sample's headings are not: the contents need none).
+  if (family === undefined) return outlineHeadings(apiOverviewMarkdown(view, ui, links));
+  const paths = view.paths.filter((path) => path.family === family);
+  return outlineHeadings(apiOperationsMarkdown(paths, ui, links, () => []));
 }
 
 /**

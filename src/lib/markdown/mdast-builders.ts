@@ -63,6 +63,6 @@ export interface OutlineHeading {
 export const outlineHeadings = (nodes: RootContent[]): OutlineHeading[] =>
   nodes.flatMap((node) =>
     node.type === 'heading' && node.data?.anchor !== undefined
-      ? [{ depth: Math.min(node.depth, 3), slug: node.data.anchor, text: plainText(node) }]
+      ? [{ depth: Math.min(node.depth, 3), slug: node.data.anchor, text: plainText(node).trim() }]
       : [],
   );
