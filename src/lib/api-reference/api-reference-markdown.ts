@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { API_FAMILIES, type ApiFamilyId } from '../content/api-families.ts';
-import { bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
+import { anchoredHeading, bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import { allowedText, descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
 import {
@@ -41,11 +41,9 @@ const inline = (description: string): PhrasingContent[] =>
 const paragraphs = (description: string): RootContent[] =>
   descriptionParagraphs(description).map((paragraph) => ({ type: 'paragraph', children: runs(paragraph) }));
 
-const heading = (depth: 2 | 3 | 4, children: PhrasingContent[]): RootContent => ({
-  type: 'heading',
-  depth,
-  children,
-});
+/** A heading; with `anchor`, one the HTML page anchors there and lists in its table of contents (`outlineHeadings`). */
+const heading = (depth: 2 | 3 | 4, children: PhrasingContent[], anchor?: string): RootContent =>
+  anchor === undefined ? { type: 'heading', depth, children } : anchoredHeading(depth, anchor, children);
 
 const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({ type: 'link', url, children });
 
@@ -129,7 +127,7 @@ function responseMarkdown(
 ): RootContent[] {
   const { sharedHeaders, ownHeaders, guideSections } = response;
   return [
-    heading(4, [code(response.status), text(` ${response.reason}`)]),
+    heading(4, [code(response.status), text(` ${response.reason}`)], response.anchor),
     ...paragraphs(response.description),
     labelled(ui.body, response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media, links)),
     ...(guideSections.length === 0
@@ -168,7 +166,7 @@ function operationMarkdown(
   samples: SampleNodes,
 ): RootContent[] {
   const out: RootContent[] = [
-    heading(2, [code(`${operation.method} ${operation.path}`)]),
+    heading(2, [code(`${operation.method} ${operation.path}`)], operation.anchor),
     { type: 'paragraph', children: [strong(operation.summary)] },
     ...paragraphs(operation.description),
     labelled(ui.security, runs(securityText(operation.security, ui))),
@@ -204,7 +202,7 @@ function operationMarkdown(
 }
 
 function schemaMarkdown(schema: SchemaView, ui: ApiReferenceUiStrings, links: ReferenceMarkdownLinks): RootContent[] {
-  const out: RootContent[] = [heading(3, [text(schema.name)]), ...paragraphs(schema.description)];
+  const out: RootContent[] = [heading(3, [text(schema.name)], schema.anchor), ...paragraphs(schema.description)];
   if (schema.properties.length === 0) {
     out.push(labelled(ui.typeColumn, [code(schema.type.label)]));
     return out;
@@ -241,9 +239,9 @@ export function apiOverviewMarkdown(
   links: ReferenceMarkdownLinks & { family(id: ApiFamilyId): string },
 ): RootContent[] {
   return [
-    heading(2, [text(ui.operationsHeading)]),
+    heading(2, [text(ui.operationsHeading)], 'operations'),
     ...API_FAMILIES.flatMap(({ id }): RootContent[] => [
-      heading(3, [text(ui.families[id])]),
+      heading(3, [text(ui.families[id])], `family-${id}`),
       {
         type: 'paragraph',
         children: [link(links.family(id), [text(ui.familyPage.replace('{family}', ui.families[id]))])],
@@ -260,10 +258,10 @@ export function apiOverviewMarkdown(
           ]),
       ),
     ]),
-    heading(2, [text(ui.schemasHeading)]),
+    heading(2, [text(ui.schemasHeading)], 'schemas'),
     { type: 'paragraph', children: [text(ui.schemasLead)] },
     ...view.schemas.flatMap((schema) => schemaMarkdown(schema, ui, links)),
-    heading(2, [text(ui.headersHeading)]),
+    heading(2, [text(ui.headersHeading)], 'response-headers'),
     { type: 'paragraph', children: [text(ui.headersLead)] },
     ...(view.everyResponseHeaders.length === 0
       ? []

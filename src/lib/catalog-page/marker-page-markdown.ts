@@ -1,8 +1,8 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
-import { bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
-import { showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
+import { anchoredHeading, bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
+import { MARKER_SECTION_IDS, showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
 import { derivedFromParts, languageName, regionRows, specimenLabel } from './marker-labels.ts';
 import { markerSample } from './marker-sample.ts';
 import { sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
@@ -46,27 +46,30 @@ function factsMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): Ro
   items.push(fact(ui.uuid, [code(view.marker.uuid)]));
   const key = view.metadataKey === undefined ? [text(ui.noKey)] : [code(view.metadataKey), text(` — ${ui.keyHint}`)];
   items.push(fact(ui.key, key));
-  return [{ type: 'heading', depth: 2, children: [text(ui.factsHeading)] }, bulletList(items)];
+  return [anchoredHeading(2, MARKER_SECTION_IDS.facts, [text(ui.factsHeading)]), bulletList(items)];
 }
 
 /** One row per region: unit, panels, premium. */
 function regionsMarkdown(view: MarkerPageView, { ui, catalogUi }: MarkerMarkdownOptions): RootContent[] {
   const rows = regionRows(view.marker, ui, catalogUi).map((row) => row.map((cell) => [text(cell)]));
   return [
-    { type: 'heading', depth: 2, children: [text(ui.regionsHeading)] },
+    anchoredHeading(2, MARKER_SECTION_IDS.regions, [text(ui.regionsHeading)]),
     table([ui.regionColumn, catalogUi.unit, ui.panelsColumn, ui.premiumColumn], rows),
     { type: 'paragraph', children: [text(ui.premiumHint)] },
   ];
 }
 
-/** A marker page as Markdown nodes: facts, units, panels, a foreign-only description, names and API sample. */
+/**
+ * A marker page as Markdown nodes: facts, units, panels, a foreign-only description, names and API sample. Its sections'
+ * headings carry the page's anchors: they are its table of contents too.
+ */
 export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdownOptions): RootContent[] {
   const { ui, locale } = options;
   const { description } = view.marker;
   const about: RootContent[] =
     description !== undefined && showsAboutSection(view, locale)
       ? [
-          { type: 'heading', depth: 2, children: [text(ui.aboutHeading)] },
+          anchoredHeading(2, MARKER_SECTION_IDS.about, [text(ui.aboutHeading)]),
           { type: 'paragraph', children: [text(description.text)] },
         ]
       : [];
@@ -74,12 +77,12 @@ export function markerPageMarkdown(view: MarkerPageView, options: MarkerMarkdown
     ...factsMarkdown(view, options),
     ...regionsMarkdown(view, options),
     ...about,
-    { type: 'heading', depth: 2, children: [text(ui.namesHeading)] },
+    anchoredHeading(2, MARKER_SECTION_IDS.names, [text(ui.namesHeading)]),
     table(
       [ui.languageColumn, ui.nameColumn],
       view.names.map((name) => [[text(languageName(name.lang, locale))], [text(name.text)]]),
     ),
-    { type: 'heading', depth: 2, children: [text(ui.apiHeading)] },
+    anchoredHeading(2, MARKER_SECTION_IDS.api, [text(ui.apiHeading)]),
     { type: 'paragraph', children: [text(ui.apiLead)] },
     ...sampleMarkdown(markerSample(view, options.baseUrl, options.locale), sampleLabels(options.locale), 3),
     { type: 'paragraph', children: [link(options.listUrl, ui.allMarkers)] },

@@ -1,7 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { Locale } from '../content/locales.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
-import { code, strong, text } from '../markdown/mdast-builders.ts';
+import { anchoredHeading, code, strong, text } from '../markdown/mdast-builders.ts';
 import { CHANGELOG_FEED_PATH } from '../content/page-registry.ts';
 import { textRuns } from './changelog.ts';
 import type { ChangelogEntry } from './changelog-schema.ts';
@@ -14,7 +14,8 @@ const paragraph = (children: PhrasingContent[]): RootContent => ({ type: 'paragr
 
 /**
  * The changelog's Markdown twin: the feed's link, then per entry, newest first, an H2 with its title, its day and
- * kind, what changed and what to do; the same content as `<Changelog />`.
+ * kind, what changed and what to do; the same content as `<Changelog />`. The entries' headings carry their anchors: they
+ * are the page's table of contents too.
  */
 export function changelogMarkdown(
   entries: readonly ChangelogEntry[],
@@ -30,7 +31,7 @@ export function changelogMarkdown(
     ...entries.flatMap((entry): RootContent[] => {
       const own = entry[locale];
       return [
-        { type: 'heading', depth: 2, children: [text(own.title)] },
+        anchoredHeading(2, entry.id, [text(own.title)]),
         paragraph([{ type: 'emphasis', children: [text(`${entry.date} · ${ui.kinds[entry.kind]}`)] }]),
         paragraph(phrasing(own.change)),
         paragraph([strong(ui.action), text(' '), ...phrasing(own.action)]),

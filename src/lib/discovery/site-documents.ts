@@ -3,7 +3,7 @@ import { MARKER_SECTION_IDS } from '../catalog-page/build-marker-page-view.ts';
 import { getUiStrings, listSitePages } from '../site-pages/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData, type PageDataState } from '../content/page-data.ts';
-import { pageMarkdown } from '../site-pages/page-markdown.ts';
+import { pageMdast } from '../site-pages/page-markdown.ts';
 import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';
@@ -26,7 +26,7 @@ async function markerSectionsOnce(baseUrl: string, data: PageDataState | undefin
       : [],
   );
   const samples: SharedSection = {
-    heading: `## ${ui.marker.apiHeading}`,
+    heading: ui.marker.apiHeading,
     pointer(first, page) {
       const marker = page.key === undefined ? undefined : markers.get(page.key);
       const template = marker?.templates[0];
@@ -38,7 +38,7 @@ async function markerSectionsOnce(baseUrl: string, data: PageDataState | undefin
     },
   };
   const regions: SharedSection = {
-    heading: `## ${ui.marker.regionsHeading}`,
+    heading: ui.marker.regionsHeading,
     pointer: (_first, page) =>
       page.key === undefined
         ? undefined
@@ -57,7 +57,7 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const full = await Promise.all(
     pages.map(async (page) => ({
       title: page.title,
-      markdown: await pageMarkdown(
+      tree: await pageMdast(
         page.locale,
         page.page,
         baseUrl,
@@ -72,6 +72,7 @@ export async function llmsFullTxt(baseUrl: string): Promise<string> {
   const ui = await getUiStrings(DEFAULT_LOCALE);
   return buildLlmsFullTxt(full, {
     shared: await markerSectionsOnce(baseUrl, data.get('catalog')),
+    baseUrl,
     sameBlock: (page) => ui.sameBlockAsAbove.replace('{page}', `[${page.title}](${page.url})`),
   });
 }

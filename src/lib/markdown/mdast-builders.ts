@@ -1,4 +1,11 @@
-import type { List, PhrasingContent, Table } from 'mdast';
+import type { Heading, List, Nodes, PhrasingContent, RootContent, Table } from 'mdast';
+
+declare module 'mdast' {
+  interface HeadingData {
+    /** The anchor the HTML page gives the heading: the page's table of contents lists it. */
+    anchor?: string;
+  }
+}
 
 /** A text node. */
 export const text = (value: string): PhrasingContent => ({ type: 'text', value });
@@ -29,3 +36,33 @@ export function table(header: string[], rows: PhrasingContent[][][]): Table {
     children: [row(header.map((h) => [text(h)])), ...rows.map(row)],
   };
 }
+
+/** A heading the HTML page anchors at `anchor`: the twin prints it as any heading, the table of contents lists it. */
+export const anchoredHeading = (depth: Heading['depth'], anchor: string, children: PhrasingContent[]): Heading => ({
+  type: 'heading',
+  depth,
+  children,
+  data: { anchor },
+});
+
+/** The text a node shows, markup left out. */
+const plainText = (node: Nodes): string =>
+  'value' in node ? node.value : 'children' in node ? node.children.map((child) => plainText(child)).join('') : '';
+
+/** One entry of a page's table of contents: as Astro's `MarkdownHeading`. */
+export interface OutlineHeading {
+  depth: number;
+  slug: string;
+  text: string;
+}
+
+/**
+ * The anchored headings of a twin's nodes in order (`anchoredHeading`): the page's table of contents, written once with
+ * its twin. The table goes three levels deep, so a deeper heading is listed at the third.
+ */
+export const outlineHeadings = (nodes: RootContent[]): OutlineHeading[] =>
+  nodes.flatMap((node) =>
+    node.type === 'heading' && node.data?.anchor !== undefined
+      ? [{ depth: Math.min(node.depth, 3), slug: node.data.anchor, text: plainText(node).trim() }]
+      : [],
+  );

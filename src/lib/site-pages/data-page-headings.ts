@@ -1,12 +1,18 @@
 import type { MarkdownHeading } from 'astro';
-import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilyOfSlug } from '../content/api-families.ts';
+import { API_REFERENCE_SLUG, apiFamilyOfSlug } from '../content/api-families.ts';
+import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
+import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
-import { buildMarkerPageView, MARKER_SECTION_IDS, showsAboutSection } from '../catalog-page/build-marker-page-view.ts';
+import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
+import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
+import { outlineHeadings } from '../markdown/mdast-builders.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
+import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { Locale } from '../content/locales.ts';
+import { pagePath } from '../content/page-paths.ts';
 import type { PageDataState } from '../content/page-data.ts';
 import { CHANGELOG_SLUG, type GuidePageEntry } from '../content/page-registry.ts';
 import type { ApiReferenceUiStrings, UiStrings } from '../content/ui-strings-schema.ts';
@@ -19,33 +25,27 @@ const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, t
  * the response headers; on a family's page each operation (`GET /path`) and its responses.
  * None on any other page.
  */
-function apiReferenceHeadings(slug: string, locale: Locale, ui: ApiReferenceUiStrings): MarkdownHeading[] {
+function apiReferenceHeadings(
+  slug: string,
+  locale: Locale,
+  ui: ApiReferenceUiStrings,
+  baseUrl: string,
+): MarkdownHeading[] {
   const family = apiFamilyOfSlug(slug);
   if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
   const view = buildApiReferenceView(getOpenApiDocument(), translatorFor(locale));
-  if (family === undefined) {
-    return [
-      h2('operations', ui.operationsHeading),
-      ...API_FAMILIES.map(({ id }) => ({ depth: 3, slug: `family-${id}`, text: ui.families[id] })),
-      h2('schemas', ui.schemasHeading),
-      ...view.schemas.map((schema) => ({ depth: 3, slug: schema.anchor, text: schema.name })),
-      h2('response-headers', ui.headersHeading),
-    ];
-  }
-  // An operation says which it is by method and path, and under it a status which response.
-  return view.paths
-    .filter((path) => path.family === family)
-    .flatMap((path) => path.operations)
-    .flatMap((operation) => [
-      h2(operation.anchor, `${operation.method} ${operation.path}`),
-      ...operation.responses.map((r) => ({ depth: 3, slug: r.anchor, text: `${r.status} ${r.reason}`.trim() })),
-    ]);
+  const links = referenceMarkdownLinks(locale, baseUrl);
+  // The overview's, and a family page's operations and their responses, are the twin's anchored headings (a request
+  // sample's headings are not: the contents need none).
+  if (family === undefined) return outlineHeadings(apiOverviewMarkdown(view, ui, links));
+  const paths = view.paths.filter((path) => path.family === family);
+  return outlineHeadings(apiOperationsMarkdown(paths, ui, links, () => []));
 }
 
 /**
  * The headings a page's components render (they come from data, not the MDX), for
  * Starlight's "On this page": the changelog's entries, the API reference's operations and responses, the biomarker
- * list's sections and categories, a marker page's sections. None for a data-driven page
+ * list's sections and categories, a marker page's sections (its twin's anchored headings). None for a data-driven page
  * while its data is unavailable (the page then shows only a notice).
  */
 export function dataPageHeadings(
@@ -55,20 +55,20 @@ export function dataPageHeadings(
   ui: UiStrings,
   baseUrl: string,
 ): MarkdownHeading[] {
-  if (page.slug === CHANGELOG_SLUG) return CHANGELOG_ENTRIES.map((entry) => h2(entry.id, entry[locale].title));
-  if (data === undefined) return apiReferenceHeadings(page.slug, locale, ui.apiReference);
+  if (page.slug === CHANGELOG_SLUG) {
+    return outlineHeadings(changelogMarkdown(CHANGELOG_ENTRIES, locale, ui.changelog, baseUrl));
+  }
+  if (data === undefined) return apiReferenceHeadings(page.slug, locale, ui.apiReference, baseUrl);
   if (!data.ok) return [];
   const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory };
   if (page.item !== undefined) {
-    const view = buildMarkerPageView(data.catalog.panels, page.item.key, options);
+    // A marker page's sections are its twin's anchored headings.
+    const view = buildMarkerPageView(data.catalog.panels, page.item.key, { ...options, aliases: ui.marker.aliases });
     if (view === undefined) return [];
-    return [
-      h2(MARKER_SECTION_IDS.facts, ui.marker.factsHeading),
-      h2(MARKER_SECTION_IDS.regions, ui.marker.regionsHeading),
-      ...(showsAboutSection(view, locale) ? [h2(MARKER_SECTION_IDS.about, ui.marker.aboutHeading)] : []),
-      h2(MARKER_SECTION_IDS.names, ui.marker.namesHeading),
-      h2(MARKER_SECTION_IDS.api, ui.marker.apiHeading),
-    ];
+    const listUrl = `${baseUrl}${pagePath(locale, page.item.family.slug)}`;
+    return outlineHeadings(
+      markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: ui.marker, catalogUi: ui.catalog }),
+    );
   }
   const view = buildCatalogView(data.catalog.panels, options);
   return [

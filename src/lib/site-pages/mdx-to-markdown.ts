@@ -96,9 +96,17 @@ const updatedLine = (updated: string | undefined): Paragraph[] =>
  * faithful Markdown form throws rather than leaking through.
  */
 export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
+  return substituteBaseUrl(printMarkdown(mdxToMdast(source, options)), options.baseUrl);
+}
+
+/**
+ * The tree `mdxToMarkdown` prints: plain Markdown nodes (no MDX left), code samples still naming `{BASE_URL}`, which
+ * printing replaces. What combines twins (`llms-full.txt`) works on it before printing once.
+ */
+export function mdxToMdast(source: string, options: MarkdownTwinOptions): Root {
   const parsed = parser.parse(source);
   const body = convertChildren(parsed.children, options);
-  const tree: Root = {
+  return {
     type: 'root',
     children: [
       { type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] },
@@ -108,5 +116,4 @@ export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): str
       ...body,
     ],
   };
-  return substituteBaseUrl(printMarkdown(tree), options.baseUrl);
 }

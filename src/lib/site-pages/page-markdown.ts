@@ -1,4 +1,6 @@
-import { mdxToMarkdown } from './mdx-to-markdown.ts';
+import type { Root } from 'mdast';
+import { mdxToMdast } from './mdx-to-markdown.ts';
+import { printMarkdown, substituteBaseUrl } from '../markdown/markdown-printer.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import { getPageContent, getUiStrings } from './guide-pages.ts';
 import type { Locale } from '../content/locales.ts';
@@ -20,9 +22,21 @@ export async function pageMarkdown(
   query?: URLSearchParams,
   source?: string,
 ): Promise<string> {
+  return substituteBaseUrl(printMarkdown(await pageMdast(locale, page, baseUrl, data, query, source)), baseUrl);
+}
+
+/** The tree `pageMarkdown` prints (its code samples still name `{BASE_URL}`): for what combines twins before printing. */
+export async function pageMdast(
+  locale: Locale,
+  page: GuidePageEntry,
+  baseUrl: string,
+  data?: PageDataState,
+  query?: URLSearchParams,
+  source?: string,
+): Promise<Root> {
   const { entry, frontmatter } = await getPageContent(locale, page, data, baseUrl);
   const ui = await getUiStrings(locale);
-  return mdxToMarkdown(entry.body ?? '', {
+  return mdxToMdast(entry.body ?? '', {
     title: frontmatter.title,
     description: frontmatter.description,
     updated: ui.lastUpdated.replace('{date}', frontmatter.lastUpdated.toISOString().slice(0, 10)),

@@ -11,6 +11,7 @@ import {
   regionRows,
 } from '../../../../src/lib/catalog-page/marker-labels.ts';
 import { markerSample } from '../../../../src/lib/catalog-page/marker-sample.ts';
+import { outlineHeadings } from '../../../../src/lib/markdown/mdast-builders.ts';
 import { markerPageMarkdown } from '../../../../src/lib/catalog-page/marker-page-markdown.ts';
 import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../../../src/lib/schemas/catalog.ts';
@@ -174,6 +175,24 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     expect(markdown).toContain(`select(.uuid == "${view.marker.uuid}")`);
     for (const heading of ['### curl\n\n```sh\n', '### JavaScript\n\n```js\n', '### Python\n\n```python\n'])
       expect(markdown).toContain(heading);
+  });
+
+  it("gives its table of contents from the same headings its twin prints, with the page's anchors", () => {
+    const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
+    const nodes = markerPageMarkdown(view, {
+      locale: 'en',
+      baseUrl: BASE,
+      listUrl: `${BASE}/biomarkers`,
+      ui: ui.en.marker,
+      catalogUi: ui.en.catalog,
+    });
+    const contents = outlineHeadings(nodes);
+    // The sample's per-language headings are the twin's alone: the page lists its sections.
+    expect(contents.map((heading) => heading.slug)).toEqual(['facts', 'regions', 'names', 'api']);
+    expect(contents.every((heading) => heading.depth === 2)).toBe(true);
+    const markdown = remark().use(remarkGfm).stringify({ type: 'root', children: nodes });
+    for (const heading of contents) expect(`\n${markdown}`).toContain(`\n## ${heading.text}\n`);
+    expect(contents[0]!.text).toBe(ui.en.marker.factsHeading);
   });
 });
 

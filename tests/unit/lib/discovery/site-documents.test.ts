@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildRobotsTxt, buildSitemap } from '../../../../src/lib/discovery/build-crawl-documents.ts';
 import { buildLlmsFullTxt } from '../../../../src/lib/discovery/build-llms-full-txt.ts';
 import { buildLlmsTxt } from '../../../../src/lib/discovery/build-llms-txt.ts';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import type { Root } from 'mdast';
+import { bulletList, code, strong, table, text } from '../../../../src/lib/markdown/mdast-builders.ts';
 
 const BASE = 'https://catalog.example';
 
@@ -83,11 +87,14 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
   });
 });
 
+/** A twin's tree, as the page builders make it, written here as the Markdown it prints. */
+const tree = (markdown: string): Root => remark().use(remarkGfm).parse(markdown);
+
 describe('buildLlmsFullTxt', () => {
   it('holds a section an item family shares once, on its first page; later pages point to it', () => {
     const page = (key: string) => ({
       title: key,
-      markdown: `# ${key}\n\nAbout ${key}.\n\n## Fetch it\n\ncurl '${key}'\n\n## Names\n\n${key} in German.\n`,
+      tree: tree(`# ${key}\n\nAbout ${key}.\n\n## Fetch it\n\ncurl '${key}'\n\n## Names\n\n${key} in German.\n`),
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
       key,
@@ -95,7 +102,7 @@ describe('buildLlmsFullTxt', () => {
     const text = buildLlmsFullTxt([page('ferritin'), page('iron'), page('transferrin')], {
       shared: [
         {
-          heading: '## Fetch it',
+          heading: 'Fetch it',
           pointer: (first, { key }) => first && `As for [${first.title}](${first.url}), with ${key}.`,
         },
       ],
@@ -111,14 +118,16 @@ describe('buildLlmsFullTxt', () => {
   it('keeps a paragraph the pages of a family repeat word for word once, and every heading, table and list', () => {
     const page = (key: string) => ({
       title: key,
-      markdown: `# ${key}\n\n- **Key**: ${key}\n\n| Unit |\n| - |\n| g/L |\n\nPremium means more.\n\n_Last updated: today_\n`,
+      tree: tree(
+        `# ${key}\n\n- **Key**: ${key}\n\n| Unit |\n| - |\n| g/L |\n\nPremium means more.\n\n_Last updated: today_\n`,
+      ),
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
     });
     const text = buildLlmsFullTxt([
       page('a'),
       page('b'),
-      { title: 'Home', markdown: '# Home\n\nPremium means more.\n', url: BASE },
+      { title: 'Home', tree: tree('# Home\n\nPremium means more.\n'), url: BASE },
     ]);
     expect(text.match(/^Premium means more\.$/gm)).toHaveLength(2); // the family's first page, and another page
     expect(text.match(/^_Last updated: today_$/gm)).toHaveLength(1);
@@ -129,18 +138,18 @@ describe('buildLlmsFullTxt', () => {
   it("leaves out of an item page what an earlier page's table holds, and points a section to it on every page", () => {
     const list = {
       title: 'List',
-      markdown: '# List\n\n| Name | About |\n| - | - |\n| a | The a. |\n| b | The b. |\n',
+      tree: tree('# List\n\n| Name | About |\n| - | - |\n| a | The a. |\n| b | The b. |\n'),
       url: BASE,
     };
     const page = (key: string) => ({
       title: key,
-      markdown: `# ${key}\n\nThe ${key}.\n\n## Units\n\n| g/L |\n\n## Names\n\n${key} in German.\n`,
+      tree: tree(`# ${key}\n\nThe ${key}.\n\n## Units\n\n| g/L |\n\n## Names\n\n${key} in German.\n`),
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
     });
     const text = buildLlmsFullTxt(
-      [list, page('a'), page('b'), { title: 'Guide', markdown: '# Guide\n\nThe a.\n', url: `${BASE}/guide` }],
-      { shared: [{ heading: '## Units', pointer: (_first, { url }) => `In [its row](${url}#row).` }] },
+      [list, page('a'), page('b'), { title: 'Guide', tree: tree('# Guide\n\nThe a.\n'), url: `${BASE}/guide` }],
+      { shared: [{ heading: 'Units', pointer: (_first, { url }) => `In [its row](${url}#row).` }] },
     );
     expect(text.match(/^The a\.$/gm)).toHaveLength(1); // the guide page keeps its own
     expect(text).not.toMatch(/^The b\.$/m);
@@ -154,10 +163,10 @@ describe('buildLlmsFullTxt', () => {
     const sample = "```sh\ncurl -sS -i 'https://catalog.example/v1/biomarkers/public?template=public-light-eu'\n```";
     const text = buildLlmsFullTxt(
       [
-        { title: 'Start', markdown: `# Start\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n`, url: `${BASE}/` },
+        { title: 'Start', tree: tree(`# Start\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n`), url: `${BASE}/` },
         {
           title: 'Guide',
-          markdown: `# Guide\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n\nAfter.\n`,
+          tree: tree(`# Guide\n\n${sample}\n\n\`\`\`text\n200 ok\n\`\`\`\n\nAfter.\n`),
           url: `${BASE}/guide`,
         },
       ],
@@ -168,10 +177,67 @@ describe('buildLlmsFullTxt', () => {
     expect(text.match(/200 ok/g)).toHaveLength(2);
   });
 
+  it('works on the trees the page builders make: a shared section once, samples on the configured origin', () => {
+    const list: Root = {
+      type: 'root',
+      children: [
+        { type: 'heading', depth: 1, children: [text('Biomarkers')] },
+        table(['Name', 'About'], [[[text('Ferritin')], [text('Iron stores.')]]]),
+      ],
+    };
+    const marker = (key: string, about: string): Root => ({
+      type: 'root',
+      children: [
+        { type: 'heading', depth: 1, children: [text(key)] },
+        { type: 'paragraph', children: [text(about)] },
+        bulletList([[strong('Key'), text(': '), code(key)]]),
+        { type: 'heading', depth: 2, children: [text('Fetch it from the API')] },
+        {
+          type: 'code',
+          lang: 'sh',
+          value: `curl -sS '{BASE_URL}/v1/biomarkers/public?template=public-light-eu&key=${key}'`,
+        },
+        { type: 'heading', depth: 2, children: [text('Names')] },
+        { type: 'paragraph', children: [text(`${key} in German.`)] },
+      ],
+    });
+    const text_ = buildLlmsFullTxt(
+      [
+        { title: 'Biomarkers', tree: list, url: `${BASE}/biomarkers` },
+        ...['ferritin', 'iron'].map((key) => ({
+          title: key,
+          tree: marker(key, key === 'ferritin' ? 'Iron stores.' : 'Serum iron.'),
+          url: `${BASE}/biomarkers/${key}`,
+          family: 'biomarkers',
+          key,
+        })),
+      ],
+      {
+        baseUrl: BASE,
+        shared: [
+          {
+            heading: 'Fetch it from the API',
+            pointer: (first, page) => first && `As under [${first.title}](${first.url}#api), with \`${page.key}\`.`,
+          },
+        ],
+      },
+    );
+    expect(text_.match(/^curl /gm)).toHaveLength(1);
+    expect(text_).toContain(`curl -sS '${BASE}/v1/biomarkers/public?template=public-light-eu&key=ferritin'`);
+    expect(text_).not.toContain('{BASE_URL}');
+    expect(text_).toContain(
+      `## Fetch it from the API\n\nAs under [ferritin](${BASE}/biomarkers/ferritin#api), with \`iron\`.\n\n## Names\n\niron in German.`,
+    );
+    // The list's cell holds ferritin's description; iron's own stays, and so does every page's key.
+    expect(text_.match(/Iron stores\./g)).toHaveLength(1);
+    expect(text_).toContain('\n\nSerum iron.\n\n');
+    expect(text_).toContain('- **Key**: `iron`');
+  });
+
   it('joins the pages in order with a thematic break between them', () => {
     const text = buildLlmsFullTxt([
-      { title: 'One', markdown: '# One\n\nA.\n', url: `${BASE}/` },
-      { title: 'Two', markdown: '# Two\n\nB.\n', url: `${BASE}/auth` },
+      { title: 'One', tree: tree('# One\n\nA.\n'), url: `${BASE}/` },
+      { title: 'Two', tree: tree('# Two\n\nB.\n'), url: `${BASE}/auth` },
     ]);
     expect(text).toBe(`# One\n\nA.\n\n---\n\n# Two\n\nB.\n`);
   });
