@@ -12,20 +12,19 @@ import { answerDocument } from './handlers/document.ts';
 import { answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerToken, type TokenEndpoint } from './handlers/token.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
-import { countRequest, countSharedRequest, type RateLimitOutcome } from './steps/rate-limit.ts';
 import { filteredPageResources } from './store/rendered-resources.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendEmpty, sendRedirect, type Exchange } from './http/send.ts';
+import { sendRedirect, type Exchange } from './http/send.ts';
 import { answerHealth } from './handlers/health.ts';
 import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
-import { guardUnreadBody } from './http/request-body.ts';
+import { createPipeline } from './pipeline.ts';
 
 /**
  * The free ceiling's memory: exact windows for the clients a probe or a page view brings (about 1.3 MB when full), the
@@ -84,7 +83,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const { errorPages } = options.store;
   const freeCeiling = options.freeCeiling ?? new FixedWindowLimiter({ ...FREE_CEILING, ...FREE_CEILING_SIZE });
   const step = { limiter, freeCeiling, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
-  const shared = options.shared === undefined ? undefined : { ...step, shared: options.shared };
   const requestLog = createRequestLog({
     logger,
     service: 'site',
@@ -115,70 +113,35 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       // A preflight is free only on a path that exists: a marker's key is known once the data is asked.
       return itemPageExists(item).then((exists) => serve(req, res, path, target, exists ? route : undefined, exists));
     }
-    return serve(req, res, path, target, route, false);
+    return serve(req, res, path, target, route);
   }
 
-  /** Counts the request and answers it; `known`: the route's item page is known to exist. */
-  function serve(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string | undefined,
-    target: string | undefined,
-    route: SiteRoute | undefined,
-    known: boolean,
-  ): Promise<void> | void {
-    const use = quotaUse(route, req);
-    // Only with a shared store may the count be a promise: the request then waits for it (at most its deadline).
-    const outcome = shared === undefined ? countRequest(req, step, use) : countSharedRequest(req, shared, use);
-    if (outcome instanceof Promise) {
-      return outcome.then((counted) => respond(req, res, path, target, route, known, counted));
-    }
-    return respond(req, res, path, target, route, known, outcome);
-  }
-
-  /** Answers a counted request: 429, the refusals of the route table, or its route's answer. */
-  function respond(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string | undefined,
-    target: string | undefined,
-    route: SiteRoute | undefined,
-    known: boolean,
-    { decision, headers, address, waitedSince }: RateLimitOutcome,
-  ): Promise<void> | void {
-    const method = req.method ?? 'GET';
-    const use = quotaUse(route, req);
-    headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other', waitedSince));
-    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    const x: Exchange = { req, res, headers, baseUrl };
-    if (!decision.allowed) {
-      const api = path === undefined || route?.api === true;
-      return answerRateLimited(x, path, decision, errorPages, api, use === 'free');
-    }
-    const routable = routableTarget(x, target);
-    if (routable === undefined) return;
-    if (route === undefined) return answerNotFound(x, routable, errorPages);
-    const item = itemPageOf(route);
-    if (item !== undefined && !known) {
-      // A marker's page matched by the key's shape; an unknown key is a 404 whatever the method.
-      return itemPageExists(item).then((exists) =>
-        exists ? dispatch(x, route, routable) : answerNotFound(x, routable, errorPages),
-      );
-    }
-    return dispatch(x, route, routable);
-  }
-
-  /** OPTIONS, 405 or the answer, for a path the site serves. */
-  function dispatch(x: Exchange, route: SiteRoute, target: string) {
-    const method = x.req.method ?? 'GET';
-    if (method === 'OPTIONS') {
-      return sendEmpty(x, 204, ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]);
-    }
-    if (!route.methods.includes(method)) {
-      return answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods));
-    }
-    return answer(x, route, target);
-  }
+  const serve = createPipeline<SiteRoute>(
+    {
+      quotaUse,
+      rateLimited: (x, path, route, decision) => {
+        const api = path === undefined || route?.api === true;
+        return answerRateLimited(x, path, decision, errorPages, api, quotaUse(route, x.req) === 'free');
+      },
+      routable: routableTarget,
+      notFound: (x, target) => answerNotFound(x, target, errorPages),
+      exists: (route) => {
+        const item = itemPageOf(route);
+        return item === undefined ? undefined : itemPageExists(item);
+      },
+      options: (route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()],
+      methodNotAllowed: (x, route, target, method) =>
+        answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods)),
+      answer,
+    },
+    {
+      baseUrl,
+      step,
+      ...(options.shared === undefined ? {} : { shared: options.shared }),
+      requestLog,
+      unreadBodyGraceMs: config.unreadBodyGraceMs,
+    },
+  );
 
   function answer(x: Exchange, route: SiteRoute, path: string) {
     switch (route.kind) {

@@ -9,12 +9,12 @@ import { matchingTag } from '../../lib/http/conditional.ts';
 import { methodNotAllowedDetail } from '../../lib/http/problem-details.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
-import { countRequest, rateLimitedDetail } from '../steps/rate-limit.ts';
+import { rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
 import { queryOf, requestPath } from '../http/request-path.ts';
-import { sendAnswer, sendEmpty, sendProblem } from '../http/send.ts';
+import { sendAnswer, sendEmpty, sendProblem, type Exchange } from '../http/send.ts';
+import { createPipeline, type PipelineRoute } from '../pipeline.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
-import { guardUnreadBody } from '../http/request-body.ts';
 
 /**
  * A fresh random key, made per process when `CATALOG_ORIGIN_KEY` is unset. Not an address: the site reaches the
@@ -35,6 +35,9 @@ const METHODS = ['GET', 'HEAD'];
 const ALLOW = [...METHODS, 'OPTIONS'].join(', ');
 /** The site's preflight answer, so a browser may send `Authorization` to either origin. */
 const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(METHODS).flat()];
+
+/** The origin's route table, run by the site's pipeline: the catalog, nothing else (404). */
+const ROUTES: ReadonlyMap<string, PipelineRoute> = new Map([[CATALOG_PATH, { methods: METHODS, label: 'catalog' }]]);
 
 /** What the origin serves and how it limits. */
 export interface OriginServerOptions {
@@ -80,37 +83,43 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     clientAddress: config.logClientAddress,
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
+  const problem = (x: Exchange, instance: string | undefined, init: Parameters<typeof sendProblem>[1]) =>
+    sendProblem(x, { ...(instance === undefined ? {} : { instance }), ...init });
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    const method = req.method ?? 'GET';
+  const serve = createPipeline<PipelineRoute>(
+    {
+      // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
+      quotaUse: (route, req) => (route !== undefined && req.method === 'OPTIONS' ? 'peek' : 'take'),
+      rateLimited: (x, path, _route, decision) =>
+        problem(x, path, { code: 'rate_limited', detail: rateLimitedDetail(decision) }),
+      routable: (x, target) => {
+        if (target !== undefined) return target;
+        return void sendProblem(x, { code: 'bad_request', detail: 'The request target is not a valid URL path.' });
+      },
+      notFound: (x, target) =>
+        problem(x, target, { code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` }),
+      options: () => PREFLIGHT,
+      methodNotAllowed: (x, _route, target, method) =>
+        problem(x, target, {
+          code: 'method_not_allowed',
+          detail: methodNotAllowedDetail(method, CATALOG_PATH, METHODS),
+          headers: { Allow: ALLOW },
+        }),
+      answer: (x, _route, target) => {
+        const parsed = parseTemplate(queryOf(x.req.url));
+        if (!parsed.ok) return problem(x, target, { code: 'bad_request', detail: parsed.detail });
+        const { body, etag } = bodyOf(parsed.template);
+        x.headers.push('ETag', etag, 'Cache-Control', 'no-cache');
+        if (matchingTag(x.req.headers['if-none-match'], [etag]) !== undefined) return sendEmpty(x, 304);
+        sendAnswer(x, { status: 200, headers: ['Content-Type', 'application/json'], body });
+      },
+    },
+    { baseUrl: config.baseUrl, step, requestLog, unreadBodyGraceMs: config.unreadBodyGraceMs },
+  );
+
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const path = requestPath(req.url);
-    // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
-    const use = method === 'OPTIONS' && path === CATALOG_PATH ? 'peek' : 'take';
-    const { decision, headers, address } = countRequest(req, step, use);
-    headers.push(
-      'X-Request-Id',
-      requestLog.begin(req, res, path, address, path === CATALOG_PATH ? 'catalog' : 'other'),
-    );
-    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, config.unreadBodyGraceMs);
-    const x = { req, res, baseUrl: config.baseUrl, headers };
-    const problem = (init: Parameters<typeof sendProblem>[1]) =>
-      sendProblem(x, { ...(path === undefined ? {} : { instance: path }), ...init });
-    if (!decision.allowed) return problem({ code: 'rate_limited', detail: rateLimitedDetail(decision) });
-    if (path === undefined)
-      return problem({ code: 'bad_request', detail: 'The request target is not a valid URL path.' });
-    if (path !== CATALOG_PATH)
-      return problem({ code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` });
-    if (method === 'OPTIONS') return sendEmpty(x, 204, PREFLIGHT);
-    if (!METHODS.includes(method)) {
-      const detail = methodNotAllowedDetail(method, CATALOG_PATH, METHODS);
-      return problem({ code: 'method_not_allowed', detail, headers: { Allow: ALLOW } });
-    }
-    const parsed = parseTemplate(queryOf(req.url));
-    if (!parsed.ok) return problem({ code: 'bad_request', detail: parsed.detail });
-    const { body, etag } = bodyOf(parsed.template);
-    headers.push('ETag', etag, 'Cache-Control', 'no-cache');
-    if (matchingTag(req.headers['if-none-match'], [etag]) !== undefined) return sendEmpty(x, 304);
-    sendAnswer(x, { status: 200, headers: ['Content-Type', 'application/json'], body });
+    return serve(req, res, path, path, path === undefined ? undefined : ROUTES.get(path));
   }
 
   const server = createHttpServer(handle, {
