@@ -1,4 +1,6 @@
 import type { MarkdownHeading } from 'astro';
+import { remark } from 'remark';
+import remarkMdx from 'remark-mdx';
 import { API_REFERENCE_SLUG, apiFamilyOfSlug } from '../content/api-families.ts';
 import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
 import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
@@ -77,15 +79,31 @@ export function dataPageHeadings(
   return outlineHeadings(catalogMarkdown(view, locale, ui.catalog, { listUrl, clearUrl: `${listUrl}.md` }));
 }
 
-/** The first line of an MDX body that places a component whose headings come from data. */
-const DATA_COMPONENT = /^<(?:ApiOperations|ApiReference|BiomarkerCategories|BiomarkerDetail|Changelog)\b/m;
+/** The components whose headings come from data (`dataPageHeadings`), not from the MDX. */
+const DATA_COMPONENTS = new Set([
+  'ApiOperations',
+  'ApiReference',
+  'BiomarkerCategories',
+  'BiomarkerDetail',
+  'Changelog',
+]);
 
 /**
- * A page's "On this page" in page order: the MDX's own `h2`s above its data component, that component's headings
- * (`dataPageHeadings`), then the MDX's `h2`s below it (the biomarker list's "About this list" follows the list).
+ * A page's "On this page" in page order: the MDX's own headings above its data component, that component's headings
+ * (`dataPageHeadings`), then the MDX's headings below it (the biomarker list's "About this list" follows the list).
+ * The MDX is parsed, not searched, so a line that looks like a heading in a code sample is not one.
  */
 export function pageContents(body: string, mdx: MarkdownHeading[], data: MarkdownHeading[]): MarkdownHeading[] {
-  const component = body.search(DATA_COMPONENT);
-  const above = component === -1 ? mdx.length : (body.slice(0, component).match(/^## /gm) ?? []).length;
-  return [...mdx.slice(0, above), ...data, ...mdx.slice(above)];
+  const nodes = remark().use(remarkMdx).parse(body).children;
+  const component = nodes.findIndex(
+    (node) => node.type === 'mdxJsxFlowElement' && node.name !== null && DATA_COMPONENTS.has(node.name),
+  );
+  if (component === -1) return [...mdx, ...data];
+  const sectionsAbove = nodes.slice(0, component).filter((node) => node.type === 'heading' && node.depth === 2).length;
+  // The MDX's headings are its sections (`h2`) with what its components render under them: split before the first
+  // section below the data component.
+  let sections = 0;
+  const below = mdx.findIndex((heading) => heading.depth === 2 && ++sections > sectionsAbove);
+  const split = below === -1 ? mdx.length : below;
+  return [...mdx.slice(0, split), ...data, ...mdx.slice(split)];
 }
