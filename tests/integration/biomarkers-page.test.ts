@@ -95,9 +95,10 @@ describe('/biomarkers on the bundled catalog', () => {
       const row = markdown.split('\n').find((line) => line.startsWith(`| [${nameIn(item.translations, locale)}](`));
       expect(row, item.uuid).toMatch(new RegExp(`^\\| \\[[^\\]]+\\]\\(${page}\\.md\\)[^|]* \\| \`${item.uuid}\` \\|`));
     }
-    // The browser, the panel overview, 14 categories and what the list is, in the page's order.
+    // The browser, the panel overview, the index of categories, 14 categories and what the list is, in the page's order.
     const headings = markdown.match(/^## .*/gm)!;
-    expect(headings).toHaveLength(17);
+    expect(headings).toHaveLength(18);
+    expect(headings[2]).toBe(locale === 'de' ? '## Kategorien' : '## Categories');
     expect(headings.at(-1)).toBe(locale === 'de' ? '## Über diese Liste' : '## About this list');
     expect(markdown).not.toMatch(/\]\((?!https?:)/); // every link absolute
   });

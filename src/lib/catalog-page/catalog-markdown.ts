@@ -1,9 +1,9 @@
 import type { PhrasingContent, RootContent } from 'mdast';
-import { bulletList, code, strong, text, table } from '../markdown/mdast-builders.ts';
+import { anchoredHeading, bulletList, code, strong, text, table } from '../markdown/mdast-builders.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
-import type { CategoryView, MarkerView } from './build-catalog-view.ts';
-import { filterChoices, type FilteredCatalogView } from './filter-catalog-view.ts';
+import { CATALOG_SECTION_IDS, type CategoryView, type MarkerView } from './build-catalog-view.ts';
+import { filterChoices, shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { PANEL_REGIONS } from './biomarker-filter.ts';
 
@@ -15,7 +15,7 @@ function panelsMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): Ro
     [text(`${filtered.shownCounts[template]} / ${filtered.view.counts[template]}`)],
   ]);
   return [
-    { type: 'heading', depth: 2, children: [text(ui.panelsHeading)] },
+    anchoredHeading(2, CATALOG_SECTION_IDS.panels, [text(ui.panelsHeading)]),
     table([ui.panelColumn, ui.templateColumn, ui.browser.shownColumn], rows),
     bulletList([
       [strong(ui.calculated), text(`: ${ui.calculatedHint}`)],
@@ -64,12 +64,25 @@ function categoryMarkdown(
     ui.descriptionColumn,
   ];
   return [
-    { type: 'heading', depth: 2, children: [text(category.name.text)] },
+    anchoredHeading(2, category.anchor, [text(category.name.text)]),
     { type: 'paragraph', children: [text(lead)] },
     table(
       header,
       markers.map((marker) => markerRow(marker, ui, listUrl)),
     ),
+  ];
+}
+
+/**
+ * The index of categories, as the page's: every category with a match, in the catalog's order (the sections below
+ * follow a search's ranking).
+ */
+function categoryIndexMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {
+  const matching = filtered.view.categories.filter((category) => shownIn(category, filtered) > 0);
+  return [
+    anchoredHeading(2, CATALOG_SECTION_IDS.categories, [text(ui.categoriesHeading)]),
+    // With nothing matching, the heading stands alone, as on the page.
+    ...(matching.length === 0 ? [] : [bulletList(matching.map((category) => [text(category.name.text)]))]),
   ];
 }
 
@@ -79,7 +92,7 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
   const values = (list: string[]) => list.flatMap((value, i) => (i === 0 ? [code(value)] : [text(', '), code(value)]));
   const status = b.status.replace('{shown}', String(filtered.shown.size)).replace('{total}', String(filtered.total));
   const nodes: RootContent[] = [
-    { type: 'heading', depth: 2, children: [text(b.heading)] },
+    anchoredHeading(2, CATALOG_SECTION_IDS.browser, [text(b.heading)]),
     { type: 'paragraph', children: [text(b.help)] },
     bulletList([
       [code('q'), text(` (${b.searchLabel})`)],
@@ -110,8 +123,10 @@ function browserMarkdown(filtered: FilteredCatalogView, ui: CatalogUiStrings, cl
 }
 
 /**
- * The catalog as the twin's Markdown, filtered as the HTML is: parameters and status, panel overview, then a table per
- * matching category, each name linking `<listUrl>/<key>`. `clearUrl` is the unfiltered twin.
+ * The catalog as the twin's Markdown, filtered as the HTML is: parameters and status, panel overview, the index of
+ * categories, then a table per matching category, each name linking `<listUrl>/<key>`. `clearUrl` is the unfiltered
+ * twin. Its sections are the page's, anchored as the page anchors them: the page's table of contents
+ * (`outlineHeadings`).
  */
 export function catalogMarkdown(
   filtered: FilteredCatalogView,
@@ -122,6 +137,7 @@ export function catalogMarkdown(
   return [
     ...browserMarkdown(filtered, ui, urls.clearUrl),
     ...panelsMarkdown(filtered, ui),
+    ...categoryIndexMarkdown(filtered, ui),
     ...filtered.ranked.flatMap((category) => categoryMarkdown(category, filtered, locale, ui, urls.listUrl)),
   ];
 }

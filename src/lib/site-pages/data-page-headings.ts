@@ -1,10 +1,14 @@
 import type { MarkdownHeading } from 'astro';
+import { remark } from 'remark';
+import remarkMdx from 'remark-mdx';
 import { API_REFERENCE_SLUG, apiFamilyOfSlug } from '../content/api-families.ts';
 import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
 import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
-import { buildCatalogView, CATALOG_SECTION_IDS } from '../catalog-page/build-catalog-view.ts';
+import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
+import { catalogMarkdown } from '../catalog-page/catalog-markdown.ts';
+import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
 import { outlineHeadings } from '../markdown/mdast-builders.ts';
@@ -16,8 +20,6 @@ import { pagePath } from '../content/page-paths.ts';
 import type { PageDataState } from '../content/page-data.ts';
 import { CHANGELOG_SLUG, type GuidePageEntry } from '../content/page-registry.ts';
 import type { ApiReferenceUiStrings, UiStrings } from '../content/ui-strings-schema.ts';
-
-const h2 = (slug: string, text: string): MarkdownHeading => ({ depth: 2, slug, text });
 
 /**
  * The headings of the API reference's pages, which its components render from the OpenAPI
@@ -45,8 +47,8 @@ function apiReferenceHeadings(
 /**
  * The headings a page's components render (they come from data, not the MDX), for
  * Starlight's "On this page": the changelog's entries, the API reference's operations and responses, the biomarker
- * list's sections and categories, a marker page's sections (its twin's anchored headings). None for a data-driven page
- * while its data is unavailable (the page then shows only a notice).
+ * list's sections and categories, a marker page's sections (each its twin's anchored headings). None for a data-driven
+ * page while its data is unavailable (the page then shows only a notice).
  */
 export function dataPageHeadings(
   page: GuidePageEntry,
@@ -70,24 +72,38 @@ export function dataPageHeadings(
       markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: ui.marker, catalogUi: ui.catalog }),
     );
   }
-  const view = buildCatalogView(data.catalog.panels, options);
-  return [
-    h2(CATALOG_SECTION_IDS.browser, ui.catalog.browser.heading),
-    h2(CATALOG_SECTION_IDS.panels, ui.catalog.panelsHeading),
-    h2(CATALOG_SECTION_IDS.categories, ui.catalog.categoriesHeading),
-    ...view.categories.map((category) => h2(category.anchor, category.name.text)),
-  ];
+  // The biomarker list's sections are its unfiltered twin's anchored headings (the page's contents are the same for
+  // every view: a view hides what does not match).
+  const view = filterCatalogView(buildCatalogView(data.catalog.panels, options), new URLSearchParams());
+  const listUrl = `${baseUrl}${pagePath(locale, page.slug)}`;
+  return outlineHeadings(catalogMarkdown(view, locale, ui.catalog, { listUrl, clearUrl: `${listUrl}.md` }));
 }
 
-/** The first line of an MDX body that places a component whose headings come from data. */
-const DATA_COMPONENT = /^<(?:ApiOperations|ApiReference|BiomarkerCategories|BiomarkerDetail|Changelog)\b/m;
+/** The components whose headings come from data (`dataPageHeadings`), not from the MDX. */
+const DATA_COMPONENTS = new Set([
+  'ApiOperations',
+  'ApiReference',
+  'BiomarkerCategories',
+  'BiomarkerDetail',
+  'Changelog',
+]);
 
 /**
- * A page's "On this page" in page order: the MDX's own `h2`s above its data component, that component's headings
- * (`dataPageHeadings`), then the MDX's `h2`s below it (the biomarker list's "About this list" follows the list).
+ * A page's "On this page" in page order: the MDX's own headings above its data component, that component's headings
+ * (`dataPageHeadings`), then the MDX's headings below it (the biomarker list's "About this list" follows the list).
+ * The MDX is parsed, not searched, so a line that looks like a heading in a code sample is not one.
  */
 export function pageContents(body: string, mdx: MarkdownHeading[], data: MarkdownHeading[]): MarkdownHeading[] {
-  const component = body.search(DATA_COMPONENT);
-  const above = component === -1 ? mdx.length : (body.slice(0, component).match(/^## /gm) ?? []).length;
-  return [...mdx.slice(0, above), ...data, ...mdx.slice(above)];
+  const nodes = remark().use(remarkMdx).parse(body).children;
+  const component = nodes.findIndex(
+    (node) => node.type === 'mdxJsxFlowElement' && node.name !== null && DATA_COMPONENTS.has(node.name),
+  );
+  if (component === -1) return [...mdx, ...data];
+  const sectionsAbove = nodes.slice(0, component).filter((node) => node.type === 'heading' && node.depth === 2).length;
+  // The MDX's headings are its sections (`h2`) with what its components render under them: split before the first
+  // section below the data component.
+  let sections = 0;
+  const below = mdx.findIndex((heading) => heading.depth === 2 && ++sections > sectionsAbove);
+  const split = below === -1 ? mdx.length : below;
+  return [...mdx.slice(0, split), ...data, ...mdx.slice(split)];
 }

@@ -116,17 +116,16 @@ describe('the BiomarkerCategories Markdown converter', () => {
     panels = await bundledPanels(BASE);
   });
 
-  it('gives the browser, the panel overview, then an H2 and a table row per marker for every category', () => {
+  it('gives the browser, the panel overview, the index of categories, then an H2 and a table row per marker for every category', () => {
     const markdown = twin('en', loadedCatalog(panels));
     const h2 = [...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     const categories = [
       ...new Map(panels['public-complete-eu'].data.map((i) => [i.category!.uuid, i.category!])).values(),
-    ];
-    expect(h2).toEqual([
-      'Find a biomarker',
-      'The four panels',
-      ...categories.map((c) => c.translations.find((t) => t.locale === 'en')!.name),
-    ]);
+    ].map((c) => c.translations.find((t) => t.locale === 'en')!.name);
+    expect(h2).toEqual(['Find a biomarker', 'The four panels', 'Categories', ...categories]);
+    // The index names every category, in the order of their sections.
+    const index = markdown.split('## Categories\n')[1]!.split('\n## ')[0]!;
+    expect(index.trim().split('\n')).toEqual(categories.map((name) => `- ${name}`));
     // Unfiltered, every marker is shown: the shown count equals the panel's.
     expect(markdown).toMatch(/^\| EU complete +\| `public-complete-eu` +\| 88 \/ 88 +\|$/m);
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
@@ -155,6 +154,19 @@ describe('the BiomarkerCategories Markdown converter', () => {
     // The English search word found German names: each row is one of the haemoglobin family.
     expect(names.length).toBeLessThan(10);
     for (const name of names) expect(name).toMatch(/globin/i);
+  });
+
+  it("lists a search's matching categories in the index in the catalog's order, their sections by best match", () => {
+    const all = twin('en', loadedCatalog(panels));
+    const catalogOrder = [...all.matchAll(/^## (.+)$/gm)].map((m) => m[1]!).slice(3);
+    const markdown = twin('en', loadedCatalog(panels), ui.en, 'q=protein');
+    const index = markdown.split('## Categories\n')[1]!.split('\n## ')[0]!.trim().split('\n');
+    const sections = [...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1]!).slice(3);
+    // A search ranks the sections: the best match's category comes first, not the catalog's first.
+    expect(sections.length).toBeGreaterThan(1);
+    expect(sections).not.toEqual(catalogOrder.filter((name) => sections.includes(name)));
+    expect(index.map((line) => line.slice(2))).toEqual(catalogOrder.filter((name) => sections.includes(name)));
+    expect([...index].sort()).toEqual(sections.map((name) => `- ${name}`).sort());
   });
 
   it('says when nothing matches and links the unfiltered list, and names ignored values', () => {

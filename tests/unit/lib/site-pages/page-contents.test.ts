@@ -22,4 +22,21 @@ describe('pageContents', () => {
     expect(pageContents(above, mdx, data).map((h) => h.slug)).toEqual(['intro', 'about', 'browser', 'lipids']);
     expect(pageContents('## Intro\n\n## About\n', mdx, []).map((h) => h.slug)).toEqual(['intro', 'about']);
   });
+
+  it('does not count a line that looks like a heading in a code sample above the component as a section', () => {
+    const body = '## Intro\n\n```md\n## Not a section\n```\n\n<BiomarkerCategories />\n\n## About\n';
+    expect(pageContents(body, mdx, data).map((h) => h.slug)).toEqual(['intro', 'browser', 'lipids', 'about']);
+  });
+
+  it('keeps the headings a component renders under a section above the data component with that section', () => {
+    const withCodes = [h2('intro'), { depth: 3, slug: 'e1', text: 'e1' }, h2('about')];
+    const body = '## Intro\n\n<ErrorHeading code="x" title="y" />\n\n<ApiReference />\n\n## About\n';
+    expect(pageContents(body, withCodes, data).map((h) => h.slug)).toEqual([
+      'intro',
+      'e1',
+      'browser',
+      'lipids',
+      'about',
+    ]);
+  });
 });
