@@ -2,6 +2,7 @@ import type { RootContent } from 'mdast';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Locale } from '../content/locales.ts';
+import { pagePart, twinOnly } from '../markdown/page-outline.ts';
 import labelsYaml from '../../../content/samples/labels.yaml?raw';
 import sharedGermanYaml from '../../../content/samples/de.yaml?raw';
 import { parseSampleTranslations } from './sample-translations.ts';
@@ -127,6 +128,15 @@ export function sampleMarkdown(sample: Sample, labels: SampleLabels, depth: 3 | 
     { type: 'code', lang: 'text', value: variant.output },
   ]);
 }
+
+/**
+ * A request sample in a data page's outline: its tabs on the page (the markup the build highlighted, `prepared`, when
+ * there is one) and its fenced code in the twin, with per-language headings at `depth`.
+ */
+export const sampleOutline = (sample: Sample, locale: Locale, depth: 3 | 4 | 5, prepared?: string): RootContent[] => [
+  pagePart('RequestSample', { sample, locale, headingLevel: depth, prepared }),
+  twinOnly(sampleMarkdown(sample, sampleLabels(locale), depth)),
+];
 
 /** Reads a sample's heading level from its MDX attribute: `3` unless it names 4 or 5. */
 export function sampleHeadingLevel(attribute: string | undefined): 3 | 4 | 5 {

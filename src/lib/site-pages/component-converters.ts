@@ -13,8 +13,9 @@ import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerSearchWords } from '../catalog-page/marker-labels.ts';
-import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
+import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
 import { MARKS } from '../catalog-page/page-template.ts';
+import { twinNodes } from '../markdown/page-outline.ts';
 import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
 import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
@@ -169,8 +170,15 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const options = { locale, baseUrl, otherCategory: catalogUi.otherCategory, aliases: context.ui.marker.aliases };
     const view = buildMarkerPageView(data.catalog.panels, item.key, options);
     if (view === undefined) throw new Error(`no marker has the key ${item.key}`);
-    const listUrl = `${baseUrl}${pagePath(locale, item.family.slug)}`;
-    return markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: context.ui.marker, catalogUi });
+    const outline = markerPageOutline(view, {
+      locale,
+      baseUrl,
+      listPath: pagePath(locale, item.family.slug),
+      pagePath: pagePath(locale, context.slug),
+      ui: context.ui.marker,
+      catalogUi,
+    });
+    return twinNodes(outline);
   },
   /**
    * `<ApiReference />` → the reference's overview: every operation under its family (linked

@@ -10,7 +10,7 @@ import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { catalogMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
-import { markerPageMarkdown } from '../catalog-page/marker-page-markdown.ts';
+import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
 import { outlineHeadings } from '../markdown/mdast-builders.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
@@ -67,10 +67,9 @@ export function dataPageHeadings(
     // A marker page's sections are its twin's anchored headings.
     const view = buildMarkerPageView(data.catalog.panels, page.item.key, { ...options, aliases: ui.marker.aliases });
     if (view === undefined) return [];
-    const listUrl = `${baseUrl}${pagePath(locale, page.item.family.slug)}`;
-    return outlineHeadings(
-      markerPageMarkdown(view, { locale, baseUrl, listUrl, ui: ui.marker, catalogUi: ui.catalog }),
-    );
+    const listPath = pagePath(locale, page.item.family.slug);
+    const outline = { locale, baseUrl, listPath, pagePath: pagePath(locale, page.slug), ui: ui.marker };
+    return outlineHeadings(markerPageOutline(view, { ...outline, catalogUi: ui.catalog }));
   }
   // The biomarker list's sections are its unfiltered twin's anchored headings (the page's contents are the same for
   // every view: a view hides what does not match).

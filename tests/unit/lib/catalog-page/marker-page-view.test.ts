@@ -12,7 +12,8 @@ import {
 } from '../../../../src/lib/catalog-page/marker-labels.ts';
 import { markerSample } from '../../../../src/lib/catalog-page/marker-sample.ts';
 import { outlineHeadings } from '../../../../src/lib/markdown/mdast-builders.ts';
-import { markerPageMarkdown } from '../../../../src/lib/catalog-page/marker-page-markdown.ts';
+import { markerPageOutline } from '../../../../src/lib/catalog-page/marker-page-outline.ts';
+import { twinNodes } from '../../../../src/lib/markdown/page-outline.ts';
 import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../../../src/lib/schemas/catalog.ts';
 import { remark } from 'remark';
@@ -147,16 +148,19 @@ describe('buildMarkerPageView on the bundled catalog', () => {
 
   it('has Markdown with the facts, links on the site, a row per region and per language, and the sample', () => {
     const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
-    const nodes = markerPageMarkdown(view, {
-      locale: 'en',
-      baseUrl: BASE,
-      listUrl: `${BASE}/biomarkers`,
-      ui: ui.en.marker,
-      catalogUi: ui.en.catalog,
-    });
+    const nodes = twinNodes(
+      markerPageOutline(view, {
+        locale: 'en',
+        baseUrl: BASE,
+        listPath: '/biomarkers',
+        pagePath: '/biomarkers/egfr',
+        ui: ui.en.marker,
+        catalogUi: ui.en.catalog,
+      }),
+    );
     const markdown = remark().use(remarkGfm).stringify({ type: 'root', children: nodes });
-    expect(markdown).toContain(`**Category**: [Kidneys](${BASE}/biomarkers#kidney)`);
-    expect(markdown).toContain(`**Calculated**: yes, from [Creatinine](${BASE}/biomarkers/creatinine)`);
+    expect(markdown).toContain('**Category**: [Kidneys](/biomarkers#kidney)');
+    expect(markdown).toContain('**Calculated**: yes, from [Creatinine](/biomarkers/creatinine)');
     // The facts in the page's order: other names first, the specimen after the category.
     const facts = markdown.slice(markdown.indexOf('## At a glance'), markdown.indexOf('## Units'));
     expect(facts.match(/^\* \*\*[^*]+\*\*/gm)).toEqual([
@@ -179,13 +183,16 @@ describe('buildMarkerPageView on the bundled catalog', () => {
 
   it("gives its table of contents from the same headings its twin prints, with the page's anchors", () => {
     const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
-    const nodes = markerPageMarkdown(view, {
-      locale: 'en',
-      baseUrl: BASE,
-      listUrl: `${BASE}/biomarkers`,
-      ui: ui.en.marker,
-      catalogUi: ui.en.catalog,
-    });
+    const nodes = twinNodes(
+      markerPageOutline(view, {
+        locale: 'en',
+        baseUrl: BASE,
+        listPath: '/biomarkers',
+        pagePath: '/biomarkers/egfr',
+        ui: ui.en.marker,
+        catalogUi: ui.en.catalog,
+      }),
+    );
     const contents = outlineHeadings(nodes);
     // The sample's per-language headings are the twin's alone: the page lists its sections.
     expect(contents.map((heading) => heading.slug)).toEqual(['facts', 'regions', 'names', 'api']);

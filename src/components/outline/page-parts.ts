@@ -1,0 +1,18 @@
+import CopyButton from '../catalog/CopyButton.astro';
+import CopyButtonScript from '../catalog/CopyButtonScript.astro';
+import JsonLd from './JsonLd.astro';
+import RequestSample from './RequestSample.astro';
+
+/** An Astro component, whatever its properties. */
+type PartComponent = (props: any) => unknown;
+
+/**
+ * The components an outline's `pagePart` nodes name: what only the page shows. Each is built by a typed helper beside
+ * the outline that uses it, so a name and its properties are checked there.
+ */
+export const PAGE_PARTS: Readonly<Record<string, PartComponent | undefined>> = {
+  CopyButton,
+  CopyButtonScript,
+  JsonLd,
+  RequestSample,
+};

@@ -1,0 +1,126 @@
+import type { PhrasingContent, RootContent } from 'mdast';
+import type { Locale } from '../content/locales.ts';
+import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
+import { anchoredHeading, code, table, text } from '../markdown/mdast-builders.ts';
+import { fact, facts, onPage, pagePart, type Fact } from '../markdown/page-outline.ts';
+import { fillFragment } from '../samples/prepared-sample-fragments.ts';
+import { sampleOutline } from '../samples/request-samples.ts';
+import { MARKER_SECTION_IDS, showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
+import { jsonLdText, markerJsonLd } from './marker-json-ld.ts';
+import { derivedFromParts, languageName, regionRows, specimenLabel } from './marker-labels.ts';
+import { markerSample, markerSampleValues } from './marker-sample.ts';
+import { langAttribute, type LocalizedText } from './pick-translation.ts';
+
+/** What a marker page's outline needs besides the view. */
+export interface MarkerOutlineOptions {
+  locale: Locale;
+  /** The site's origin, for the request sample and the JSON-LD's URL. */
+  baseUrl: string;
+  /** The list page's path in the page's language: inputs and category link below it. */
+  listPath: string;
+  /** This page's own path, named in its JSON-LD. */
+  pagePath: string;
+  ui: MarkerPageUiStrings;
+  catalogUi: CatalogUiStrings;
+  /** The request sample's markup as the build highlighted it, with stand-in values; without it the page highlights. */
+  preparedSample?: string | undefined;
+}
+
+/** A link on the site, marked with its text's language where that is not the page's. */
+const link = (url: string, name: LocalizedText, locale: string): PhrasingContent =>
+  onPage({ type: 'link', url, children: [text(name.text)] }, { lang: langAttribute(name, locale) });
+
+/** The calculated line: "no, reported by the laboratory", or "yes, from" and the linked inputs. */
+function calculatedValue(view: MarkerPageView, { locale, listPath, ui }: MarkerOutlineOptions): PhrasingContent[] {
+  if (view.derivedFrom.length === 0) return [text(view.marker.calculated ? ui.yes : ui.measured)];
+  const parts = derivedFromParts(view.derivedFrom, locale).map((part) => {
+    if (typeof part === 'string') return text(part);
+    return part.key === undefined ? code(part.name.text) : link(`${listPath}/${part.key}`, part.name, locale);
+  });
+  return [text(`${ui.calculatedFrom} `), ...parts];
+}
+
+/** The facts: other names, category, specimen, calculated, uuid (with a copy button on the page) and key. */
+function factsOutline(view: MarkerPageView, options: MarkerOutlineOptions): RootContent[] {
+  const { ui, listPath, locale } = options;
+  const items: Fact[] = [];
+  if (view.aliases.length > 0) items.push(fact(ui.alsoKnownAs, [text(view.aliases.join(', '))]));
+  if (view.category !== undefined) {
+    items.push(fact(ui.category, [link(`${listPath}#${view.category.anchor}`, view.category.name, locale)]));
+  }
+  if (view.specimen !== undefined) items.push(fact(ui.specimen, [text(specimenLabel(view.specimen, ui))]));
+  items.push(fact(ui.calculated, calculatedValue(view, options), { class: 'derived-from' }));
+  items.push(
+    fact(ui.uuid, [
+      code(view.marker.uuid),
+      pagePart('CopyButton', { text: view.marker.uuid, label: ui.copy, copied: ui.copied }),
+      pagePart('CopyButtonScript'),
+    ]),
+  );
+  const key =
+    view.metadataKey === undefined
+      ? [text(ui.noKey)]
+      : [code(view.metadataKey), text(' — '), onPage(text(ui.keyHint), { class: 'marker-key-hint' })];
+  items.push(fact(ui.key, key));
+  return [
+    anchoredHeading(2, MARKER_SECTION_IDS.facts, [text(ui.factsHeading)]),
+    facts(items, { class: 'marker-page-facts' }),
+  ];
+}
+
+/** One row per region: unit, panels, premium; then what premium means. */
+function regionsOutline(view: MarkerPageView, { ui, catalogUi }: MarkerOutlineOptions): RootContent[] {
+  const rows = regionRows(view.marker, ui, catalogUi).map((row) => row.map((cell) => [text(cell)]));
+  const regions = table([ui.regionColumn, catalogUi.unit, ui.panelsColumn, ui.premiumColumn], rows);
+  return [
+    anchoredHeading(2, MARKER_SECTION_IDS.regions, [text(ui.regionsHeading)]),
+    onPage({ ...regions, data: { rowHeaders: true } }, { class: 'marker-regions' }),
+    onPage({ type: 'paragraph', children: [text(ui.premiumHint)] }, { class: 'marker-premium-hint' }),
+  ];
+}
+
+/** The names in every language, each cell marked with its language. */
+function namesOutline(view: MarkerPageView, { ui, locale }: MarkerOutlineOptions): RootContent[] {
+  const names = table(
+    [ui.languageColumn, ui.nameColumn],
+    view.names.map((name) => [[text(languageName(name.lang, locale))], [text(name.text)]]),
+  );
+  for (const [index, row] of names.children.slice(1).entries())
+    onPage(row.children[1]!, { lang: view.names[index]!.lang });
+  return [
+    anchoredHeading(2, MARKER_SECTION_IDS.names, [text(ui.namesHeading)]),
+    onPage({ ...names, data: { rowHeaders: true } }, { class: 'marker-names' }),
+  ];
+}
+
+/**
+ * A marker page's outline: its schema.org `MedicalTest` JSON-LD (the page's only), facts, units and panels per region,
+ * a foreign-only description, names in every language and an API sample, each section under a heading anchored as the
+ * page anchors it. The page, its Markdown twin and its table of contents are rendered from it.
+ */
+export function markerPageOutline(view: MarkerPageView, options: MarkerOutlineOptions): RootContent[] {
+  const { ui, locale, baseUrl } = options;
+  const { description } = view.marker;
+  const about: RootContent[] =
+    description !== undefined && showsAboutSection(view, locale)
+      ? [
+          anchoredHeading(2, MARKER_SECTION_IDS.about, [text(ui.aboutHeading)]),
+          onPage({ type: 'paragraph', children: [text(description.text)] }, { lang: description.lang }),
+        ]
+      : [];
+  const prepared =
+    options.preparedSample === undefined
+      ? undefined
+      : fillFragment(options.preparedSample, markerSampleValues(view, baseUrl, locale));
+  return [
+    pagePart('JsonLd', { json: jsonLdText(markerJsonLd(view, `${baseUrl}${options.pagePath}`)) }),
+    ...factsOutline(view, options),
+    ...regionsOutline(view, options),
+    ...about,
+    ...namesOutline(view, options),
+    anchoredHeading(2, MARKER_SECTION_IDS.api, [text(ui.apiHeading)]),
+    { type: 'paragraph', children: [text(ui.apiLead)] },
+    ...sampleOutline(markerSample(view, baseUrl, locale), locale, 3, prepared),
+    { type: 'paragraph', children: [{ type: 'link', url: options.listPath, children: [text(ui.allMarkers)] }] },
+  ];
+}

@@ -1,0 +1,136 @@
+import type { Blockquote, Node, Parent, PhrasingContent, RootContent } from 'mdast';
+import { bulletList, strong, text } from './mdast-builders.ts';
+
+/*
+ * A data page's outline: the page described once, as an mdast tree, and rendered from it three ways: the page's HTML
+ * (`src/components/outline/OutlineNodes.astro`), its Markdown twin (`twinNodes`) and its table of contents
+ * (`outlineHeadings`, from the anchored headings). What only the page shows (attributes, copy buttons, a prepared
+ * sample's markup) rides on the tree as `data.page` and `pagePart` nodes the twin leaves out; what only the twin says is
+ * a `twinOnly` node the page leaves out.
+ */
+
+/** Attributes of the element a node renders as on the page (`class`, `lang`, `hidden`, `data-*`…); the twin has none. */
+export type PageAttributes = Record<string, string | number | boolean | undefined>;
+
+/** One fact of a facts list: "**label**: value" in the twin, a `<dt>`/`<dd>` pair on the page. */
+export interface Fact extends Parent {
+  type: 'fact';
+  label: string;
+  children: PhrasingContent[];
+}
+
+/** A list of labelled facts: a bullet list in the twin, a description list (`<dl>`) on the page. */
+export interface Facts extends Parent {
+  type: 'facts';
+  children: Fact[];
+}
+
+/** A note with a bold title: a blockquote in the twin, a callout on the page. */
+export interface Callout extends Parent {
+  type: 'callout';
+  title: string;
+  variant: 'note' | 'warning';
+  children: Blockquote['children'];
+}
+
+/**
+ * What only the page shows, by the name of the component that renders it and that component's properties (a copy
+ * button, a request sample's tabs, a JSON-LD block); the twin leaves it out.
+ */
+export interface PagePart extends Node {
+  type: 'pagePart';
+  component: string;
+  props: Record<string, unknown>;
+}
+
+/** What only the twin says (e.g. a request sample as fenced code); the page leaves it out. */
+export interface TwinOnly extends Parent {
+  type: 'twinOnly';
+  children: RootContent[];
+}
+
+declare module 'mdast' {
+  interface Data {
+    /** Attributes of the element the node renders as on the page. */
+    page?: PageAttributes;
+  }
+  interface TableData {
+    /** The first cell of each body row heads its row (`<th scope="row">`). */
+    rowHeaders?: boolean;
+    /** The table scrolls sideways in a region of its own when it is wider than the page. */
+    scroll?: boolean;
+  }
+  interface RootContentMap {
+    fact: Fact;
+    facts: Facts;
+    callout: Callout;
+    pagePart: PagePart;
+    twinOnly: TwinOnly;
+  }
+  interface PhrasingContentMap {
+    pagePart: PagePart;
+  }
+}
+
+/** Gives `node` the attributes it carries on the page; the twin ignores them. */
+export function onPage<T extends RootContent>(node: T, attributes: PageAttributes): T {
+  node.data = { ...node.data, page: { ...node.data?.page, ...attributes } };
+  return node;
+}
+
+/** A facts list; `attributes` go to the `<dl>`. */
+export const facts = (children: Fact[], attributes: PageAttributes = {}): Facts =>
+  onPage({ type: 'facts', children }, attributes);
+
+/** One fact; `attributes` go to its `<dd>`. */
+export const fact = (label: string, children: PhrasingContent[], attributes: PageAttributes = {}): Fact =>
+  onPage({ type: 'fact', label, children }, attributes);
+
+/** A component only the page renders. */
+export const pagePart = (component: string, props: Record<string, unknown> = {}): PagePart => ({
+  type: 'pagePart',
+  component,
+  props,
+});
+
+/** A callout: a note or a warning with a bold title. */
+export const callout = (variant: Callout['variant'], title: string, children: Callout['children']): Callout => ({
+  type: 'callout',
+  title,
+  variant,
+  children,
+});
+
+/** Blocks only the twin prints. */
+export const twinOnly = (children: RootContent[]): TwinOnly => ({ type: 'twinOnly', children });
+
+/** A twin's node for an outline's: facts as a bullet list, a callout as a blockquote, what is the page's only left out. */
+function twinNode(node: RootContent): RootContent[] {
+  switch (node.type) {
+    case 'pagePart':
+      return [];
+    case 'twinOnly':
+      return twinNodes(node.children);
+    case 'facts':
+      return [
+        bulletList(node.children.map((item) => [strong(item.label), text(': '), ...twinPhrasing(item.children)])),
+      ];
+    case 'callout':
+      return [
+        {
+          type: 'blockquote',
+          children: [{ type: 'paragraph', children: [strong(node.title)] }, ...twinNodes(node.children)],
+        } as Blockquote,
+      ];
+    default: {
+      if (!('children' in node)) return [{ ...node }];
+      const children = twinNodes(node.children as RootContent[]);
+      return [{ ...node, children } as RootContent];
+    }
+  }
+}
+
+/** The outline's nodes as plain Markdown: what the twin prints. */
+export const twinNodes = (nodes: readonly RootContent[]): RootContent[] => nodes.flatMap(twinNode);
+
+const twinPhrasing = (nodes: PhrasingContent[]): PhrasingContent[] => twinNodes(nodes) as PhrasingContent[];

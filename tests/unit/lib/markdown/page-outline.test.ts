@@ -1,0 +1,64 @@
+import type { RootContent } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { printMarkdown } from '../../../../src/lib/markdown/markdown-printer.ts';
+import { anchoredHeading, code, outlineHeadings, text } from '../../../../src/lib/markdown/mdast-builders.ts';
+import {
+  callout,
+  fact,
+  facts,
+  onPage,
+  pagePart,
+  twinNodes,
+  twinOnly,
+} from '../../../../src/lib/markdown/page-outline.ts';
+
+const print = (nodes: RootContent[]) => printMarkdown({ type: 'root', children: twinNodes(nodes) });
+
+describe('a page outline as its twin', () => {
+  const outline: RootContent[] = [
+    pagePart('JsonLd', { json: '{}' }),
+    anchoredHeading(2, 'facts', [text('At a glance')]),
+    facts(
+      [
+        fact('UUID', [code('0b1c'), pagePart('CopyButton', { text: '0b1c' })]),
+        fact('Key', [code('hba1c'), text(' — '), onPage(text('names this page'), { class: 'hint' })]),
+      ],
+      { class: 'marker-page-facts' },
+    ),
+    callout('warning', 'Unavailable', [{ type: 'paragraph', children: [text('Try again later.')] }]),
+    twinOnly([{ type: 'code', lang: 'sh', value: 'curl /v1' }]),
+  ];
+
+  it('prints facts as bold-labelled items, a callout as a blockquote, and what only the twin says', () => {
+    expect(print(outline)).toBe(
+      [
+        '## At a glance',
+        '',
+        '- **UUID**: `0b1c`',
+        '- **Key**: `hba1c` — names this page',
+        '',
+        '> **Unavailable**',
+        '>',
+        '> Try again later.',
+        '',
+        '```sh',
+        'curl /v1',
+        '```',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("leaves out the page's parts, and the outline it was given unchanged", () => {
+    const before = JSON.stringify(outline);
+    const twin = JSON.stringify(twinNodes(outline));
+    expect(twin).not.toContain('pagePart');
+    expect(twin).not.toContain('CopyButton');
+    expect(twin).not.toContain('"type":"facts"');
+    expect(JSON.stringify(outline)).toBe(before);
+  });
+
+  it('gives the table of contents from the anchored headings', () => {
+    expect(outlineHeadings(outline)).toEqual([{ depth: 2, slug: 'facts', text: 'At a glance' }]);
+  });
+});
