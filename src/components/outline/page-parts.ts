@@ -1,5 +1,6 @@
 import CopyButton from '../catalog/CopyButton.astro';
 import CopyButtonScript from '../catalog/CopyButtonScript.astro';
+import ChangelogMeta from './ChangelogMeta.astro';
 import JsonLd from './JsonLd.astro';
 import RequestSample from './RequestSample.astro';
 
@@ -11,6 +12,7 @@ type PartComponent = (props: any) => unknown;
  * the outline that uses it, so a name and its properties are checked there.
  */
 export const PAGE_PARTS: Readonly<Record<string, PartComponent | undefined>> = {
+  ChangelogMeta,
   CopyButton,
   CopyButtonScript,
   JsonLd,

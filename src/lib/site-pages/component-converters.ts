@@ -8,7 +8,7 @@ import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { isTemplateQuery } from '../catalog-page/browser-slots.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
-import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
+import { changelogOutline } from '../changelog/changelog-outline.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
@@ -104,10 +104,10 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       },
     ];
   },
-  /** The changelog's entries, newest first, in the page's language (`changelog-markdown.ts`). */
-  Changelog(element, { baseUrl, context }) {
+  /** The changelog's entries, newest first, in the page's language (`changelogOutline`). */
+  Changelog(element, { context }) {
     if (context === undefined) throw new Error(`<${element.name ?? ''}> needs the page's context`);
-    return changelogMarkdown(CHANGELOG_ENTRIES, context.locale, context.ui.changelog, baseUrl);
+    return twinNodes(changelogOutline(CHANGELOG_ENTRIES, context.locale, context.ui.changelog));
   },
   /** Per language a heading, the code and its output excerpt (`content/samples/<id>/`). */
   Sample(element, { baseUrl, context }) {

@@ -13,7 +13,7 @@ import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
 import { outlineHeadings } from '../markdown/mdast-builders.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
-import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
+import { changelogOutline } from '../changelog/changelog-outline.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { Locale } from '../content/locales.ts';
 import { pagePath } from '../content/page-paths.ts';
@@ -58,7 +58,7 @@ export function dataPageHeadings(
   baseUrl: string,
 ): MarkdownHeading[] {
   if (page.slug === CHANGELOG_SLUG) {
-    return outlineHeadings(changelogMarkdown(CHANGELOG_ENTRIES, locale, ui.changelog, baseUrl));
+    return outlineHeadings(changelogOutline(CHANGELOG_ENTRIES, locale, ui.changelog));
   }
   if (data === undefined) return apiReferenceHeadings(page.slug, locale, ui.apiReference, baseUrl);
   if (!data.ok) return [];

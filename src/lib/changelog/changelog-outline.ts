@@ -2,37 +2,43 @@ import type { PhrasingContent, RootContent } from 'mdast';
 import type { Locale } from '../content/locales.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
 import { anchoredHeading, code, strong, text } from '../markdown/mdast-builders.ts';
+import { onPage, pagePart, twinOnly } from '../markdown/page-outline.ts';
 import { CHANGELOG_FEED_PATH } from '../content/page-registry.ts';
 import { textRuns } from './changelog.ts';
 import type { ChangelogEntry } from './changelog-schema.ts';
 
-/** Entry text as Markdown phrasing: code runs as inline code. */
+/** Entry text as phrasing: code runs as inline code. */
 const phrasing = (value: string): PhrasingContent[] =>
   textRuns(value).map((run) => (run.code ? code(run.text) : text(run.text)));
 
 const paragraph = (children: PhrasingContent[]): RootContent => ({ type: 'paragraph', children });
 
 /**
- * The changelog's Markdown twin: the feed's link, then per entry, newest first, an H2 with its title, its day and
- * kind, what changed and what to do; the same content as `<Changelog />`. The entries' headings carry their anchors: they
- * are the page's table of contents too.
+ * The changelog's outline: the feed's link, then per entry, newest first, an H2 with its title anchored by its id, its
+ * day and kind, what changed and what to do. The page, its Markdown twin and its table of contents are rendered from
+ * it. The day is the one thing said two ways: the page writes it for a reader of its language (`<time>`), the twin as
+ * the ISO date an agent compares.
  */
-export function changelogMarkdown(
+export function changelogOutline(
   entries: readonly ChangelogEntry[],
   locale: Locale,
   ui: UiStrings['changelog'],
-  baseUrl: string,
 ): RootContent[] {
-  const feed: RootContent = paragraph([
-    { type: 'link', url: `${baseUrl}${CHANGELOG_FEED_PATH}`, children: [text(ui.feed)] },
-  ]);
+  const feed = onPage(
+    { type: 'link', url: CHANGELOG_FEED_PATH, children: [text(ui.feed)] },
+    {
+      type: 'application/atom+xml',
+    },
+  );
   return [
-    feed,
+    paragraph([feed]),
     ...entries.flatMap((entry): RootContent[] => {
       const own = entry[locale];
+      const kind = ui.kinds[entry.kind];
       return [
         anchoredHeading(2, entry.id, [text(own.title)]),
-        paragraph([{ type: 'emphasis', children: [text(`${entry.date} · ${ui.kinds[entry.kind]}`)] }]),
+        pagePart('ChangelogMeta', { date: entry.date, kind: entry.kind, label: kind, locale }),
+        twinOnly([paragraph([{ type: 'emphasis', children: [text(`${entry.date} · ${kind}`)] }])]),
         paragraph(phrasing(own.change)),
         paragraph([strong(ui.action), text(' '), ...phrasing(own.action)]),
       ];
