@@ -10,7 +10,7 @@ import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
-import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
+import { catalogTwin, catalogUnavailableMarkdown } from '../catalog-page/catalog-outline.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerSearchWords } from '../catalog-page/marker-labels.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
@@ -133,7 +133,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
   },
   /**
    * Browser parameters, panel overview and a table per category, filtered by the query; a blockquote when the catalog
-   * is down. For the template the server fills per view, a slot the server writes `catalogMarkdown` into.
+   * is down. For the template the server fills per view, a slot the server writes `catalogTwin` into.
    */
   BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
@@ -152,10 +152,8 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       otherCategory: ui.otherCategory,
       searchTerms: markerSearchWords(context.ui),
     });
-    const filtered = filterCatalogView(view, query);
     // Each marker's page is below the list's own path (the `biomarkers` item family).
-    const urls = { listUrl: `${baseUrl}${listPath}`, clearUrl: `${baseUrl}${listPath}.md` };
-    return catalogMarkdown(filtered, locale, ui, urls);
+    return catalogTwin(filterCatalogView(view, query), { locale, ui, listPath, baseUrl });
   },
   /** One marker's facts, units, panels per region, names and API sample. */
   BiomarkerDetail(element, { baseUrl, context }) {
