@@ -38,10 +38,9 @@ const paragraph = (children: PhrasingContent[], attributes?: PageAttributes): Pa
 const mark = (value: string): RootContent => pagePart('TemplateMark', { mark: value });
 
 /** The twin's browser: its parameters with their values, ignored parameters, the status line, the empty state. */
-function browserTwin(filtered: FilteredCatalogView, ui: CatalogUiStrings, clearUrl: string): RootContent[] {
+function browserTwin(filtered: FilteredCatalogView, ui: CatalogUiStrings, status: string, clearUrl: string) {
   const b = ui.browser;
   const values = (list: string[]) => list.flatMap((value, i) => (i === 0 ? [code(value)] : [text(', '), code(value)]));
-  const status = b.status.replace('{shown}', String(filtered.shown.size)).replace('{total}', String(filtered.total));
   const nodes: RootContent[] = [
     bulletList([
       [code('q'), text(` (${b.searchLabel})`)],
@@ -79,14 +78,16 @@ function browserOutline(
   clearUrl: string,
 ): RootContent {
   const b = ui.browser;
+  // The status line: the form's live region on the page, a bold line in the twin.
+  const status = b.status.replace('{shown}', slots.shown).replace('{total}', String(filtered.total));
   return pageElement(
     'section',
     [
       anchoredHeading(2, CATALOG_SECTION_IDS.browser, [text(b.heading)]),
-      pagePart('BrowserForm', { view: filtered.view, slots, ui, listPath }),
+      pagePart('BrowserForm', { view: filtered.view, slots, ui, listPath, status }),
       paragraph([text(b.help)], { class: 'browser-help' }),
       pagePart('BrowserNotice', { slots, ui }),
-      twinOnly(browserTwin(filtered, ui, clearUrl)),
+      twinOnly(browserTwin(filtered, ui, status, clearUrl)),
     ],
     {
       class: 'biomarker-browser',
