@@ -3,6 +3,7 @@ import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { anchoredHeading, bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
 import {
   badgeFact,
+  callout,
   facts,
   onPage,
   pageElement,
@@ -259,12 +260,7 @@ export function catalogOutline(
 export const catalogTwin = (filtered: FilteredCatalogView, options: CatalogOutlineOptions): RootContent[] =>
   twinNodes(catalogOutline(filtered, viewSlots(filtered, options.locale, options.ui), options));
 
-/** The error state as Markdown: a blockquote that says the catalog is unavailable, never an empty list. */
-export function catalogUnavailableMarkdown(ui: CatalogUiStrings): RootContent[] {
-  return [
-    {
-      type: 'blockquote',
-      children: [paragraph([strong(ui.unavailableTitle)]), paragraph([text(ui.unavailableText)])],
-    },
-  ];
-}
+/** The error state: a warning that the catalog is unavailable, never an empty list (a blockquote in the twin). */
+export const catalogUnavailableOutline = (ui: CatalogUiStrings): RootContent[] => [
+  callout('warning', ui.unavailableTitle, [paragraph([text(ui.unavailableText)])]),
+];

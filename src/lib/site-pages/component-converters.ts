@@ -10,7 +10,7 @@ import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { changelogMarkdown } from '../changelog/changelog-markdown.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
-import { catalogTwin, catalogUnavailableMarkdown } from '../catalog-page/catalog-outline.ts';
+import { catalogTwin, catalogUnavailableOutline } from '../catalog-page/catalog-outline.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerSearchWords } from '../catalog-page/marker-labels.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
@@ -141,7 +141,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       throw new Error(`<${element.name ?? ''}> needs the catalog: register its page with data: 'catalog'`);
     }
     const ui = context.ui.catalog;
-    if (!data.ok) return catalogUnavailableMarkdown(ui);
+    if (!data.ok) return twinNodes(catalogUnavailableOutline(ui));
     const query = context.query ?? new URLSearchParams();
     if (isTemplateQuery(query))
       return [{ type: 'paragraph', children: [{ type: 'text', value: MARKS.slot('catalog') }] }];
@@ -163,7 +163,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       throw new Error(`<${element.name ?? ''}> belongs on an item page of a family with data: 'catalog'`);
     }
     const catalogUi = context.ui.catalog;
-    if (!data.ok) return catalogUnavailableMarkdown(catalogUi);
+    if (!data.ok) return twinNodes(catalogUnavailableOutline(catalogUi));
     const { locale } = context;
     const options = { locale, baseUrl, otherCategory: catalogUi.otherCategory, aliases: context.ui.marker.aliases };
     const view = buildMarkerPageView(data.catalog.panels, item.key, options);
