@@ -3,6 +3,12 @@ import CopyButtonScript from '../catalog/CopyButtonScript.astro';
 import ChangelogMeta from './ChangelogMeta.astro';
 import JsonLd from './JsonLd.astro';
 import RequestSample from './RequestSample.astro';
+import BrowserForm from '../catalog/BrowserForm.astro';
+import BrowserNotice from '../catalog/BrowserNotice.astro';
+import BiomarkerBrowser from '../catalog/BiomarkerBrowser.astro';
+import CategoryIcon from '../catalog/CategoryIcon.astro';
+import CategoryMarkers from '../catalog/CategoryMarkers.astro';
+import TemplateMark from '../catalog/TemplateMark.astro';
 
 /** An Astro component, whatever its properties. */
 type PartComponent = (props: any) => unknown;
@@ -17,4 +23,10 @@ export const PAGE_PARTS: Readonly<Record<string, PartComponent | undefined>> = {
   CopyButtonScript,
   JsonLd,
   RequestSample,
+  BrowserForm,
+  BrowserNotice,
+  BiomarkerBrowser,
+  CategoryIcon,
+  CategoryMarkers,
+  TemplateMark,
 };

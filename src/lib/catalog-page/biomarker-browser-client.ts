@@ -8,7 +8,7 @@ import {
   type PanelRegion,
 } from './biomarker-filter.ts';
 
-/** A marker's element and the facts it carries in its `data-*` attributes (`CategorySection.astro`). */
+/** A marker's element and the facts it carries in its `data-*` attributes (`CategoryMarkers.astro`). */
 interface MarkerElement extends FilterableMarker {
   element: HTMLElement;
 }

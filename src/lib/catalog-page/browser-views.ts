@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import { markdownBlocks } from '../markdown/markdown-printer.ts';
 import { browserFills, type BrowserTemplateData } from './browser-slots.ts';
-import { catalogMarkdown } from './catalog-markdown.ts';
+import { catalogTwin } from './catalog-outline.ts';
 import { filterCatalogView } from './filter-catalog-view.ts';
 import { fillTemplate, MARKS, parseTemplate, type PageTemplate } from './page-template.ts';
 
@@ -23,11 +23,11 @@ const TABLE_SLOT = (anchor: string) => MARKS.slot(`table:${anchor}`);
  * Every category's table printed once, with all its markers: a row is one line, whatever the other rows (columns
  * are not padded), so a view's table is its head and the rows of its matches in order.
  */
-function printedTables(templates: BrowserTemplates, urls: { listUrl: string; clearUrl: string }) {
+function printedTables(templates: BrowserTemplates) {
   const { data } = templates;
   const all = filterCatalogView(data.view, new URLSearchParams());
   // The first table is the panels' overview; a table per category follows.
-  const tables = catalogMarkdown(all, data.locale, data.ui, urls)
+  const tables = catalogTwin(all, data)
     .filter((node) => node.type === 'table')
     .slice(1);
   const printed = new Map<string, { head: string; rows: Map<string, string> }>();
@@ -60,12 +60,11 @@ export function browserViewMarkdown(
 ): string {
   const { data } = templates;
   const filtered = filterCatalogView(data.view, query);
-  const urls = { listUrl: `${data.baseUrl}${data.listPath}`, clearUrl: `${data.baseUrl}${data.listPath}.md` };
-  const tables = (templates.tables ??= printedTables(templates, urls));
-  // Categories with matches, in the order `catalogMarkdown` writes their tables.
+  const tables = (templates.tables ??= printedTables(templates));
+  // Categories with matches, in the order `catalogTwin` writes their tables.
   const shown = filtered.ranked.filter((category) => category.markers.some((m) => filtered.shown.has(m.uuid)));
   let table = -1; // the panels' overview comes first and stays
-  const nodes = catalogMarkdown(filtered, data.locale, data.ui, urls).map((node) =>
+  const nodes = catalogTwin(filtered, data).map((node) =>
     node.type === 'table' && table++ >= 0 ? paragraph(TABLE_SLOT(shown[table - 1]!.anchor)) : node,
   );
   const catalog = parseTemplate(markdownBlocks(nodes, data.baseUrl).replace(/\n$/, ''));

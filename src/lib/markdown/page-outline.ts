@@ -111,6 +111,8 @@ function twinNode(node: RootContent): RootContent[] {
       return [];
     case 'twinOnly':
       return twinNodes(node.children);
+    case 'pageElement':
+      return twinNodes(node.children);
     case 'facts':
       return [
         bulletList(node.children.map((item) => [strong(item.label), text(': '), ...twinPhrasing(item.children)])),
@@ -131,6 +133,49 @@ function twinNode(node: RootContent): RootContent[] {
 }
 
 /** The outline's nodes as plain Markdown: what the twin prints. */
-export const twinNodes = (nodes: readonly RootContent[]): RootContent[] => nodes.flatMap(twinNode);
+export const twinNodes = (nodes: readonly RootContent[]): RootContent[] => nodes.filter(shownOnPage).flatMap(twinNode);
 
 const twinPhrasing = (nodes: PhrasingContent[]): PhrasingContent[] => twinNodes(nodes) as PhrasingContent[];
+
+/*
+ * An element only the page wraps around content: a `<section>`, a `<nav>` or a region of the page grouping blocks, an
+ * in-page link around a name. The twin prints the content alone. A node the page hides (`hidden` among its attributes)
+ * is hidden from every reader of that view, so the twin leaves it out.
+ */
+
+/** An element of the page around `children`, with its attributes; the twin prints the children. */
+export interface PageElement extends Parent {
+  type: 'pageElement';
+  element: string;
+  children: RootContent[];
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    pageElement: PageElement;
+  }
+  interface PhrasingContentMap {
+    pageElement: PageElement;
+  }
+}
+
+/** Wraps `children` in `element` on the page, with `attributes`. */
+export const pageElement = (element: string, children: RootContent[], attributes: PageAttributes = {}): PageElement =>
+  onPage({ type: 'pageElement', element, children }, attributes);
+
+/** Whether a node shows on the page: one the page hides, or a list whose every item it hides, is no part of the twin. */
+function shownOnPage(node: RootContent): boolean {
+  if (node.data?.page?.['hidden'] === true) return false;
+  return node.type !== 'list' || node.children.length === 0 || node.children.some(shownOnPage);
+}
+
+/** One fact whose label the page wraps in a `<span>` with `labelAttributes` (a badge in a key of badges). */
+export interface Fact {
+  labelAttributes?: PageAttributes;
+}
+
+/** A fact whose label is a badge on the page: the twin prints it as any fact's label. */
+export const badgeFact = (label: string, labelAttributes: PageAttributes, children: PhrasingContent[]): Fact => ({
+  ...fact(label, children),
+  labelAttributes,
+});

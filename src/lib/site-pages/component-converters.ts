@@ -10,7 +10,7 @@ import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { changelogOutline } from '../changelog/changelog-outline.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
-import { catalogMarkdown, catalogUnavailableMarkdown } from '../catalog-page/catalog-markdown.ts';
+import { catalogTwin, catalogUnavailableOutline } from '../catalog-page/catalog-outline.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { markerSearchWords } from '../catalog-page/marker-labels.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
@@ -133,7 +133,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
   },
   /**
    * Browser parameters, panel overview and a table per category, filtered by the query; a blockquote when the catalog
-   * is down. For the template the server fills per view, a slot the server writes `catalogMarkdown` into.
+   * is down. For the template the server fills per view, a slot the server writes `catalogTwin` into.
    */
   BiomarkerCategories(element, { baseUrl, pagePath: listPath, context }) {
     const data = context?.data;
@@ -141,7 +141,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       throw new Error(`<${element.name ?? ''}> needs the catalog: register its page with data: 'catalog'`);
     }
     const ui = context.ui.catalog;
-    if (!data.ok) return catalogUnavailableMarkdown(ui);
+    if (!data.ok) return twinNodes(catalogUnavailableOutline(ui));
     const query = context.query ?? new URLSearchParams();
     if (isTemplateQuery(query))
       return [{ type: 'paragraph', children: [{ type: 'text', value: MARKS.slot('catalog') }] }];
@@ -152,10 +152,8 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       otherCategory: ui.otherCategory,
       searchTerms: markerSearchWords(context.ui),
     });
-    const filtered = filterCatalogView(view, query);
     // Each marker's page is below the list's own path (the `biomarkers` item family).
-    const urls = { listUrl: `${baseUrl}${listPath}`, clearUrl: `${baseUrl}${listPath}.md` };
-    return catalogMarkdown(filtered, locale, ui, urls);
+    return catalogTwin(filterCatalogView(view, query), { locale, ui, listPath, baseUrl });
   },
   /** One marker's facts, units, panels per region, names and API sample. */
   BiomarkerDetail(element, { baseUrl, context }) {
@@ -165,7 +163,7 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       throw new Error(`<${element.name ?? ''}> belongs on an item page of a family with data: 'catalog'`);
     }
     const catalogUi = context.ui.catalog;
-    if (!data.ok) return catalogUnavailableMarkdown(catalogUi);
+    if (!data.ok) return twinNodes(catalogUnavailableOutline(catalogUi));
     const { locale } = context;
     const options = { locale, baseUrl, otherCategory: catalogUi.otherCategory, aliases: context.ui.marker.aliases };
     const view = buildMarkerPageView(data.catalog.panels, item.key, options);

@@ -7,7 +7,7 @@ import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
-import { catalogMarkdown } from '../catalog-page/catalog-markdown.ts';
+import { catalogTwin } from '../catalog-page/catalog-outline.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
@@ -74,8 +74,7 @@ export function dataPageHeadings(
   // The biomarker list's sections are its unfiltered twin's anchored headings (the page's contents are the same for
   // every view: a view hides what does not match).
   const view = filterCatalogView(buildCatalogView(data.catalog.panels, options), new URLSearchParams());
-  const listUrl = `${baseUrl}${pagePath(locale, page.slug)}`;
-  return outlineHeadings(catalogMarkdown(view, locale, ui.catalog, { listUrl, clearUrl: `${listUrl}.md` }));
+  return outlineHeadings(catalogTwin(view, { locale, ui: ui.catalog, listPath: pagePath(locale, page.slug), baseUrl }));
 }
 
 /** The components whose headings come from data (`dataPageHeadings`), not from the MDX. */

@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { printMarkdown } from '../../../../src/lib/markdown/markdown-printer.ts';
 import { anchoredHeading, code, outlineHeadings, text } from '../../../../src/lib/markdown/mdast-builders.ts';
 import {
+  badgeFact,
   callout,
   fact,
   facts,
   onPage,
+  pageElement,
   pagePart,
   twinNodes,
   twinOnly,
 } from '../../../../src/lib/markdown/page-outline.ts';
+import { bulletList } from '../../../../src/lib/markdown/mdast-builders.ts';
 
 const print = (nodes: RootContent[]) => printMarkdown({ type: 'root', children: twinNodes(nodes) });
 
@@ -60,5 +63,42 @@ describe('a page outline as its twin', () => {
 
   it('gives the table of contents from the anchored headings', () => {
     expect(outlineHeadings(outline)).toEqual([{ depth: 2, slug: 'facts', text: 'At a glance' }]);
+  });
+});
+
+describe("a page outline's elements and what the page hides", () => {
+  const item = (name: string) => [pageElement('a', [text(name)], { href: `#${name.toLowerCase()}` })];
+  const index = (hidden: boolean[]) => {
+    const list = bulletList(['Iron', 'Liver'].map((name) => item(name)));
+    list.children.forEach((entry, i) => onPage(entry, { hidden: hidden[i]! }));
+    return list;
+  };
+  const section = (hidden: boolean): RootContent =>
+    pageElement(
+      'section',
+      [
+        anchoredHeading(2, 'kidney', [text('Kidneys')]),
+        facts([badgeFact('Calculated', { class: 'badge' }, [text('from other markers')])]),
+      ],
+      { class: 'catalog-category', hidden },
+    );
+
+  it("prints an element's content without the element: a section's blocks, a page-only link's text", () => {
+    expect(print([pageElement('nav', [index([false, false])]), section(false)])).toBe(
+      ['- Iron', '- Liver', '', '## Kidneys', '', '- **Calculated**: from other markers', ''].join('\n'),
+    );
+  });
+
+  it('leaves out what the page hides, and a list whose every item it hides', () => {
+    expect(print([index([true, false]), section(true)])).toBe('- Liver\n');
+    expect(print([anchoredHeading(2, 'categories', [text('Categories')]), index([true, true])])).toBe(
+      '## Categories\n',
+    );
+  });
+
+  it('finds the headings inside elements for the table of contents, through the twin', () => {
+    expect(outlineHeadings(twinNodes([pageElement('div', [section(false)])]))).toEqual([
+      { depth: 2, slug: 'kidney', text: 'Kidneys' },
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MarkerView } from '../../../../src/lib/catalog-page/build-catalog-view.ts';
+import type { RootContent } from 'mdast';
+import { templateSlots, viewSlots } from '../../../../src/lib/catalog-page/browser-slots.ts';
+import { buildCatalogView, type MarkerView } from '../../../../src/lib/catalog-page/build-catalog-view.ts';
+import { catalogOutline, catalogTwin } from '../../../../src/lib/catalog-page/catalog-outline.ts';
+import { filterCatalogView } from '../../../../src/lib/catalog-page/filter-catalog-view.ts';
+import { outlineHeadings } from '../../../../src/lib/markdown/mdast-builders.ts';
+import { markdownBlocks } from '../../../../src/lib/markdown/markdown-printer.ts';
 import {
   markerBadges,
   markerCountLabel,
@@ -228,5 +234,50 @@ describe('the BiomarkerCategories Markdown converter', () => {
 
   it('refuses to run on a page that has no catalog data', () => {
     expect(() => twin('en', undefined)).toThrow(/register its page with data: 'catalog'/);
+  });
+});
+
+describe("the biomarker list's outline", () => {
+  let panels: Record<CatalogTemplate, BiomarkerCatalog>;
+  beforeAll(async () => {
+    panels = await bundledPanels(BASE);
+  });
+  const options = { locale: 'en', ui: ui.en.catalog, listPath: '/biomarkers', baseUrl: BASE };
+  const view = () =>
+    buildCatalogView(panels, { locale: 'en', baseUrl: BASE, otherCategory: ui.en.catalog.otherCategory });
+  /** The category sections of an outline, as the page wraps them. */
+  const sections = (outline: RootContent[]) =>
+    outline
+      .flatMap((node) => (node.type === 'pageElement' && node.element === 'div' ? node.children : []))
+      .filter((node) => node.type === 'pageElement');
+
+  it('keeps every category on the page, hidden where nothing matches, and the twin prints those with a match', () => {
+    const filtered = filterCatalogView(view(), new URLSearchParams('q=ferritin'));
+    const outline = catalogOutline(filtered, viewSlots(filtered, 'en', ui.en.catalog), options);
+    const page = sections(outline);
+    expect(page).toHaveLength(view().categories.length);
+    expect(
+      page.filter((node) => node.data?.page?.['hidden'] === false).map((node) => node.data?.page?.['data-category']),
+    ).toEqual(['iron']);
+    const twin = catalogTwin(filtered, options);
+    expect(outlineHeadings(twin).map((heading) => heading.slug)).toEqual([
+      'browser-heading',
+      'panels',
+      'category-index-heading',
+      'iron',
+    ]);
+    // The count and the description are the page's paragraphs, the index lists the one category with a match.
+    const markdown = markdownBlocks(twin, BASE);
+    expect(markdown).toContain(
+      '## Categories\n\n- Iron status\n\n## Iron status\n\n1 biomarker\n\nMarkers of how much iron',
+    );
+  });
+
+  it('writes the slots of the template where a view differs, every category in the catalog order', () => {
+    const all = filterCatalogView(view(), new URLSearchParams());
+    const page = sections(catalogOutline(all, templateSlots(view()), options));
+    expect(page.map((node) => node.data?.page?.['data-slot'])).toEqual(
+      view().categories.map((category) => `section:${category.anchor}`),
+    );
   });
 });
