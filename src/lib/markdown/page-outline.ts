@@ -107,6 +107,12 @@ export const twinOnly = (children: RootContent[]): TwinOnly => ({ type: 'twinOnl
 /** A twin's node for an outline's: facts as a bullet list, a callout as a blockquote, what is the page's only left out. */
 function twinNode(node: RootContent): RootContent[] {
   switch (node.type) {
+    case 'pageElement':
+      return twinNodes(node.children as RootContent[]);
+    case 'pageOnly':
+      return [];
+    case 'breakableCode':
+      return [{ type: 'inlineCode', value: node.value }];
     case 'pagePart':
       return [];
     case 'twinOnly':
@@ -134,3 +140,65 @@ function twinNode(node: RootContent): RootContent[] {
 export const twinNodes = (nodes: readonly RootContent[]): RootContent[] => nodes.flatMap(twinNode);
 
 const twinPhrasing = (nodes: PhrasingContent[]): PhrasingContent[] => twinNodes(nodes) as PhrasingContent[];
+
+/*
+ * Markup the page needs where Markdown has no node: an element wrapping a part of the page (a `section`, a `<dl>` and
+ * its entries, a `<details>` expander), page-only content written as outline nodes, and code that may wrap.
+ */
+
+/** An element of the page (`section`, `div`, `dl`, `dt`, `details`…) around its children; the twin prints the children. */
+export interface PageElement extends Parent {
+  type: 'pageElement';
+  element: string;
+  children: RootContent[];
+}
+
+/** What only the page shows, as outline nodes (a field list the twin prints as a table); the twin leaves it out. */
+export interface PageOnly extends Parent {
+  type: 'pageOnly';
+  children: RootContent[];
+}
+
+/**
+ * Code the page lets wrap where a reader expects it: after each `/` or `_` (a path, a long field name), or between its
+ * words (`' '`), never inside one. Plain inline code in the twin.
+ */
+export interface BreakableCode extends Node {
+  type: 'breakableCode';
+  value: string;
+  at: '/' | '_' | ' ';
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    pageElement: PageElement;
+    pageOnly: PageOnly;
+    breakableCode: BreakableCode;
+  }
+  interface PhrasingContentMap {
+    pageElement: PageElement;
+    pageOnly: PageOnly;
+    twinOnly: TwinOnly;
+    breakableCode: BreakableCode;
+  }
+}
+
+/** An element around `children` on the page, with its `attributes`; the twin prints the children alone. */
+export const pageElement = (
+  element: string,
+  children: readonly (RootContent | PhrasingContent)[],
+  attributes: PageAttributes = {},
+): PageElement => onPage({ type: 'pageElement', element, children: [...children] }, attributes);
+
+/** Nodes only the page renders. */
+export const pageOnly = (children: readonly (RootContent | PhrasingContent)[]): PageOnly => ({
+  type: 'pageOnly',
+  children: [...children],
+});
+
+/** Code that may wrap after each `at` on the page. */
+export const breakableCode = (value: string, at: BreakableCode['at'] = '/'): BreakableCode => ({
+  type: 'breakableCode',
+  value,
+  at,
+});
