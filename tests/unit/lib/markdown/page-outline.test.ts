@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { printMarkdown } from '../../../../src/lib/markdown/markdown-printer.ts';
 import { anchoredHeading, code, outlineHeadings, text } from '../../../../src/lib/markdown/mdast-builders.ts';
 import {
+  breakableCode,
   callout,
   fact,
   facts,
   onPage,
+  pageElement,
+  pageOnly,
   pagePart,
   twinNodes,
   twinOnly,
@@ -60,5 +63,32 @@ describe('a page outline as its twin', () => {
 
   it('gives the table of contents from the anchored headings', () => {
     expect(outlineHeadings(outline)).toEqual([{ depth: 2, slug: 'facts', text: 'At a glance' }]);
+  });
+});
+
+describe("the page's own elements in an outline", () => {
+  const outline: RootContent[] = [
+    pageElement(
+      'section',
+      [
+        anchoredHeading(2, 'op-get-path', [
+          pageOnly([pageElement('span', [text('GET')], { class: 'method' }), breakableCode('/v1/path')]),
+          twinOnly([code('GET /v1/path')]),
+        ]),
+        { type: 'paragraph', children: [text('Names '), breakableCode('public-light-eu', ' '), text('.')] },
+        pageOnly([pageElement('dl', [pageElement('dt', [code('key')])], { class: 'fields' })]),
+      ],
+      { class: 'operation' },
+    ),
+  ];
+
+  it('prints what an element wraps, code that may wrap as code, and leaves out what only the page shows', () => {
+    expect(print(outline)).toBe(['## `GET /v1/path`', '', 'Names `public-light-eu`.', ''].join('\n'));
+    const twin = JSON.stringify(twinNodes(outline));
+    for (const kind of ['pageElement', 'pageOnly', 'breakableCode']) expect(twin).not.toContain(kind);
+  });
+
+  it("keeps a wrapped heading's anchor for the table of contents, read from the twin's form", () => {
+    expect(outlineHeadings(twinNodes(outline))).toEqual([{ depth: 2, slug: 'op-get-path', text: 'GET /v1/path' }]);
   });
 });
