@@ -1,7 +1,6 @@
 import type { Locale } from '../content/locales.ts';
-import { markdownPath, pagePath } from '../content/page-paths.ts';
+import { pagePath } from '../content/page-paths.ts';
 import { API_REFERENCE_SLUG, apiFamilySlug, type ApiFamilyId } from '../content/api-families.ts';
-import type { ReferenceMarkdownLinks } from './api-reference-markdown.ts';
 
 /** The developer guide's page, whose "Errors" section has a heading per error code (Problem `type` URIs point there). */
 const ERROR_GUIDE_SLUG = 'developers';
@@ -26,15 +25,3 @@ export function referenceHref(
 
 /** A link to the guide's section on an error code, in the page's language. */
 export const guideHref = (locale: Locale, anchor: string): string => `${pagePath(locale, ERROR_GUIDE_SLUG)}#${anchor}`;
-
-/** The Markdown twin's links: absolute, to the `.md` twins of the reference's pages and of the guide. */
-export function referenceMarkdownLinks(
-  locale: Locale,
-  baseUrl: string,
-): ReferenceMarkdownLinks & { family(id: ApiFamilyId): string } {
-  return {
-    reference: (target) => `${baseUrl}${markdownPath(locale, slugOf(target.family))}#${target.anchor}`,
-    guide: (anchor) => `${baseUrl}${markdownPath(locale, ERROR_GUIDE_SLUG)}#${anchor}`,
-    family: (id) => `${baseUrl}${markdownPath(locale, apiFamilySlug(id))}`,
-  };
-}

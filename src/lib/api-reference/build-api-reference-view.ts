@@ -30,9 +30,9 @@ import { literal, refName, statusReason, typeOf, valuesOf } from './api-referenc
 
 export type * from './api-reference-view.ts';
 
-// The API reference as plain data, built from the served OpenAPI document: the page's HTML
-// (ApiReference.astro) and its Markdown twin (api-reference-markdown.ts) both render this
-// view (its types: api-reference-view.ts), so they cannot drift apart.
+// The API reference as plain data, built from the served OpenAPI document: the pages' outline
+// (api-reference-outline.ts), from which their HTML, Markdown twins and contents are all printed,
+// is built from this view (its types: api-reference-view.ts).
 
 const isRef = (value: object): value is ReferenceObject => '$ref' in value && typeof value.$ref === 'string';
 

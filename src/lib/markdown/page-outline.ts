@@ -107,11 +107,15 @@ export const twinOnly = (children: RootContent[]): TwinOnly => ({ type: 'twinOnl
 /** A twin's node for an outline's: facts as a bullet list, a callout as a blockquote, what is the page's only left out. */
 function twinNode(node: RootContent): RootContent[] {
   switch (node.type) {
+    case 'pageElement':
+      return twinNodes(node.children as RootContent[]);
+    case 'pageOnly':
+      return [];
+    case 'breakableCode':
+      return [{ type: 'inlineCode', value: node.value }];
     case 'pagePart':
       return [];
     case 'twinOnly':
-      return twinNodes(node.children);
-    case 'pageElement':
       return twinNodes(node.children);
     case 'facts':
       return [
@@ -138,35 +142,33 @@ export const twinNodes = (nodes: readonly RootContent[]): RootContent[] => nodes
 const twinPhrasing = (nodes: PhrasingContent[]): PhrasingContent[] => twinNodes(nodes) as PhrasingContent[];
 
 /*
- * An element only the page wraps around content: a `<section>`, a `<nav>` or a region of the page grouping blocks, an
- * in-page link around a name. The twin prints the content alone. A node the page hides (`hidden` among its attributes)
- * is hidden from every reader of that view, so the twin leaves it out.
+ * Markup the page needs where Markdown has no node: an element wrapping a part of the page (a `section`, a `<nav>`, a
+ * `<dl>` and its entries, a `<details>` expander, an in-page link around a name), page-only content written as outline
+ * nodes, and code that may wrap. A node the page hides (`hidden` among its attributes) is hidden from every reader of
+ * that view, so the twin leaves it out.
  */
 
-/** An element of the page around `children`, with its attributes; the twin prints the children. */
+/** An element of the page (`section`, `nav`, `div`, `dl`, `details`…) around its children; the twin prints the children. */
 export interface PageElement extends Parent {
   type: 'pageElement';
   element: string;
   children: RootContent[];
 }
 
-declare module 'mdast' {
-  interface RootContentMap {
-    pageElement: PageElement;
-  }
-  interface PhrasingContentMap {
-    pageElement: PageElement;
-  }
+/** What only the page shows, as outline nodes (a field list the twin prints as a table); the twin leaves it out. */
+export interface PageOnly extends Parent {
+  type: 'pageOnly';
+  children: RootContent[];
 }
 
-/** Wraps `children` in `element` on the page, with `attributes`. */
-export const pageElement = (element: string, children: RootContent[], attributes: PageAttributes = {}): PageElement =>
-  onPage({ type: 'pageElement', element, children }, attributes);
-
-/** Whether a node shows on the page: one the page hides, or a list whose every item it hides, is no part of the twin. */
-function shownOnPage(node: RootContent): boolean {
-  if (node.data?.page?.['hidden'] === true) return false;
-  return node.type !== 'list' || node.children.length === 0 || node.children.some(shownOnPage);
+/**
+ * Code the page lets wrap where a reader expects it: after each `/` or `_` (a path, a long field name), or between its
+ * words (`' '`), never inside one. Plain inline code in the twin.
+ */
+export interface BreakableCode extends Node {
+  type: 'breakableCode';
+  value: string;
+  at: '/' | '_' | ' ';
 }
 
 /** One fact whose label the page wraps in a `<span>` with `labelAttributes` (a badge in a key of badges). */
@@ -174,8 +176,48 @@ export interface Fact {
   labelAttributes?: PageAttributes;
 }
 
+declare module 'mdast' {
+  interface RootContentMap {
+    pageElement: PageElement;
+    pageOnly: PageOnly;
+    breakableCode: BreakableCode;
+  }
+  interface PhrasingContentMap {
+    pageElement: PageElement;
+    pageOnly: PageOnly;
+    twinOnly: TwinOnly;
+    breakableCode: BreakableCode;
+  }
+}
+
+/** An element around `children` on the page, with its `attributes`; the twin prints the children alone. */
+export const pageElement = (
+  element: string,
+  children: readonly (RootContent | PhrasingContent)[],
+  attributes: PageAttributes = {},
+): PageElement => onPage({ type: 'pageElement', element, children: [...children] }, attributes);
+
+/** Whether a node shows on the page: one the page hides, or a list whose every item it hides, is no part of the twin. */
+function shownOnPage(node: RootContent): boolean {
+  if (node.data?.page?.['hidden'] === true) return false;
+  return node.type !== 'list' || node.children.length === 0 || node.children.some(shownOnPage);
+}
+
 /** A fact whose label is a badge on the page: the twin prints it as any fact's label. */
 export const badgeFact = (label: string, labelAttributes: PageAttributes, children: PhrasingContent[]): Fact => ({
   ...fact(label, children),
   labelAttributes,
+});
+
+/** Nodes only the page renders. */
+export const pageOnly = (children: readonly (RootContent | PhrasingContent)[]): PageOnly => ({
+  type: 'pageOnly',
+  children: [...children],
+});
+
+/** Code that may wrap after each `at` on the page. */
+export const breakableCode = (value: string, at: BreakableCode['at'] = '/'): BreakableCode => ({
+  type: 'breakableCode',
+  value,
+  at,
 });

@@ -1,8 +1,7 @@
 import type { BlockContent, DefinitionContent, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { apiFamilyOfSlug } from '../content/api-families.ts';
-import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
-import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
+import { apiOperationsOutline, apiOverviewOutline } from '../api-reference/api-reference-outline.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { isTemplateQuery } from '../catalog-page/browser-slots.ts';
@@ -185,7 +184,8 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
   ApiReference(element, { baseUrl, context }) {
     if (context === undefined) throw new Error(`<${element.name ?? ''}> needs the page's context`);
     const view = buildApiReferenceView(context.openApiDocument(), translatorFor(context.locale));
-    return apiOverviewMarkdown(view, context.ui.apiReference, referenceMarkdownLinks(context.locale, baseUrl));
+    const { locale, slug } = context;
+    return twinNodes(apiOverviewOutline(view, { locale, slug, ui: context.ui.apiReference, baseUrl }));
   },
   /**
    * `<ApiOperations />` → the operations of the page's API family: an H2 per operation with
@@ -197,14 +197,8 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
       throw new Error(`<${element.name ?? ''}> belongs on a page of an API family (api-families.ts)`);
     }
     const view = buildApiReferenceView(context.openApiDocument(), translatorFor(context.locale));
-    const labels = sampleLabels(context.locale);
-    const samples = (id: string) => sampleMarkdown(loadSample(id, { BASE_URL: baseUrl }, context.locale), labels, 4);
     const paths = view.paths.filter((path) => path.family === family);
-    return apiOperationsMarkdown(
-      paths,
-      context.ui.apiReference,
-      referenceMarkdownLinks(context.locale, baseUrl),
-      samples,
-    );
+    const { locale, slug } = context;
+    return twinNodes(apiOperationsOutline(paths, view.schemas, { locale, slug, ui: context.ui.apiReference, baseUrl }));
   },
 };

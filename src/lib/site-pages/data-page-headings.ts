@@ -2,8 +2,7 @@ import type { MarkdownHeading } from 'astro';
 import { remark } from 'remark';
 import remarkMdx from 'remark-mdx';
 import { API_REFERENCE_SLUG, apiFamilyOfSlug } from '../content/api-families.ts';
-import { referenceMarkdownLinks } from '../api-reference/api-reference-links.ts';
-import { apiOperationsMarkdown, apiOverviewMarkdown } from '../api-reference/api-reference-markdown.ts';
+import { apiOperationsOutline, apiOverviewOutline } from '../api-reference/api-reference-outline.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
@@ -12,6 +11,7 @@ import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
 import { outlineHeadings } from '../markdown/mdast-builders.ts';
+import { twinNodes } from '../markdown/page-outline.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { changelogOutline } from '../changelog/changelog-outline.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
@@ -36,12 +36,13 @@ function apiReferenceHeadings(
   const family = apiFamilyOfSlug(slug);
   if (family === undefined && slug !== API_REFERENCE_SLUG) return [];
   const view = buildApiReferenceView(getOpenApiDocument(), translatorFor(locale));
-  const links = referenceMarkdownLinks(locale, baseUrl);
-  // The overview's, and a family page's operations and their responses, are the twin's anchored headings (a request
-  // sample's headings are not: the contents need none).
-  if (family === undefined) return outlineHeadings(apiOverviewMarkdown(view, ui, links));
+  const options = { locale, slug, ui, baseUrl };
+  // The overview's, and a family page's operations and their responses, are its outline's anchored headings (a request
+  // sample's headings are not: the contents need none). Headings are read from the twin's form: an operation's heading
+  // reads `GET /path` there, where the page splits method and path.
+  if (family === undefined) return outlineHeadings(twinNodes(apiOverviewOutline(view, options)));
   const paths = view.paths.filter((path) => path.family === family);
-  return outlineHeadings(apiOperationsMarkdown(paths, ui, links, () => []));
+  return outlineHeadings(twinNodes(apiOperationsOutline(paths, view.schemas, options)));
 }
 
 /**

@@ -1,11 +1,6 @@
-import type { RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { API_FAMILIES } from '../../../../src/lib/content/api-families.ts';
-import { referenceMarkdownLinks } from '../../../../src/lib/api-reference/api-reference-links.ts';
-import {
-  apiOperationsMarkdown,
-  apiOverviewMarkdown,
-} from '../../../../src/lib/api-reference/api-reference-markdown.ts';
+import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilySlug } from '../../../../src/lib/content/api-families.ts';
+import { pagePath } from '../../../../src/lib/content/page-paths.ts';
 import {
   descriptionParagraphs,
   securityText,
@@ -14,24 +9,28 @@ import {
 } from '../../../../src/lib/api-reference/api-reference-labels.ts';
 import { translatorFor } from '../../../../src/lib/api-reference/openapi-translations.ts';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
-import { printMarkdown } from '../../../../src/lib/markdown/markdown-printer.ts';
+import { mdxToMarkdown } from '../../../../src/lib/site-pages/mdx-to-markdown.ts';
 import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
 import { readUiStrings } from '../../../helpers/content-files.ts';
 import { openApiDocumentFor } from '../../../helpers/openapi-fixture.ts';
 
 const document = openApiDocumentFor('https://catalog.example');
 const view = buildApiReferenceView(document);
-const ui = UiStringsSchema.parse(readUiStrings('en')).apiReference;
+const uiStrings = UiStringsSchema.parse(readUiStrings('en'));
+const ui = uiStrings.apiReference;
 const operation = (method: string, path: string) =>
   view.paths.flatMap((p) => p.operations).find((o) => o.method === method && o.path === path)!;
-/** A sample as its id alone, standing in for the four languages the converter gives it. */
-const sampleStub = (id: string): RootContent[] => [
-  { type: 'paragraph', children: [{ type: 'text', value: `sample ${id}` }] },
-];
-/** As the twin writes it. */
-const stringify = (children: RootContent[]) => printMarkdown({ type: 'root', children });
-const links = referenceMarkdownLinks('en', 'https://catalog.example');
-const operationsMarkdown = stringify(apiOperationsMarkdown(view.paths, ui, links, sampleStub));
+/** A page of the reference as its Markdown twin prints it (from the page's outline; links absolute, to twins). */
+const twin = (slug: string) =>
+  mdxToMarkdown(slug === API_REFERENCE_SLUG ? '<ApiReference />\n' : '<ApiOperations />\n', {
+    title: 'Reference',
+    description: 'The API.',
+    baseUrl: 'https://catalog.example',
+    pagePath: pagePath('en', slug),
+    context: { locale: 'en', slug, openApiDocument: () => document, ui: uiStrings, data: undefined },
+  });
+/** Every family page's twin, in the families' order. */
+const operationsMarkdown = API_FAMILIES.map(({ id }) => twin(apiFamilySlug(id))).join('\n');
 
 describe('typeOf and valuesOf', () => {
   it.each([
@@ -220,7 +219,7 @@ describe('buildApiReferenceView', () => {
   });
 });
 
-describe('apiOperationsMarkdown and apiOverviewMarkdown', () => {
+describe('apiOperationsOutline and apiOverviewOutline, as the twin prints them', () => {
   const markdown = operationsMarkdown;
 
   it('has one H2 per operation, method and path together, on the family pages', () => {
@@ -230,7 +229,7 @@ describe('apiOperationsMarkdown and apiOverviewMarkdown', () => {
   });
 
   it('lists every operation on the overview under its family, then the schemas and headers', () => {
-    const overview = stringify(apiOverviewMarkdown(view, ui, links));
+    const overview = twin(API_REFERENCE_SLUG);
     expect(overview.match(/^## /gm)).toHaveLength(3);
     expect(overview).toContain(
       '### Catalog\n\n[Open the Catalog page](https://catalog.example/developers/api/catalog.md)\n',
@@ -272,7 +271,7 @@ describe('apiOperationsMarkdown and apiOverviewMarkdown', () => {
     ]) {
       expect(token).toContain(`\n${heading}\n`);
     }
-    expect(token).toContain('\nsample api-create-token\n');
+    expect(token).toContain("\n#### curl\n\n```sh\ncurl -sS -i 'https://catalog.example/oauth/token'");
     expect(token).toContain(
       '| `grant_type` | `string` | yes | Must be `client_credentials`. Values: `client_credentials`. |',
     );

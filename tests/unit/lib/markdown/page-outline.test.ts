@@ -4,11 +4,13 @@ import { printMarkdown } from '../../../../src/lib/markdown/markdown-printer.ts'
 import { anchoredHeading, code, outlineHeadings, text } from '../../../../src/lib/markdown/mdast-builders.ts';
 import {
   badgeFact,
+  breakableCode,
   callout,
   fact,
   facts,
   onPage,
   pageElement,
+  pageOnly,
   pagePart,
   twinNodes,
   twinOnly,
@@ -100,5 +102,32 @@ describe("a page outline's elements and what the page hides", () => {
     expect(outlineHeadings(twinNodes([pageElement('div', [section(false)])]))).toEqual([
       { depth: 2, slug: 'kidney', text: 'Kidneys' },
     ]);
+  });
+});
+
+describe("the page's own elements in an outline", () => {
+  const outline: RootContent[] = [
+    pageElement(
+      'section',
+      [
+        anchoredHeading(2, 'op-get-path', [
+          pageOnly([pageElement('span', [text('GET')], { class: 'method' }), breakableCode('/v1/path')]),
+          twinOnly([code('GET /v1/path')]),
+        ]),
+        { type: 'paragraph', children: [text('Names '), breakableCode('public-light-eu', ' '), text('.')] },
+        pageOnly([pageElement('dl', [pageElement('dt', [code('key')])], { class: 'fields' })]),
+      ],
+      { class: 'operation' },
+    ),
+  ];
+
+  it('prints what an element wraps, code that may wrap as code, and leaves out what only the page shows', () => {
+    expect(print(outline)).toBe(['## `GET /v1/path`', '', 'Names `public-light-eu`.', ''].join('\n'));
+    const twin = JSON.stringify(twinNodes(outline));
+    for (const kind of ['pageElement', 'pageOnly', 'breakableCode']) expect(twin).not.toContain(kind);
+  });
+
+  it("keeps a wrapped heading's anchor for the table of contents, read from the twin's form", () => {
+    expect(outlineHeadings(twinNodes(outline))).toEqual([{ depth: 2, slug: 'op-get-path', text: 'GET /v1/path' }]);
   });
 });
