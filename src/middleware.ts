@@ -27,16 +27,17 @@ async function renderHtml(next: MiddlewareNext, path: string, baseUrl: string): 
 
 /**
  * Astro renders only for the site server (src/server/), which negotiates, adds the headers and keeps the result per
- * data version. This step names the guide page a path asks for (`context.locals.page`; an unknown path is a bare 404),
- * loads its data, and renders it as HTML or, for its `.md` path, its Markdown twin; without its data it is the error
- * state, 502.
+ * data version, and hands every render its services in `context.locals` (`RenderServices`). This step names the guide
+ * page a path asks for (`context.locals.page`; an unknown path is a bare 404), loads its data from the site's catalog
+ * service, and renders it as HTML or, for its `.md` path, its Markdown twin; without its data it is the error state,
+ * 502.
  */
 export const onRequest: MiddlewareHandler = async function renderGuidePage(context, next) {
   if (context.routePattern !== PAGE_ROUTE) return next();
-  const page = await resolvePageRequest(context.url.pathname);
+  const page = await resolvePageRequest(context.url.pathname, context.locals);
   if (page === undefined) return new Response(null, { status: 404 });
   context.locals.page = page;
-  const data = await loadPageData(page.page.data);
+  const data = await loadPageData(page.page.data, context.locals);
   if (data !== undefined) context.locals.pageData = data;
   const { baseUrl } = getConfig();
   const markdown = page.format === 'markdown';

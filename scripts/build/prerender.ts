@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_PAGES } from '../../src/lib/content/error-page-templates.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import { cutFragment, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
-import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/routes.ts';
 import { SITE_PAGE_INDEX_PATH, SITE_PAGE_INDEX_RENDER_PATH } from '../../src/server/store/page-index.ts';
+import { buildRenderer, loadBundledPanels } from './build-renderer.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -21,7 +21,9 @@ const ROOT = new URL('../../', import.meta.url);
 export async function prerender(): Promise<number> {
   // The Astro bundle reads its configuration from the environment when it loads.
   process.env['BASE_URL'] = BASE_URL_PLACEHOLDER;
-  const renderer = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
+  // The services the site hands its renders, made for the build: none of these pages reads data, yet each render
+  // gets them as the server's renders do.
+  const renderer = buildRenderer(await loadBundledPanels());
   /** Renders `path` as `accept` asks; any answer but 200 fails the build. */
   const render = async (path: string, accept: string) => {
     const answer = await renderer.render(path, accept);

@@ -4,22 +4,15 @@ import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { parse } from 'yaml';
 import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
-import { createCatalogService } from '../../src/lib/catalog/catalog-service.ts';
-import type { UpstreamRequest } from '../../src/lib/catalog/upstream-reply.ts';
-import {
-  COMPILED_PANELS_PATH,
-  loadCompiledPanels,
-  type CompiledPanels,
-} from '../../src/lib/catalog/compiled-panels.ts';
-import { BASE_URL_PLACEHOLDER, parseConfig } from '../../src/lib/config/config.ts';
+import type { CompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
+import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import type { UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
 import { SEARCH_WORDS_META } from '../../src/lib/content/search-ranking.ts';
-import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../../src/lib/schemas/catalog.ts';
-import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
+import { buildRenderer, loadBundledPanels } from './build-renderer.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -40,30 +33,11 @@ async function readSearchTerms(locale: Locale): Promise<Readonly<Record<string, 
 
 /**
  * The data-driven pages (`/biomarkers`) in every locale, rendered through the
- * built Astro app as the server renders them, from the bundled catalog: the server prepares
+ * built Astro app as the server renders them, from the bundled catalog (`buildRenderer`): the server prepares
  * them per data version, not the build, but the search should find them.
  */
 async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; html: string }[]> {
-  // The catalog service the Astro bundle reads (see catalog-service.ts), answering from the
-  // bundled panels instead of an origin: nothing listens during the build.
-  const upstream: UpstreamRequest = async (url) => {
-    const template = new URL(url).searchParams.get('template');
-    const body = Buffer.from(
-      JSON.stringify(panels[CATALOG_TEMPLATES.find((known) => known === template) ?? DEFAULT_TEMPLATE]),
-    );
-    return {
-      status: 200,
-      contentType: 'application/json',
-      contentLength: body.length,
-      read: async () => body,
-      discard: () => undefined,
-    };
-  };
-  (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = createCatalogService(
-    parseConfig({ BASE_URL: BASE_URL_PLACEHOLDER, METRICS_PORT: 'off', LOG_LEVEL: 'error' }),
-    { request: upstream },
-  );
-  const renderer = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
+  const renderer = buildRenderer(panels);
   const pages = [];
   for (const page of GUIDE_PAGES.filter((entry) => entry.data !== undefined)) {
     for (const locale of LOCALES) {
@@ -92,8 +66,7 @@ export async function buildSearchIndex(): Promise<number> {
   const renders = JSON.parse(
     await readFile(fileURLToPath(new URL(PREPARED_RENDERS_PATH, ROOT)), 'utf8'),
   ) as PreparedRender[];
-  const panels = await loadCompiledPanels(fileURLToPath(new URL(COMPILED_PANELS_PATH, ROOT)), BASE_URL_PLACEHOLDER);
-  if (panels === undefined) throw new Error(`${COMPILED_PANELS_PATH} is missing: compile the catalog first`);
+  const panels = await loadBundledPanels();
   const { index } = check(await pagefind.createIndex({}));
   if (index === undefined) throw new Error('Pagefind made no index');
   let records = 0;

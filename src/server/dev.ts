@@ -2,12 +2,12 @@
 // renderer, so an edited page shows on reload and every API answer is the production one.
 import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
-import { getCatalogService } from '../lib/catalog/catalog-service.ts';
+import { createCatalogService } from '../lib/catalog/catalog-service.ts';
 import { ERROR_PAGES } from '../lib/content/error-page-templates.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
-import { AstroRenderer } from './store/astro-renderer.ts';
+import { developmentHandler } from './store/astro-renderer.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { listen } from './http/create-http-server.ts';
 import { loadConfigOrExit } from '../lib/config/config.ts';
@@ -23,17 +23,18 @@ const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 
 try {
-  const dependencies = await startBundledOrigin(config, logger);
+  const origin = await startBundledOrigin(config, logger);
   let astro: Awaited<ReturnType<typeof dev>> | undefined;
   const development: DevelopmentRequests = {
     owns: (path) => VITE_PATH.test(path),
     handle: (req, res) => astro!.handle(req, res),
   };
-  const renderer = new AstroRenderer(async () => astro!.handle);
   const site = await createSite(config, {
     logger,
-    catalog: getCatalogService(),
-    renderer,
+    // With the bundled origin's key, so the site's own requests spend none of its quota.
+    catalog: createCatalogService(origin.config, { logger }),
+    // Astro's development server, once it has started below; it gets the site's services with each request.
+    astro: async () => developmentHandler((req, res) => astro!.handle(req, res)),
     limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
     // `public/` as Astro serves it; the build's own files (search index, bundles) exist only after `npm run build`.
     files: { assets: fileURLToPath(new URL('public', root)) },
@@ -50,10 +51,10 @@ try {
   });
   // The styled 404 and 429 per locale, rendered now as the build renders them (prerender.ts).
   for (const page of ERROR_PAGES) {
-    const rendered = await renderer.render(page.renderPath, 'text/html');
+    const rendered = await site.renderer.render(page.renderPath, 'text/html');
     if (rendered.status === 200) site.store.errorPages.put(page.key, rendered.text);
   }
-  installGracefulShutdown({ site, dependencies }, logger, {
+  installGracefulShutdown({ site, dependencies: origin.servers }, logger, {
     delayMs: 0,
     quietMs: config.shutdownQuietMs,
     timeoutMs: config.shutdownTimeoutMs,

@@ -1,12 +1,12 @@
 // `npm start`: the site on PORT and, unless CATALOG_ORIGIN_URL is set, the bundled catalog origin.
 // `npm run build` compiles this file to dist/node/main.mjs, which `npm start` runs.
-import { getCatalogService } from '../lib/catalog/catalog-service.ts';
+import { createCatalogService } from '../lib/catalog/catalog-service.ts';
 import { DEFAULT_TEMPLATE } from '../lib/schemas/catalog.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { processMetrics } from '../lib/metrics/service-metrics.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
-import { AstroRenderer, bundleHandler } from './store/astro-renderer.ts';
+import { bundleHandler } from './store/astro-renderer.ts';
 import { listen } from './http/create-http-server.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { loadConfigOrExit } from '../lib/config/config.ts';
@@ -21,13 +21,13 @@ const logger = createLogger(config.logLevel);
 const metrics = processMetrics();
 
 try {
-  const dependencies = await startBundledOrigin(config, logger, metrics);
+  const origin = await startBundledOrigin(config, logger, metrics);
+  // With the bundled origin's key, so the site's own requests spend none of its quota.
+  const catalog = createCatalogService(origin.config, { logger, metrics });
   if (config.catalogOriginUrl === undefined) {
     // Fetch the default panel now so its validation and compression overlap start-up. Not for a CATALOG_ORIGIN_URL,
     // which may still be starting: a failure would hold its requests off for the retry pause.
-    getCatalogService()
-      .cache.get(DEFAULT_TEMPLATE)
-      .catch(() => undefined);
+    catalog.cache.get(DEFAULT_TEMPLATE).catch(() => undefined);
   }
   if (config.metricsPort !== undefined) {
     const bound = await listen(
@@ -41,22 +41,21 @@ try {
   metrics.watchLimiter('site', limiter);
   const shared = await openSharedLimiter(config.rateLimitStore, limiter, logger, metrics);
   const loadBundle = bundleHandler(new URL('dist/server/entry.mjs', root).href);
-  const renderer = new AstroRenderer(async () => {
-    const handler = await loadBundle();
-    logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' });
-    return handler;
-  });
   const site = await createSite(config, {
     logger,
-    catalog: getCatalogService(),
-    renderer,
+    catalog,
+    astro: async () => {
+      const handler = await loadBundle();
+      logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' });
+      return handler;
+    },
     limiter,
     ...(shared === undefined ? {} : { shared }),
     observe: (request) => metrics.observeRequest('site', request),
     onShed: () => metrics.observeShed('site'),
     files: builtFiles(root),
   });
-  installGracefulShutdown({ site, dependencies }, logger, {
+  installGracefulShutdown({ site, dependencies: origin.servers }, logger, {
     delayMs: config.shutdownDelayMs,
     quietMs: config.shutdownQuietMs,
     timeoutMs: config.shutdownTimeoutMs,

@@ -32,10 +32,13 @@ import { createPipeline } from './pipeline.ts';
  */
 const FREE_CEILING_SIZE = { maxClients: 10_000, sketchWidth: 2 ** 18 };
 
-/** Whether an item page (a biomarker's) exists now; its data loaders are imported on first use, never at start-up. */
-async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
+/**
+ * Whether an item page (a biomarker's) exists now in the catalog's data; its data loaders are imported on first use,
+ * never at start-up.
+ */
+async function itemPageExists(page: GuidePageEntry, catalog: CatalogService): Promise<boolean> {
   const { itemPageExists: exists } = await import('../lib/site-pages/page-items.ts');
-  return exists(page);
+  return exists(page, { catalog });
 }
 
 /** The item page (a biomarker's) a route matched by its key's shape, if it is one. */
@@ -111,7 +114,9 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     const item = itemPageOf(route);
     if (item !== undefined && quotaUse(route, req) === 'peek') {
       // A preflight is free only on a path that exists: a marker's key is known once the data is asked.
-      return itemPageExists(item).then((exists) => serve(req, res, path, target, exists ? route : undefined, exists));
+      return itemPageExists(item, options.catalog).then((exists) =>
+        serve(req, res, path, target, exists ? route : undefined, exists),
+      );
     }
     return serve(req, res, path, target, route);
   }
@@ -127,7 +132,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
       notFound: (x, target) => answerNotFound(x, target, errorPages),
       exists: (route) => {
         const item = itemPageOf(route);
-        return item === undefined ? undefined : itemPageExists(item);
+        return item === undefined ? undefined : itemPageExists(item, options.catalog);
       },
       options: (route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()],
       methodNotAllowed: (x, route, target, method) =>

@@ -4,6 +4,7 @@ import type { Config } from '../lib/config/config.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import type { SharedLimiter } from '../lib/rate-limit/shared-limiter.ts';
+import type { RenderServices } from '../lib/site-pages/render-services.ts';
 import { loadStaticAssets } from './handlers/static-assets.ts';
 import {
   injectRequest,
@@ -17,13 +18,16 @@ import { prepareInBackground, type PreparedBody } from './store/prepared.ts';
 import { SITE_PAGE_INDEX_PATH } from './store/page-index.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './store/prepared-renders.ts';
 import { pageDataVersion, RenderedStore, type Renderer } from './store/rendered-store.ts';
+import { AstroRenderer, type AstroHandler } from './store/astro-renderer.ts';
 
 /** What the site is made of besides its configuration: each entry (`main.ts`, `dev.ts`, the tests) brings its own. */
 export interface SiteParts {
   logger: Logger;
   catalog: CatalogService;
-  /** Astro, as the store renders through it: the built bundle's handler, or the development server's. */
-  renderer: Renderer;
+  /** Astro's handler, loaded on the first render: the built bundle's (`bundleHandler`), or the development server's. */
+  astro: () => Promise<AstroHandler>;
+  /** Wraps Astro as the store renders through it: a test counts renders, or holds them. */
+  wrapRenderer?: (astro: Renderer) => Renderer;
   limiter: FixedWindowLimiter;
   /** The quota shared with other instances (RATE_LIMIT_STORE_URL). */
   shared?: SharedLimiter;
@@ -47,6 +51,8 @@ export interface SiteParts {
 export interface Site extends DrainableServer {
   store: RenderedStore;
   routes: SiteRoutes;
+  /** Astro with the site's services as every render's `locals`: what the store renders through, unwrapped. */
+  renderer: AstroRenderer;
   /** Sends one request through the site without a socket (light-my-request). */
   inject(options: InjectOptions | string): Promise<InjectResponse>;
   /** Makes the codings of every prepared body in the background, after start-up. */
@@ -60,13 +66,21 @@ export const builtFiles = (root: URL): SiteParts['files'] => ({
   pageIndex: fileURLToPath(new URL(SITE_PAGE_INDEX_PATH, root)),
 });
 
-/** Assembles the site once, for `npm start`, `npm run dev` and the tests alike: store, route table and server. */
+/**
+ * Assembles the site once, for `npm start`, `npm run dev` and the tests alike: store, route table and server, and the
+ * services Astro's renders get as `locals` (the catalog service and the build's highlighted samples), which the server
+ * reads too: one instance of each per site, handed over explicitly, none process-wide.
+ */
 export async function createSite(config: Config, parts: SiteParts): Promise<Site> {
   const { files } = parts;
+  const sampleFragments = new Map<string, string>();
+  const services: RenderServices = { catalog: parts.catalog, sampleFragments };
+  const renderer = new AstroRenderer(parts.astro, services);
   const store = new RenderedStore({
-    renderer: parts.renderer,
-    versionOf: pageDataVersion,
+    renderer: parts.wrapRenderer?.(renderer) ?? renderer,
+    versionOf: (resource) => pageDataVersion(resource, services),
     baseUrl: config.baseUrl,
+    services,
     ...(files.pageIndex === undefined ? {} : { pageIndexFile: files.pageIndex }),
     ...(parts.onShed === undefined ? {} : { onShed: parts.onShed }),
     ...(parts.renderConcurrency === undefined ? {} : { renderConcurrency: parts.renderConcurrency }),
@@ -74,7 +88,9 @@ export async function createSite(config: Config, parts: SiteParts): Promise<Site
     ...(parts.development === undefined ? {} : { development: true }),
   });
   const routes = new SiteRoutes(config, loadStaticAssets(files.assets));
-  if (files.preparedRenders !== undefined) await loadPreparedRenders(files.preparedRenders, store, config.baseUrl);
+  if (files.preparedRenders !== undefined) {
+    await loadPreparedRenders(files.preparedRenders, { store, sampleFragments }, config.baseUrl);
+  }
   const site = createSiteServer({
     config,
     logger: parts.logger,
@@ -91,6 +107,7 @@ export async function createSite(config: Config, parts: SiteParts): Promise<Site
     ...site,
     store,
     routes,
+    renderer,
     inject: (options) => injectRequest(site.server, options),
     prepareInBackground: (onError) => prepareInBackground(bodies, onError),
   };

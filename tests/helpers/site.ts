@@ -6,7 +6,7 @@ import { createLogger, type Logger } from '../../src/lib/log/logger.ts';
 import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
 import type { SharedLimiter } from '../../src/lib/rate-limit/shared-limiter.ts';
 import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
-import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
+import { bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import {
   injectRequest,
   listen,
@@ -56,6 +56,8 @@ export interface TestSite {
   config: Config;
   catalog: CatalogService;
   limiter: FixedWindowLimiter;
+  /** Astro with this site's services as every render's `locals`, as the store renders through it (unwrapped). */
+  renderer: Renderer;
   /** Every log line, the request log included. */
   logs: string[];
   /**
@@ -107,9 +109,9 @@ function originFetch(
 }
 
 /**
- * Builds the site server from the build's output (`npm run build` first) and injected parts.
- * The Astro bundle reads the process-wide catalog service, so the last site built in a test
- * file is the one its pages are rendered from.
+ * Builds the site server from the build's output (`npm run build` first) and injected parts. Each site hands its own
+ * catalog service to the renders of its pages; the Astro bundle reads its configuration (BASE_URL) from the
+ * environment once per process.
  */
 export async function createTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
   const key = createOriginKey();
@@ -138,8 +140,6 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     ...(upstream === undefined ? {} : { request: requestVia(upstream) }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
-  (globalThis as Record<symbol, unknown>)[Symbol.for('biomarker-catalog.catalog-service')] = catalog;
-  const astro = new AstroRenderer(bundleHandler(new URL('dist/server/entry.mjs', ROOT).href));
   const limiter = new FixedWindowLimiter({
     ...CATALOG_POLICY,
     maxClients: config.rateLimitMaxClients,
@@ -148,7 +148,8 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   const site = await createSite(config, {
     logger,
     catalog,
-    renderer: options.renderer?.(astro) ?? astro,
+    astro: bundleHandler(new URL('dist/server/entry.mjs', ROOT).href),
+    ...(options.renderer === undefined ? {} : { wrapRenderer: options.renderer }),
     limiter,
     ...(options.shared === undefined ? {} : { shared: options.shared(limiter) }),
     ...(options.renderConcurrency === undefined ? {} : { renderConcurrency: options.renderConcurrency }),
@@ -159,6 +160,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     config,
     catalog,
     limiter,
+    renderer: site.renderer,
     logs,
     server: site,
     ...(origin === undefined ? {} : { origin }),

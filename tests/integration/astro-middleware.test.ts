@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
+import type { Renderer } from '../../src/server/store/rendered-store.ts';
 import { createTestSite } from '../helpers/site.ts';
 
-/** The built Astro bundle, asked as the site server asks it (src/server/store/astro-renderer.ts). */
-let renderer: AstroRenderer;
+/** The built Astro bundle, asked as the site server asks it (src/server/store/astro-renderer.ts), with its services. */
+let renderer: Renderer;
 beforeAll(async () => {
-  // The configuration and catalog service the bundle reads.
-  await createTestSite();
-  renderer = new AstroRenderer(bundleHandler(new URL('../../dist/server/entry.mjs', import.meta.url).href));
+  renderer = (await createTestSite()).renderer;
 });
 
 describe('the page middleware (src/middleware.ts)', () => {

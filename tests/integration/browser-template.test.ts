@@ -8,7 +8,7 @@ import {
   type BrowserTemplates,
 } from '../../src/lib/catalog-page/browser-views.ts';
 import { parseTemplate, type PageTemplate } from '../../src/lib/catalog-page/page-template.ts';
-import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
+import type { Renderer } from '../../src/server/store/rendered-store.ts';
 import { createTestSite } from '../helpers/site.ts';
 
 /** Queries that touch every part of the browser that depends on one: ranking, escaping, each select, ignored values. */
@@ -49,10 +49,11 @@ function firstDifference(actual: string, expected: string): string {
 }
 
 describe('a filtered view of /biomarkers assembled from the prepared template', () => {
-  const renderer = new AstroRenderer(bundleHandler(new URL('../../dist/server/entry.mjs', import.meta.url).href));
+  /** The built Astro bundle with a site's services, as the site's store renders through it. */
+  let renderer: Renderer;
   const templates = new Map<string, { html: BrowserTemplates; markdown: PageTemplate }>();
   beforeAll(async () => {
-    await createTestSite();
+    renderer = (await createTestSite()).renderer;
     for (const list of LISTS) {
       const html = await renderer.render(`${list}?${TEMPLATE_QUERY}`, 'text/html');
       const markdown = await renderer.render(`${list}.md?${TEMPLATE_QUERY}`, 'text/markdown');

@@ -1,5 +1,6 @@
 // `npm run dev` and `npm start` are one serving stack: the same request gets the same answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractSamples } from '../helpers/guide-samples.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
 
 let dev: RunningServer;
@@ -55,6 +56,10 @@ describe('npm run dev answers as npm start does', () => {
     ['llms.txt', '/llms.txt'],
     ['the sitemap', '/sitemap.xml'],
     ['a Markdown twin', '/de/auth.md'],
+    // Data-driven: Astro renders them with the catalog service the site hands it, in development as in production.
+    ["the biomarker list's Markdown twin", '/de/biomarkers.md'],
+    ["a marker page's Markdown twin", '/biomarkers/egfr.md'],
+    ['llms-full.txt', '/llms-full.txt'],
     ['a 404', '/no/such/page', { headers: { Accept: 'application/json' } }],
     ['a 405', '/v1/biomarkers/public', { method: 'DELETE' }],
     [
@@ -91,6 +96,20 @@ describe('npm run dev answers as npm start does', () => {
     const policy = new Map(got.headers).get('content-security-policy');
     expect(policy).toContain("style-src 'self' 'unsafe-inline'");
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-");
+  });
+
+  it("a marker page: the site's catalog in both, and its sample highlighted with this marker's values", async () => {
+    const [got, expected] = await Promise.all([
+      answer(dev, '/de/biomarkers/egfr'),
+      answer(production, '/de/biomarkers/egfr'),
+    ]);
+    expect([got.status, expected.status]).toEqual([200, 200]);
+    // Highlighted by the page itself in development, from the build's prepared fragment in production: the same code.
+    const curls = [got, expected].map(
+      (each) => extractSamples(each.body.toString()).find((sample) => sample.language === 'curl')?.code,
+    );
+    expect(curls[0]).toContain('select(.uuid == "');
+    expect(curls[0]).toBe(curls[1]);
   });
 
   it("hands the editor's module requests to Vite without counting them", async () => {

@@ -1,5 +1,5 @@
 import type { CacheLookup } from './catalog-cache.ts';
-import { getConfig, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
 import { createRepresentationAsync, type Representation } from '../http/representation.ts';
 import { createLogger, describeError, type Logger } from '../log/logger.ts';
 import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.ts';
@@ -75,7 +75,9 @@ export interface CatalogServiceDeps {
 
 /**
  * Builds the service. Every failed upstream call is logged (`catalog_upstream_failed`), since a stale answer or a
- * background refresh would hide it from the request log.
+ * background refresh would hide it from the request log. An entry (`main.ts`, `dev.ts`, the build) makes one and hands
+ * it to the site, which gives it to the API and to every Astro render (`locals`): a data-driven page renders from the
+ * very panels the API serves.
  */
 export function createCatalogService(config: Config, deps: CatalogServiceDeps = {}): CatalogService {
   const origin = upstreamOrigin(config);
@@ -129,17 +131,4 @@ export function catalogCacheControl(service: CatalogService, lookup: CacheLookup
   if (service.staleWhileRevalidateS > 0) directives.push(`stale-while-revalidate=${service.staleWhileRevalidateS}`);
   if (service.staleIfErrorS > 0) directives.push(`stale-if-error=${service.staleIfErrorS}`);
   return directives.join(', ');
-}
-
-/**
- * On `globalThis` because the server (`dist/node/`) and the Astro bundle are two module graphs that must share one
- * cache: a data-driven page renders from the very panels the API serves.
- */
-const INSTANCE = Symbol.for('biomarker-catalog.catalog-service');
-
-/** The process-wide catalog service, created on first use from the configuration. */
-export function getCatalogService(): CatalogService {
-  const holder = globalThis as { [INSTANCE]?: CatalogService };
-  holder[INSTANCE] ??= createCatalogService(getConfig());
-  return holder[INSTANCE];
 }

@@ -19,16 +19,17 @@ export class UpstreamError extends Error {
     super(message);
     this.reason = reason;
   }
-
-  /** Matches an upstream error from either module graph: the Astro bundle's pages read the server graph's service. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return (
-      value instanceof Error &&
-      value.name === 'UpstreamError' &&
-      typeof (value as { reason?: unknown }).reason === 'string'
-    );
-  }
 }
+
+/**
+ * Whether `value` is an upstream error, made by this module or by another copy of it: Astro's pages are a module graph
+ * of their own (the built bundle, or Vite's modules under `npm run dev`) and read the server's catalog service, whose
+ * errors are instances of the server's class, which `instanceof` in the pages' copy would not recognise.
+ */
+export const isUpstreamError = (value: unknown): value is UpstreamError =>
+  value instanceof Error &&
+  value.name === 'UpstreamError' &&
+  typeof (value as { reason?: unknown }).reason === 'string';
 
 /** The failure of a call that got no complete answer within `timeoutMs`. */
 export const upstreamTimeout = (timeoutMs: number): UpstreamError =>

@@ -1,9 +1,18 @@
-import { getCatalogService } from '../catalog/catalog-service.ts';
+import type { CatalogService } from '../catalog/catalog-service.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import { UpstreamError } from '../catalog/fetch-upstream-catalog.ts';
+import { isUpstreamError } from '../catalog/fetch-upstream-catalog.ts';
 
 /** Data a page can be built from besides its MDX; named by the page registry's `data`. */
 export type PageDataSource = 'catalog';
+
+/**
+ * Where a page's data is loaded from: the site's own services, handed to Astro's renders as `locals` and to the server's
+ * store by the composition root (`src/server/site.ts`), never a process-wide instance.
+ */
+export interface PageDataServices {
+  /** The catalog service the API serves from. */
+  catalog: CatalogService;
+}
 
 /** A data-driven page's data, loaded for the current request: the catalog, for `/biomarkers` and its markers. */
 export interface LoadedPageData {
@@ -27,18 +36,21 @@ interface UnavailablePageData {
 export type PageDataState = LoadedPageData | UnavailablePageData;
 
 /**
- * The data of a page for this request, or undefined for a static page. Loading is cheap
+ * The data of a page for this request from `services`, or undefined for a static page. Loading is cheap
  * while the catalog cache is fresh, so it runs on every request, and the page follows
- * the catalog as soon as the cache does. An UpstreamError means "unavailable"; anything
+ * the catalog as soon as the cache does. An upstream error means "unavailable"; anything
  * else is a bug.
  */
-export async function loadPageData(source: PageDataSource | undefined): Promise<PageDataState | undefined> {
+export async function loadPageData(
+  source: PageDataSource | undefined,
+  services: PageDataServices,
+): Promise<PageDataState | undefined> {
   if (source === undefined) return undefined;
   try {
-    const catalog = await loadCatalogSnapshot(getCatalogService());
+    const catalog = await loadCatalogSnapshot(services.catalog);
     return { ok: true, source, version: catalog.version, freshForS: catalog.freshForS, catalog };
   } catch (error) {
-    if (error instanceof UpstreamError) return { ok: false, reason: error.message };
+    if (isUpstreamError(error)) return { ok: false, reason: error.message };
     throw error;
   }
 }

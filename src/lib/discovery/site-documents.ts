@@ -2,7 +2,7 @@ import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { MARKER_SECTION_IDS } from '../catalog-page/build-marker-page-view.ts';
 import { getUiStrings, listSitePages } from '../site-pages/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
-import { loadPageData, type PageDataState } from '../content/page-data.ts';
+import { loadPageData, type PageDataServices, type PageDataState } from '../content/page-data.ts';
 import { pageMdast } from '../site-pages/page-markdown.ts';
 import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
@@ -47,13 +47,15 @@ async function markerSectionsOnce(baseUrl: string, data: PageDataState | undefin
   return [samples, regions];
 }
 
-/** `/llms-full.txt`: every default-locale page's twin, data-driven ones as their `.md` shows them now. */
-export async function llmsFullTxt(baseUrl: string): Promise<string> {
+/** `/llms-full.txt`: every default-locale page's twin, data-driven ones as their `.md` shows them now (from `services`). */
+export async function llmsFullTxt(baseUrl: string, services: PageDataServices): Promise<string> {
   const sources = [
     ...new Set([...GUIDE_PAGES.flatMap((page) => page.data ?? []), ...ITEM_PAGE_FAMILIES.map((family) => family.data)]),
   ];
-  const data = new Map(await Promise.all(sources.map(async (source) => [source, await loadPageData(source)] as const)));
-  const pages = (await listSitePages(baseUrl)).filter((page) => page.locale === DEFAULT_LOCALE);
+  const data = new Map(
+    await Promise.all(sources.map(async (source) => [source, await loadPageData(source, services)] as const)),
+  );
+  const pages = (await listSitePages(baseUrl, services)).filter((page) => page.locale === DEFAULT_LOCALE);
   const full = await Promise.all(
     pages.map(async (page) => ({
       title: page.title,

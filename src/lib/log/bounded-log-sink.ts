@@ -168,13 +168,15 @@ function ignoreBrokenPipe(destination: SonicBoom): SonicBoom {
   return destination.on('error', onError);
 }
 
-/** Shared by every copy of this module: the server's own and the one bundled by Astro. */
-const PROCESS_SINK = Symbol.for('biomarker-catalog.log-sink');
+/**
+ * The sink of this process, made on first use. Only the server's module graph writes logs: Astro's pages (the bundle,
+ * or Vite's modules under `npm run dev`) make no logger, so one module-level sink is the process's one.
+ */
+let processSink: BoundedLogSink | undefined;
 
-/** The process-wide sink on fd 1 and 2, asynchronous and bounded, made on first use. */
+/** The process's sink on fd 1 and 2, asynchronous and bounded, made on first use. */
 export function processLogSink(): BoundedLogSink {
-  const holder = globalThis as { [PROCESS_SINK]?: BoundedLogSink };
-  if (holder[PROCESS_SINK] !== undefined) return holder[PROCESS_SINK];
+  if (processSink !== undefined) return processSink;
   // Touching process.stdout/stderr makes libuv set the fd non-blocking: on a blocking fd a stalled reader would
   // hold a thread-pool write forever and process.exit would hang joining it.
   void process.stdout;
@@ -190,6 +192,6 @@ export function processLogSink(): BoundedLogSink {
   const stdout = open(1, STDOUT_BUFFER_BYTES);
   const stderr = open(2, STDERR_BUFFER_BYTES);
   const sink = createBoundedSink(stdout, stderr);
-  holder[PROCESS_SINK] = sink;
+  processSink = sink;
   return sink;
 }

@@ -187,12 +187,14 @@ export class ServiceMetrics {
   }
 }
 
-/** Shared by every copy of this module: the server's own and the one bundled by Astro. */
-const PROCESS_METRICS = Symbol.for('biomarker-catalog.metrics');
+/**
+ * The metrics of this process, made on first use. Only the server's module graph counts: Astro's pages are handed the
+ * catalog service the server made (with these metrics), never make one.
+ */
+let processWide: ServiceMetrics | undefined;
 
-/** The process-wide metrics, made on first use. */
+/** The process's metrics, made on first use. */
 export function processMetrics(): ServiceMetrics {
-  const holder = globalThis as { [PROCESS_METRICS]?: ServiceMetrics };
-  holder[PROCESS_METRICS] ??= new ServiceMetrics();
-  return holder[PROCESS_METRICS];
+  processWide ??= new ServiceMetrics();
+  return processWide;
 }

@@ -87,25 +87,13 @@ export function fillFragment(fragment: string, values: Readonly<Record<string, s
   return html;
 }
 
-const REGISTRY = Symbol.for('biomarker-catalog.sample-fragments');
-
 /**
- * The process-wide fragments, on `globalThis`: the server (`dist/node/`) loads them from the
- * build's output, and the Astro bundle (`dist/server/`), a separate copy of this module in the
- * same process, reads them when it renders a page.
+ * The build's highlighted samples by their key in its prepared output, each with this deployment's `BASE_URL`: the site
+ * fills it at start-up (`src/server/store/prepared-renders.ts`) and hands it to every Astro render as `locals`; empty
+ * without a build's output (e.g. `npm run dev`), where a page highlights its sample itself.
  */
-const registry = (): Map<string, string> => {
-  const holder = globalThis as { [REGISTRY]?: Map<string, string> };
-  holder[REGISTRY] ??= new Map();
-  return holder[REGISTRY];
-};
+export type SampleFragments = ReadonlyMap<string, string>;
 
-/** Keeps a prepared fragment (its `BASE_URL` already this deployment's) for the pages rendered later. */
-export const putSampleFragment = (key: string, fragment: string): void => void registry().set(key, fragment);
-
-/**
- * The prepared fragment of sample `id` in `locale`; undefined without a build's output (e.g.
- * `npm run dev`), where the page highlights its sample itself.
- */
-export const sampleFragment = (locale: Locale, id: string): string | undefined =>
-  registry().get(sampleFragmentKey(locale, id));
+/** The prepared fragment of sample `id` in `locale`; undefined when the build prepared none. */
+export const sampleFragment = (fragments: SampleFragments, locale: Locale, id: string): string | undefined =>
+  fragments.get(sampleFragmentKey(locale, id));

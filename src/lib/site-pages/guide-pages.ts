@@ -1,6 +1,6 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
 import { LOCALES, type Locale } from '../content/locales.ts';
-import type { PageDataState } from '../content/page-data.ts';
+import type { PageDataServices, PageDataState } from '../content/page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId } from '../content/page-paths.ts';
 import {
@@ -63,11 +63,11 @@ export async function getSitePageIndex(): Promise<SitePageIndex> {
 
 /**
  * Every page in every locale: the registry's pages, then one per item of each item
- * family's data as it is now (`listSitePagesOf`). The sitemap and `llms.txt` list these,
+ * family's data as it is now in `services` (`listSitePagesOf`). The sitemap and `llms.txt` list these,
  * and a serving layer that prepares pages ahead of time can enumerate them here.
  */
-export async function listSitePages(baseUrl: string): Promise<PageSummary[]> {
-  return listSitePagesOf(await getSitePageIndex(), baseUrl);
+export async function listSitePages(baseUrl: string, services: PageDataServices): Promise<PageSummary[]> {
+  return listSitePagesOf(await getSitePageIndex(), baseUrl, services);
 }
 
 /** One link of Starlight's sidebar, in the shape its `sidebar` prop takes. */

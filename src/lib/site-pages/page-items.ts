@@ -1,7 +1,7 @@
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { assignMarkerKeys } from '../catalog-page/marker-keys.ts';
 import type { Locale } from '../content/locales.ts';
-import { loadPageData, type LoadedPageData } from '../content/page-data.ts';
+import { loadPageData, type LoadedPageData, type PageDataServices } from '../content/page-data.ts';
 import { resolvePagePath, type ResolvedPage } from '../content/page-paths.ts';
 import type { GuidePageEntry, PageFrontmatter } from '../content/page-registry.ts';
 
@@ -49,14 +49,14 @@ export function itemFrontmatter(template: PageFrontmatter, item: PageItem): Page
 const keysByFamily = new Map<string, { version: string; keys: ReadonlySet<string> }>();
 
 /**
- * Whether an item's page exists: its key is in the family's data as it is now. While the
+ * Whether an item's page exists: its key is in the family's data (from `services`) as it is now. While the
  * data is unavailable the key cannot be checked, and the page answers with its error
  * state (502), as its family's index does. The keys are listed once per data version.
  */
-export async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
+export async function itemPageExists(page: GuidePageEntry, services: PageDataServices): Promise<boolean> {
   const item = page.item;
   if (item === undefined) return true;
-  const data = await loadPageData(item.family.data);
+  const data = await loadPageData(item.family.data, services);
   if (data === undefined || !data.ok) return true;
   let listed = keysByFamily.get(item.family.slug);
   if (listed?.version !== data.version) {
@@ -67,7 +67,10 @@ export async function itemPageExists(page: GuidePageEntry): Promise<boolean> {
 }
 
 /** The page a request path names, checked against the data for an item's page: an unknown key is no page (404). */
-export async function resolvePageRequest(pathname: string): Promise<ResolvedPage | undefined> {
+export async function resolvePageRequest(
+  pathname: string,
+  services: PageDataServices,
+): Promise<ResolvedPage | undefined> {
   const resolved = resolvePagePath(pathname);
-  return resolved !== undefined && (await itemPageExists(resolved.page)) ? resolved : undefined;
+  return resolved !== undefined && (await itemPageExists(resolved.page, services)) ? resolved : undefined;
 }

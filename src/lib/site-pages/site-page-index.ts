@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '../content/locales.ts';
-import { loadPageData, type PageDataState } from '../content/page-data.ts';
+import { loadPageData, type PageDataServices, type PageDataState } from '../content/page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId, markdownPath, pagePath } from '../content/page-paths.ts';
 import {
@@ -79,10 +79,16 @@ export function assembleSitePages(
   return pages;
 }
 
-/** `assembleSitePages` with each item family's data as it is now: what the sitemap and `llms.txt` list. */
-export async function listSitePagesOf(index: SitePageIndex, baseUrl: string): Promise<PageSummary[]> {
+/** `assembleSitePages` with each item family's data as it is now in `services`: what the sitemap and `llms.txt` list. */
+export async function listSitePagesOf(
+  index: SitePageIndex,
+  baseUrl: string,
+  services: PageDataServices,
+): Promise<PageSummary[]> {
   const data = new Map(
-    await Promise.all(ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data)] as const)),
+    await Promise.all(
+      ITEM_PAGE_FAMILIES.map(async (family) => [family, await loadPageData(family.data, services)] as const),
+    ),
   );
   return assembleSitePages(index, (family) => data.get(family), baseUrl);
 }

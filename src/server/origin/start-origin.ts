@@ -50,17 +50,20 @@ export async function startOrigin(
   return origin;
 }
 
-/**
- * Starts the bundled origin beside the site unless `CATALOG_ORIGIN_URL` names another. Its key (generated unless set)
- * goes into process.env, where the catalog service and the Astro bundle read their configuration.
- */
+/** The bundled origin's servers (none for another origin), and the configuration the site's catalog service asks with. */
+export interface BundledOrigin {
+  servers: DrainableServer[];
+  /** The site's configuration with the origin's key (generated unless set), which exempts the site from its limiter. */
+  config: Config;
+}
+
+/** Starts the bundled origin beside the site unless `CATALOG_ORIGIN_URL` names another. */
 export async function startBundledOrigin(
   config: Config,
   logger: Logger,
   metrics?: ServiceMetrics,
-): Promise<DrainableServer[]> {
-  if (config.catalogOriginUrl !== undefined) return [];
-  const catalogOriginKey = config.catalogOriginKey ?? createOriginKey();
-  process.env['CATALOG_ORIGIN_KEY'] = catalogOriginKey;
-  return [await startOrigin({ ...config, catalogOriginKey }, config.catalogOriginPort, logger, metrics)];
+): Promise<BundledOrigin> {
+  if (config.catalogOriginUrl !== undefined) return { servers: [], config };
+  const keyed = { ...config, catalogOriginKey: config.catalogOriginKey ?? createOriginKey() };
+  return { servers: [await startOrigin(keyed, keyed.catalogOriginPort, logger, metrics)], config: keyed };
 }

@@ -1,12 +1,35 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import inject from 'light-my-request';
+import type { RenderServices } from '../../lib/site-pages/render-services.ts';
 
-/** The `@astrojs/node` handler in middleware mode. */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+/** Astro's handler as the renderer calls it: one request, with the `locals` its render starts from. */
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, locals: RenderServices) => Promise<void> | void;
+
+/** The `@astrojs/node` handler in middleware mode: it passes `locals` to the app's render. */
+type AdapterHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: RenderServices,
+) => Promise<void> | void;
 
 /** Loads the handler of the built bundle (`dist/server/entry.mjs` at `entryUrl`). */
-export const bundleHandler = (entryUrl: string) => async (): Promise<AstroHandler> =>
-  ((await import(entryUrl)) as { handler: AstroHandler }).handler;
+export const bundleHandler = (entryUrl: string) => async (): Promise<AstroHandler> => {
+  const { handler } = (await import(entryUrl)) as { handler: AdapterHandler };
+  // No `next`: a path no route matches is rendered by Astro too (a 404), never passed on.
+  return (req, res, locals) => handler(req, res, undefined, locals);
+};
+
+/** Where Astro's development server reads a request's `locals` (`astro/dist/core/constants.js`). */
+const DEVELOPMENT_LOCALS = Symbol.for('astro.locals');
+
+/** The handler of Astro's development server (`npm run dev`), which takes `locals` from the request itself. */
+export const developmentHandler =
+  (handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void): AstroHandler =>
+  (req, res, locals) => {
+    Reflect.set(req, DEVELOPMENT_LOCALS, locals);
+    return handle(req, res);
+  };
 
 /** What Astro rendered for a path: to be prepared and stored, or passed on once (an error state). */
 export interface Rendered {
@@ -18,11 +41,16 @@ export interface Rendered {
 /** Astro as the renderer, loaded on the first render a request needs; start-up never loads the bundle. */
 export class AstroRenderer {
   readonly #load: () => Promise<AstroHandler>;
+  readonly #services: RenderServices;
   #handler: Promise<AstroHandler> | undefined;
 
-  /** `load` gives Astro's handler on first render: the built bundle's, or the dev server's under `npm run dev`. */
-  constructor(load: () => Promise<AstroHandler>) {
+  /**
+   * `load` gives Astro's handler on first render: the built bundle's, or the dev server's under `npm run dev`.
+   * `services` are what every render gets as `locals`.
+   */
+  constructor(load: () => Promise<AstroHandler>, services: RenderServices) {
     this.#load = load;
+    this.#services = services;
   }
 
   /** The Astro handler, loaded on first use. */
@@ -36,7 +64,10 @@ export class AstroRenderer {
    * call, so nothing but the site can ask Astro for a render.
    */
   async render(path: string, accept: string): Promise<Rendered> {
-    const response = await inject(await this.#astro(), {
+    const handler = await this.#astro();
+    // A new object per render: the middleware adds this request's page and data to it.
+    const locals: RenderServices = { ...this.#services };
+    const response = await inject((req, res) => handler(req, res, locals), {
       method: 'GET',
       url: path,
       headers: { accept, 'accept-encoding': 'identity' },

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ERROR_PAGE_KEY_PREFIX } from '../../lib/content/error-page-templates.ts';
 import { substituteBaseUrlPlaceholder } from '../../lib/config/config.ts';
-import { putSampleFragment, SAMPLE_FRAGMENT_KEY_PREFIX } from '../../lib/samples/prepared-sample-fragments.ts';
+import { SAMPLE_FRAGMENT_KEY_PREFIX } from '../../lib/samples/prepared-sample-fragments.ts';
 import { PreparedBody } from './prepared.ts';
 import type { RenderedStore } from './rendered-store.ts';
 
@@ -16,10 +16,16 @@ export interface PreparedRender {
 }
 
 /**
- * Puts what the build rendered into `store` for `baseUrl`, and data pages' highlighted samples into the fragments the
- * Astro bundle reads. Returns how many; 0 without build output, when each renders through Astro on first request.
+ * Puts what the build rendered into `store` for `baseUrl`, and data pages' highlighted samples into `sampleFragments`,
+ * which the site hands to Astro's renders. Returns how many; 0 without build output, when each renders through Astro on
+ * first request.
  */
-export async function loadPreparedRenders(path: string, store: RenderedStore, baseUrl: string): Promise<number> {
+export async function loadPreparedRenders(
+  path: string,
+  into: { store: RenderedStore; sampleFragments: Map<string, string> },
+  baseUrl: string,
+): Promise<number> {
+  const { store, sampleFragments } = into;
   let renders: PreparedRender[];
   try {
     renders = JSON.parse(await readFile(path, 'utf8')) as PreparedRender[];
@@ -32,7 +38,7 @@ export async function loadPreparedRenders(path: string, store: RenderedStore, ba
       continue;
     }
     if (key.startsWith(SAMPLE_FRAGMENT_KEY_PREFIX)) {
-      putSampleFragment(key, substituteBaseUrlPlaceholder(text, baseUrl));
+      sampleFragments.set(key, substituteBaseUrlPlaceholder(text, baseUrl));
       continue;
     }
     store.put(key, new PreparedBody({ text: substituteBaseUrlPlaceholder(text, baseUrl), contentType }));

@@ -1,7 +1,7 @@
 import { formatFilter, parseFilter } from '../../lib/catalog-page/biomarker-filter.ts';
 import { TEMPLATE_QUERY } from '../../lib/catalog-page/browser-slots.ts';
 import { LOCALES, type Locale } from '../../lib/content/locales.ts';
-import type { PageDataSource } from '../../lib/content/page-data.ts';
+import type { PageDataServices, PageDataSource } from '../../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import type { PageSummary, SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
 import type { Rendered } from './astro-renderer.ts';
@@ -39,6 +39,8 @@ export interface RenderedResource {
 /** What the store gives a resource that builds itself. */
 export interface BuildContext {
   baseUrl: string;
+  /** Where the data comes from: the services Astro's renders are given. */
+  services: PageDataServices;
   /** The frontmatter of every page: the build's index, or rendered through Astro where there is none (`npm run dev`). */
   pageIndex: () => Promise<SitePageIndex>;
 }
@@ -142,13 +144,13 @@ type PageListBuilder = () => Promise<(pages: PageSummary[], baseUrl: string) => 
  */
 const pageListDocument = (path: string, contentType: string, builder: PageListBuilder): RenderedResource => ({
   ...renderedDocument(path, ITEM_SOURCES),
-  build: async ({ baseUrl, pageIndex }) => {
+  build: async ({ baseUrl, services, pageIndex }) => {
     const [index, { listSitePagesOf }, build] = await Promise.all([
       pageIndex(),
       import('../../lib/site-pages/site-page-index.ts'),
       builder(),
     ]);
-    return { status: 200, contentType, text: build(await listSitePagesOf(index, baseUrl), baseUrl) };
+    return { status: 200, contentType, text: build(await listSitePagesOf(index, baseUrl, services), baseUrl) };
   },
 });
 

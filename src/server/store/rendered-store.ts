@@ -8,6 +8,7 @@ import { FilteredViews } from './filtered-views.ts';
 import { PreparedBody, type Prepared } from './prepared.ts';
 import { RenderGate } from './render-gate.ts';
 import type { BuildContext, RenderedResource } from './rendered-resources.ts';
+import type { PageDataServices } from '../../lib/content/page-data.ts';
 import type { SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
 import { SITE_PAGE_INDEX_RENDER_PATH } from './page-index.ts';
 import { htmlPolicy } from '../http/send.ts';
@@ -46,8 +47,9 @@ export interface RenderedStoreOptions {
   viewQueue?: number;
   /** Called once per request shed because the renders or the views waiting are full. */
   onShed?: () => void;
-  /** The public base URL, for the resources that build themselves (`RenderedResource.build`). */
+  /** The public base URL and the data's services, for the resources that build themselves (`RenderedResource.build`). */
   baseUrl?: string;
+  services?: PageDataServices;
   /** The build's page index (`SITE_PAGE_INDEX_PATH`); without it, or unreadable, Astro renders the index. */
   pageIndexFile?: string;
   /** `npm run dev`: nothing is kept; each answer is rendered again. */
@@ -85,8 +87,11 @@ export class RenderedStore {
     this.#renderer = options.renderer;
     this.#versionOf = options.versionOf;
     this.#pageIndexFile = options.pageIndexFile;
-    const { baseUrl } = options;
-    this.#context = baseUrl === undefined ? undefined : { baseUrl, pageIndex: () => this.#loadPageIndex() };
+    const { baseUrl, services } = options;
+    this.#context =
+      baseUrl === undefined || services === undefined
+        ? undefined
+        : { baseUrl, services, pageIndex: () => this.#loadPageIndex() };
     this.#development = options.development ?? false;
     this.#gate = new RenderGate({
       limit: options.renderConcurrency ?? 2,
@@ -164,7 +169,7 @@ export class RenderedStore {
       return this.#gate.run(() => this.#renderer.render(resource.renderPath, resource.accept));
     }
     if (this.#context === undefined)
-      throw new Error(`${resource.key} is built with the base URL, and the store has none`);
+      throw new Error(`${resource.key} is built with the base URL and the data's services, and the store has none`);
     return resource.build(this.#context);
   }
 
@@ -195,11 +200,11 @@ export class RenderedStore {
 
 /**
  * A resource's data version from the loaders its components read (`page-data.ts`), imported on first use, never at
- * start-up.
+ * start-up, over the services its renders are given.
  */
-export async function pageDataVersion(resource: RenderedResource): Promise<DataVersion> {
+export async function pageDataVersion(resource: RenderedResource, services: PageDataServices): Promise<DataVersion> {
   const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/content/page-data.ts');
-  const states = await Promise.all(resource.sources.map((source) => loadPageData(source)));
+  const states = await Promise.all(resource.sources.map((source) => loadPageData(source, services)));
   let freshForS = Number.POSITIVE_INFINITY;
   let ok = true;
   for (const state of states) {

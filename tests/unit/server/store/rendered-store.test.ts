@@ -6,6 +6,8 @@ import { RenderedStore, type DataVersion, type Renderer } from '../../../../src/
 import { RenderOverloaded } from '../../../../src/server/store/render-gate.ts';
 import { TEMPLATE_QUERY } from '../../../../src/lib/catalog-page/browser-slots.ts';
 import { MARKS } from '../../../../src/lib/catalog-page/page-template.ts';
+import { createCatalogService } from '../../../../src/lib/catalog/catalog-service.ts';
+import { parseConfig } from '../../../../src/lib/config/config.ts';
 
 const resource = (key: string, sources: RenderedResource['sources'] = []): RenderedResource => ({
   key,
@@ -34,6 +36,15 @@ function fakeRenderer(
 }
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
+
+/** The data's services a site gives its store; no test here asks the catalog's origin. */
+const services = {
+  catalog: createCatalogService(parseConfig({ CATALOG_ORIGIN_URL: 'https://origin.test' }), {
+    request: async () => {
+      throw new Error('no origin in these tests');
+    },
+  }),
+};
 
 /** The biomarker list, the template its views are filled from, and a filtered view of it for `query`. */
 const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
@@ -166,7 +177,7 @@ describe('RenderedStore', () => {
     expect(shed).toBe(1);
   });
 
-  it('builds a resource with its own builder, once per data version, without an Astro render', async () => {
+  it("builds a resource with its own builder and the site's services, once per data version, without an Astro render", async () => {
     const { renderer, renders } = fakeRenderer();
     let version = 'v1';
     const built: string[] = [];
@@ -174,11 +185,13 @@ describe('RenderedStore', () => {
       renderer,
       versionOf: async () => ({ version, freshForS: 60, ok: true }),
       baseUrl: 'https://catalog.example',
+      services,
     });
     const llms: RenderedResource = {
       ...resource('/llms.txt', ['catalog']),
       renderPath: '/llms.txt',
-      build: async ({ baseUrl }) => {
+      build: async ({ baseUrl, services: given }) => {
+        expect(given).toBe(services);
         built.push(version);
         return { status: 200, contentType: 'text/plain; charset=utf-8', text: `# pages of ${version} on ${baseUrl}` };
       },
@@ -212,6 +225,7 @@ describe('RenderedStore', () => {
       renderer,
       versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
       baseUrl: 'https://catalog.example',
+      services,
       pageIndexFile: '/nonexistent/site-pages.json',
     });
     await store.answer(sitemap('/sitemap.xml'));
