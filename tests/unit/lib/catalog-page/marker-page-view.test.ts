@@ -146,18 +146,22 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     }
   });
 
-  it('has Markdown with the facts, links on the site, a row per region and per language, and the sample', () => {
+  /** eGFR's page (calculated, with other names) as its twin prints it. */
+  const egfrTwin = () => {
     const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
-    const nodes = twinNodes(
-      markerPageOutline(view, {
-        locale: 'en',
-        baseUrl: BASE,
-        listPath: '/biomarkers',
-        pagePath: '/biomarkers/egfr',
-        ui: ui.en.marker,
-        catalogUi: ui.en.catalog,
-      }),
-    );
+    const outline = markerPageOutline(view, {
+      locale: 'en',
+      baseUrl: BASE,
+      listPath: '/biomarkers',
+      pagePath: '/biomarkers/egfr',
+      ui: ui.en.marker,
+      catalogUi: ui.en.catalog,
+    });
+    return { view, nodes: twinNodes(outline) };
+  };
+
+  it('has Markdown with the facts, links on the site, a row per region and per language, and the sample', () => {
+    const { view, nodes } = egfrTwin();
     const markdown = remark().use(remarkGfm).stringify({ type: 'root', children: nodes });
     expect(markdown).toContain('**Category**: [Kidneys](/biomarkers#kidney)');
     expect(markdown).toContain('**Calculated**: yes, from [Creatinine](/biomarkers/creatinine)');
@@ -182,17 +186,7 @@ describe('buildMarkerPageView on the bundled catalog', () => {
   });
 
   it("gives its table of contents from the same headings its twin prints, with the page's anchors", () => {
-    const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
-    const nodes = twinNodes(
-      markerPageOutline(view, {
-        locale: 'en',
-        baseUrl: BASE,
-        listPath: '/biomarkers',
-        pagePath: '/biomarkers/egfr',
-        ui: ui.en.marker,
-        catalogUi: ui.en.catalog,
-      }),
-    );
+    const { nodes } = egfrTwin();
     const contents = outlineHeadings(nodes);
     // The sample's per-language headings are the twin's alone: the page lists its sections.
     expect(contents.map((heading) => heading.slug)).toEqual(['facts', 'regions', 'names', 'api']);
