@@ -13,6 +13,7 @@ import { loadConfigOrExit } from '../lib/config/config.ts';
 import { createMetricsServer } from './steps/metrics-server.ts';
 import { openSharedLimiter } from './steps/rate-limit-store.ts';
 import { builtFiles, createSite } from './site.ts';
+import type { PreparationReport } from './store/rendered-store.ts';
 import { startBundledOrigin } from './origin/start-origin.ts';
 
 const root = new URL('../../', import.meta.url);
@@ -62,7 +63,12 @@ try {
   });
   const address = await listen(site.server, config.port, config.host);
   logger.info('listening', { service: 'site', url: `http://${address}`, baseUrl: config.baseUrl });
-  site.prepareInBackground((error) => logger.error('prepare_failed', describeError(error)));
+  site.prepareInBackground({
+    onError: (error) => logger.error('prepare_failed', describeError(error)),
+    ...(config.preparePages === 'background'
+      ? { onPrepared: (report: PreparationReport) => logger.info('pages_prepared', { ...report }) }
+      : {}),
+  });
 } catch (error) {
   logger.error('startup_failed', describeError(error));
   process.exit(1);

@@ -88,7 +88,7 @@ export function createPipeline<R extends PipelineRoute>(table: RouteTable<R>, op
     const method = req.method ?? 'GET';
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other', waitedSince));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, options.unreadBodyGraceMs);
-    const x: Exchange = { req, res, headers, baseUrl };
+    const x: Exchange = { req, res, headers, baseUrl, client: address };
     if (!decision.allowed) return table.rateLimited(x, path, route, decision);
     const routable = table.routable(x, target);
     if (routable === undefined) return;

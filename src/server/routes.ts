@@ -139,11 +139,13 @@ export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
   [CHANGELOG_FEED_PATH, renderedRow(renderedDocument(CHANGELOG_FEED_PATH))],
 ]);
 
+/** The rows' documents of the rendered store (llms.txt, the sitemap…). */
+export const RENDERED_DOCUMENTS: readonly RenderedResource[] = [...PATH_ROUTES.values()].flatMap(({ producer }) =>
+  producer.kind === 'rendered' ? [producer.resource] : [],
+);
+
 /** Every resource of the rendered store: the pages, then the rows' documents. `npm run build` prepares those without data. */
-export const RENDERED_RESOURCES: readonly RenderedResource[] = [
-  ...PAGE_RENDERED_RESOURCES,
-  ...[...PATH_ROUTES.values()].flatMap(({ producer }) => (producer.kind === 'rendered' ? [producer.resource] : [])),
-];
+export const RENDERED_RESOURCES: readonly RenderedResource[] = [...PAGE_RENDERED_RESOURCES, ...RENDERED_DOCUMENTS];
 
 /** The guide's pages and their `.md` twins, from the page registry (`src/lib/content/`). */
 const PAGE_POLICY = { methods: READ_METHODS, counted: true, cacheControl: undefined, api: false } as const;

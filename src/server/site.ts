@@ -12,12 +12,19 @@ import {
   type InjectOptions,
   type InjectResponse,
 } from './http/create-http-server.ts';
-import { SiteRoutes } from './routes.ts';
+import { RENDERED_DOCUMENTS, SiteRoutes } from './routes.ts';
 import { createSiteServer, type DevelopmentRequests, type SiteServerOptions } from './site-server.ts';
-import { prepareInBackground, type PreparedBody } from './store/prepared.ts';
+import { BACKGROUND_DELAY_MS, prepareInBackground, type PreparedBody } from './store/prepared.ts';
+import { dataResources } from './store/rendered-resources.ts';
 import { SITE_PAGE_INDEX_PATH } from './store/page-index.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './store/prepared-renders.ts';
-import { pageDataVersion, RenderedStore, type Renderer } from './store/rendered-store.ts';
+import {
+  pageDataVersion,
+  RenderedStore,
+  type PreparationList,
+  type PreparationReport,
+  type Renderer,
+} from './store/rendered-store.ts';
 import { AstroRenderer, type AstroHandler } from './store/astro-renderer.ts';
 
 /** What the site is made of besides its configuration: each entry (`main.ts`, `dev.ts`, the tests) brings its own. */
@@ -35,9 +42,9 @@ export interface SiteParts {
   observe?: SiteServerOptions['observe'];
   /** Called once per request shed because the renders are full (metrics). */
   onShed?: () => void;
-  /** The store's bound on renders at once and waiting (defaults: the store's). */
+  /** The store's bound on renders at once and on jobs waiting (defaults: the store's). */
   renderConcurrency?: number;
-  renderQueue?: number;
+  queueCapacity?: number;
   /**
    * Files the site serves from: the build's client files (or `public/` under `npm run dev`), and, after a build, its
    * prepared renders and page index.
@@ -55,9 +62,25 @@ export interface Site extends DrainableServer {
   renderer: AstroRenderer;
   /** Sends one request through the site without a socket (light-my-request). */
   inject(options: InjectOptions | string): Promise<InjectResponse>;
-  /** Makes the codings of every prepared body in the background, after start-up. */
-  prepareInBackground(onError: (error: unknown) => void): void;
+  /**
+   * After start-up, in the background: makes the codings of every prepared body, and renders every data-driven page
+   * and document of the current data (again after each change of it), each one at a time (`RenderedStore.prepareData`).
+   */
+  prepareInBackground(report: BackgroundReport): void;
 }
+
+/** What the background preparation tells its entry: a failure, and the end of each pass over the data's pages. */
+interface BackgroundReport {
+  onError: (error: unknown) => void;
+  /** Given: the data-driven pages are prepared too (`PREPARE_PAGES=background`), and each pass reported here. */
+  onPrepared?: (report: PreparationReport) => void;
+}
+
+/** The data-driven pages and documents of the data as it is now, for the store's background passes. */
+const listDataResources: PreparationList = async ({ pageIndex, baseUrl, services }) => {
+  const { listSitePagesOf } = await import('../lib/site-pages/site-page-index.ts');
+  return dataResources(await listSitePagesOf(await pageIndex(), baseUrl, services), RENDERED_DOCUMENTS);
+};
 
 /** The files of `npm run build`'s output under the project root `root`: what `npm start` and the tests serve. */
 export const builtFiles = (root: URL): SiteParts['files'] => ({
@@ -84,7 +107,7 @@ export async function createSite(config: Config, parts: SiteParts): Promise<Site
     ...(files.pageIndex === undefined ? {} : { pageIndexFile: files.pageIndex }),
     ...(parts.onShed === undefined ? {} : { onShed: parts.onShed }),
     ...(parts.renderConcurrency === undefined ? {} : { renderConcurrency: parts.renderConcurrency }),
-    ...(parts.renderQueue === undefined ? {} : { renderQueue: parts.renderQueue }),
+    ...(parts.queueCapacity === undefined ? {} : { queueCapacity: parts.queueCapacity }),
     ...(parts.development === undefined ? {} : { development: true }),
   });
   const routes = new SiteRoutes(config, loadStaticAssets(files.assets));
@@ -109,6 +132,11 @@ export async function createSite(config: Config, parts: SiteParts): Promise<Site
     routes,
     renderer,
     inject: (options) => injectRequest(site.server, options),
-    prepareInBackground: (onError) => prepareInBackground(bodies, onError),
+    prepareInBackground: ({ onError, onPrepared }) => {
+      prepareInBackground(bodies, onError);
+      if (onPrepared === undefined) return;
+      const timer = setTimeout(() => store.prepareData(listDataResources, onPrepared, onError), BACKGROUND_DELAY_MS);
+      timer.unref();
+    },
   };
 }

@@ -46,7 +46,7 @@ export interface TestSiteOptions {
   renderer?: (astro: Renderer) => Renderer;
   /** The store's bound on renders at once and waiting (defaults: the server's). */
   renderConcurrency?: number;
-  renderQueue?: number;
+  queueCapacity?: number;
   /** The quota shared through a store, made around the site's own limiter (RATE_LIMIT_STORE_URL); none by default. */
   shared?: (local: FixedWindowLimiter) => SharedLimiter;
 }
@@ -153,7 +153,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     limiter,
     ...(options.shared === undefined ? {} : { shared: options.shared(limiter) }),
     ...(options.renderConcurrency === undefined ? {} : { renderConcurrency: options.renderConcurrency }),
-    ...(options.renderQueue === undefined ? {} : { renderQueue: options.renderQueue }),
+    ...(options.queueCapacity === undefined ? {} : { queueCapacity: options.queueCapacity }),
     files: builtFiles(ROOT),
   });
   return {

@@ -39,7 +39,7 @@ describe('what a request for a page may cost', () => {
     const held: (() => void)[] = [];
     const site = await createTestSite({
       renderConcurrency: 1,
-      renderQueue: 0,
+      queueCapacity: 0,
       renderer: (astro) => ({
         render: (path, accept) =>
           new Promise<Rendered>((resolve) => held.push(() => void astro.render(path, accept).then(resolve))),

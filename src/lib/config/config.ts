@@ -89,6 +89,8 @@ function configOf(e: z.infer<typeof EnvSchema>) {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     /** How request lines record the client address (see docs/observability.md). */
     logClientAddress: e.LOG_CLIENT_ADDRESS,
+    /** Whether data-driven pages are rendered in the background before they are asked for (see docs/performance.md). */
+    preparePages: e.PREPARE_PAGES,
     metricsHost: e.METRICS_HOST,
     /** Port of the Prometheus endpoint; undefined when `METRICS_PORT=off`. */
     metricsPort: e.METRICS_PORT === 'off' ? undefined : e.METRICS_PORT,

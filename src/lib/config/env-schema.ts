@@ -157,6 +157,11 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
   /** Client address in request lines: `truncated` (IPv4 /24, IPv6 /48; personal data under the GDPR) or `full`. */
   LOG_CLIENT_ADDRESS: z.enum(['truncated', 'full']).default('truncated'),
+  /**
+   * `background`: after start-up and after each catalog change, every data-driven page is rendered one at a time
+   * before it is asked for; `on-demand`: each on its first request (less memory at idle, slower first requests).
+   */
+  PREPARE_PAGES: z.enum(['background', 'on-demand']).default('background'),
   /** Listen address of the Prometheus endpoint; loopback unless a scraper elsewhere needs it. */
   METRICS_HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   /** Port of the Prometheus endpoint (`GET /metrics`), or `off` for none. */

@@ -62,19 +62,48 @@ export function createResponseRepresentation(text: string, contentType: string, 
   return representation;
 }
 
-/** Serialises `text` and compresses each coding on libuv's pool, off the event loop. */
+/**
+ * Bodies compressed at once on libuv's pool, process-wide: the pool is the process's (four threads), and each body in
+ * flight holds a brotli and a gzip context with their buffers, native memory outside V8's heap. Unbounded, a burst of
+ * new pages started a hundred pairs in one turn and passed a 256 MiB container's limit (docs/performance.md, "Memory").
+ */
+const COMPRESSIONS_AT_ONCE = 2;
+
+let compressing = 0;
+const waitingToCompress: (() => void)[] = [];
+
+/** Runs `work` once fewer than `COMPRESSIONS_AT_ONCE` bodies are being compressed. */
+async function withCompressionSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (compressing >= COMPRESSIONS_AT_ONCE) await new Promise<void>((resolve) => waitingToCompress.push(resolve));
+  else compressing += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes to the next waiter as it is; only when nobody waits does it free up.
+    const next = waitingToCompress.shift();
+    if (next === undefined) compressing -= 1;
+    else next();
+  }
+}
+
+/** Serialises `text` and compresses each coding on libuv's pool, off the event loop, a bounded number at once. */
 export async function createRepresentationAsync(
   text: string,
   contentType: string,
   brotliQuality = BROTLI_QUALITY,
 ): Promise<Representation> {
   const identity = Buffer.from(text, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotliAsync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
+  const [br, gz] = await withCompressionSlot(() =>
+    Promise.all([
+      brotliAsync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzipAsync(identity, { level: 9 }),
+    ]),
+  );
   const hash = contentHash(identity);
   return {
     contentType,

@@ -1,3 +1,4 @@
+import { rateLimitKey } from '../../lib/http/client-address.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import { negotiate } from '../../lib/http/accept.ts';
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
@@ -9,7 +10,7 @@ import {
   sendRepresentation,
   type Exchange,
 } from '../http/send.ts';
-import { RenderOverloaded } from '../store/render-gate.ts';
+import { Overloaded } from '../store/work-queue.ts';
 import type { RenderedStore } from '../store/rendered-store.ts';
 import type { PageResources, RenderedResource } from '../store/rendered-resources.ts';
 
@@ -61,7 +62,8 @@ export function answerRendered(
     return sendRepresentation(x, ready.representation, options);
   }
   const coding = resource.query === undefined ? undefined : preferredCoding(x.req.headers['accept-encoding']);
-  return store.answer(resource, coding).then(
+  const client = x.client === undefined ? undefined : rateLimitKey(x.client);
+  return store.answer(resource, coding, client).then(
     (answer) => {
       if (answer.ok) {
         const { cacheControl, policy } = answer;
@@ -77,8 +79,8 @@ export function answerRendered(
 
 /** The 503 of a render refused by the store's bound (RFC 9110 §15.6.4); any other failure passes on. */
 const answerOverloaded = (x: Exchange, resource: RenderedResource) => (error: unknown) => {
-  if (!(error instanceof RenderOverloaded)) throw error;
-  const detail = 'The server is rendering as many pages as it may at once; retry after the seconds in Retry-After.';
+  if (!(error instanceof Overloaded)) throw error;
+  const detail = 'The server is preparing as many pages as it may at once; retry after the seconds in Retry-After.';
   const instance = resource.renderPath.split('?')[0]!;
   sendProblem(x, {
     code: 'service_unavailable',

@@ -14,6 +14,8 @@ export interface Exchange {
   headers: string[];
   /** The public base URL: Problem types and links name it. */
   baseUrl: string;
+  /** The client's address as the rate limiter saw it: whose share of the on-demand work the request spends. */
+  client?: string;
 }
 
 /** How a representation is sent besides its bytes: status and the headers of its resource. */

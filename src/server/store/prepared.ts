@@ -51,7 +51,7 @@ export class PreparedBody {
 }
 
 /** How long after listening the background work starts: the first requests of a fresh process go first. */
-const BACKGROUND_DELAY_MS = 250;
+export const BACKGROUND_DELAY_MS = 250;
 
 /**
  * Builds and compresses every prepared body one at a time after listening, so serving keeps a core; a request that

@@ -107,6 +107,28 @@ export function filteredPageResources(page: PageResources, search: string): Page
   };
 }
 
+/** A view of a filtering page whose answer renders both of the page's templates: what the preparation asks for. */
+const TEMPLATES_VIEW_QUERY = 'q=a';
+
+/**
+ * What a background pass prepares, in this order: each data-driven page of `pages` (the list of the site's pages for
+ * the data of the moment, item pages included) in both formats, with a view of a filtering page so that its templates
+ * are rendered, then the `documents` built from data.
+ */
+export function dataResources(
+  pages: readonly PageSummary[],
+  documents: readonly RenderedResource[],
+): RenderedResource[] {
+  const resources: RenderedResource[] = [];
+  for (const summary of pages) {
+    if (summary.page.data === undefined) continue;
+    const page = pageResources(summary.page, summary.locale);
+    resources.push(page.html, page.markdown);
+    if (summary.page.filtered === true) resources.push(filteredPageResources(page, TEMPLATES_VIEW_QUERY).markdown);
+  }
+  return [...resources, ...documents.filter((document) => document.sources.length > 0)];
+}
+
 /** Every representation of every page of the registry in every locale, in registry order. */
 export const PAGE_RENDERED_RESOURCES: readonly RenderedResource[] = GUIDE_PAGES.flatMap((page) =>
   LOCALES.flatMap((locale) => {

@@ -6,7 +6,7 @@ import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
 import { FilteredViews } from './filtered-views.ts';
 import { PreparedBody, type Prepared } from './prepared.ts';
-import { RenderGate } from './render-gate.ts';
+import { Overloaded, WorkQueue } from './work-queue.ts';
 import type { BuildContext, RenderedResource } from './rendered-resources.ts';
 import type { PageDataServices } from '../../lib/content/page-data.ts';
 import type { SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
@@ -33,6 +33,40 @@ const DATA_PAGE_BROTLI_QUALITY = 11;
 /** Brotli quality of what is made in bulk (docs/performance.md). */
 const QUICK_BROTLI_QUALITY = 5;
 
+/** Renders (each with its compression) at once: two keep a core for serving and bound the native memory in flight. */
+const RENDER_CONCURRENCY = 2;
+
+/** Most jobs waiting in the on-demand queue: about two seconds of filtered views on the usual machine. */
+const QUEUE_CAPACITY = 512;
+
+/** Longest expected wait of a queued job: well inside a proxy's read timeout (15 s in docs/deployment.md's nginx). */
+const MAX_WAIT_MS = 5_000;
+
+/** The queue's client for work no request asked for (the page index), and for the background preparation. */
+const SITE_CLIENT = '(site)';
+const BACKGROUND_CLIENT = '(background)';
+
+/** What a background pass of `prepareData` reports when it ends. */
+export interface PreparationReport {
+  reason: 'start' | 'data changed';
+  /** Resources listed, those prepared, and how long the pass took. */
+  resources: number;
+  prepared: number;
+  ms: number;
+}
+
+/** The resources a background pass prepares, listed from the data of the moment. */
+export type PreparationList = (context: BuildContext) => Promise<readonly RenderedResource[]>;
+
+interface Preparation {
+  list: PreparationList;
+  onDone: (report: PreparationReport) => void;
+  onError: (error: unknown) => void;
+  running: boolean;
+  /** The data changed during a pass: another follows it. */
+  again: boolean;
+}
+
 /** Finds the current version of a resource's data sources. */
 export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>;
 
@@ -40,12 +74,14 @@ export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>
 export interface RenderedStoreOptions {
   renderer: Renderer;
   versionOf: DataVersionOf;
-  /** Renders through Astro at once (default 2), and how many more may wait; beyond that a request is shed (503). */
+  /**
+   * The on-demand work queue (`WorkQueue`): renders with their compression at once (default 2), jobs waiting (default
+   * 512) and the longest expected wait (default 5 s); beyond these a request is shed (503).
+   */
   renderConcurrency?: number;
-  renderQueue?: number;
-  /** Most filtered views waiting to be assembled (default 512); beyond that a request is shed (503). */
-  viewQueue?: number;
-  /** Called once per request shed because the renders or the views waiting are full. */
+  queueCapacity?: number;
+  maxWaitMs?: number;
+  /** Called once per request shed because the on-demand work is full. */
   onShed?: () => void;
   /** The public base URL and the data's services, for the resources that build themselves (`RenderedResource.build`). */
   baseUrl?: string;
@@ -77,7 +113,11 @@ export class RenderedStore {
   readonly #bodies = new SingleFlightCache<PreparedBody>();
   /** Filtered views: assembled per request from templates rendered once per data version; nothing kept per query. */
   readonly #views: FilteredViews;
-  readonly #gate: RenderGate;
+  /** Renders, their compression and filtered views: the one queue of on-demand work, shared fairly by clients. */
+  readonly #queue: WorkQueue;
+  /** The data version bulk pages were last seen at: a new one starts a background pass (`prepareData`). */
+  #bulkVersion: string | undefined;
+  #preparation: Preparation | undefined;
   /** The latest body of each resource, for the synchronous path. */
   readonly #settled = new Map<string, PreparedBody>();
   /** The browser 404 and 429, prepared by the build as templates. */
@@ -93,15 +133,16 @@ export class RenderedStore {
         ? undefined
         : { baseUrl, services, pageIndex: () => this.#loadPageIndex() };
     this.#development = options.development ?? false;
-    this.#gate = new RenderGate({
-      limit: options.renderConcurrency ?? 2,
-      queue: options.renderQueue ?? 4,
+    this.#queue = new WorkQueue({
+      concurrency: options.renderConcurrency ?? RENDER_CONCURRENCY,
+      capacity: options.queueCapacity ?? QUEUE_CAPACITY,
+      maxWaitMs: options.maxWaitMs ?? MAX_WAIT_MS,
       ...(options.onShed === undefined ? {} : { onShed: options.onShed }),
     });
-    this.#views = new FilteredViews((resource) => this.#render(resource), {
-      ...(options.viewQueue === undefined ? {} : { capacity: options.viewQueue }),
-      ...(options.onShed === undefined ? {} : { onShed: options.onShed }),
-    });
+    this.#views = new FilteredViews(
+      (resource, client) => this.#queue.run(client, () => this.#render(resource)),
+      (client, job) => this.#queue.run(client, job, { cost: 0 }),
+    );
   }
 
   /** Stores a resource prepared by the build (no data sources, so version `''`). */
@@ -123,26 +164,34 @@ export class RenderedStore {
 
   /**
    * The answer for `resource`: prepared, rendered now for a data version not seen yet, or a view assembled for a
-   * response in `coding`. Rejects with `RenderOverloaded` when a render is needed and the renders are full.
+   * response in `coding`; the work is queued as `client`'s (the rate limiter's key of the request). Rejects with
+   * `Overloaded` when work is needed and the queue refuses it.
    */
-  async answer(resource: RenderedResource, coding?: Coding): Promise<RenderedAnswer> {
+  async answer(resource: RenderedResource, coding?: Coding, client = SITE_CLIENT): Promise<RenderedAnswer> {
     const data: DataVersion =
       resource.sources.length === 0 ? { version: '', freshForS: 0, ok: true } : await this.#versionOf(resource);
     if (this.#development) data.version = `${data.version} render ${(this.#renders += 1)}`;
-    if (!data.ok) return { ok: false, rendered: await this.#render(resource) };
+    if (!data.ok) return { ok: false, rendered: await this.#queue.run(client, () => this.#render(resource)) };
+    if (resource.bulk === true) this.#noteBulkVersion(data.version);
     // A filtered view is one client's request: shared caches keep only the page (docs/security.md).
     const cacheControl =
       resource.followsDataFreshness && resource.sources.length > 0
         ? `${resource.query === undefined ? 'public' : 'private'}, max-age=${data.freshForS}`
         : PAGE_CACHE_CONTROL;
-    if (resource.query !== undefined) return this.#view(resource, data.version, cacheControl, coding);
+    if (resource.query !== undefined) return this.#view(resource, data.version, cacheControl, coding, client);
+    // One job renders and compresses: its place in the queue is held until the codings are made, so neither the
+    // renders nor the compressions they set off outnumber the queue's running places.
     const body = await this.#bodies.get(
       resource.key,
-      async () => {
-        const rendered = await this.#render(resource);
-        if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
-        return new PreparedBody(rendered, resource.bulk === true ? QUICK_BROTLI_QUALITY : DATA_PAGE_BROTLI_QUALITY);
-      },
+      () =>
+        this.#queue.run(client, async () => {
+          const rendered = await this.#render(resource);
+          if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
+          const quality = resource.bulk === true ? QUICK_BROTLI_QUALITY : DATA_PAGE_BROTLI_QUALITY;
+          const made = new PreparedBody(rendered, quality);
+          await made.prepare();
+          return made;
+        }),
       data.version,
     );
     this.#settled.set(resource.key, body);
@@ -154,23 +203,83 @@ export class RenderedStore {
   }
 
   /** A filtered view, with the unfiltered page's policy: made before any request input was filled in. */
-  async #view(resource: RenderedResource, version: string, cacheControl: string, coding?: Coding) {
-    const representation = await this.#views.representation(resource, version, coding);
+  async #view(
+    resource: RenderedResource,
+    version: string,
+    cacheControl: string,
+    coding: Coding | undefined,
+    client: string,
+  ) {
+    const representation = await this.#views.representation(resource, version, coding, client);
     const answer = { ok: true as const, representation, preparedAt: performance.now(), cacheControl };
     if (!representation.contentType.startsWith('text/html') || resource.template === undefined) return answer;
-    const page = await this.answer(resource.template);
+    const page = await this.answer(resource.template, undefined, client);
     if (!page.ok) return answer;
     const policy = htmlPolicy(page.representation);
     return { ...answer, policy: this.#development ? developmentPolicy(policy) : policy };
   }
 
+  /** Renders or builds `resource`; called from a job of the queue. */
   async #render(resource: RenderedResource): Promise<Rendered> {
-    if (resource.build === undefined) {
-      return this.#gate.run(() => this.#renderer.render(resource.renderPath, resource.accept));
-    }
+    if (resource.build === undefined) return this.#renderer.render(resource.renderPath, resource.accept);
     if (this.#context === undefined)
       throw new Error(`${resource.key} is built with the base URL and the data's services, and the store has none`);
     return resource.build(this.#context);
+  }
+
+  /**
+   * Prepares every resource `list` names (the data-driven pages and documents), one at a time in the background: now,
+   * and again whenever a bulk page's data version changes, so a crowd after a start or a catalog change meets prepared
+   * answers rather than renders. Requests go first: the preparation is one client of the queue among the others, and
+   * a request that comes before it prepares its own.
+   */
+  prepareData(list: PreparationList, onDone: Preparation['onDone'], onError: Preparation['onError']): void {
+    if (this.#development || this.#context === undefined) return;
+    this.#preparation = { list, onDone, onError, running: false, again: false };
+    this.#startPass('start');
+  }
+
+  #noteBulkVersion(version: string): void {
+    if (version === this.#bulkVersion) return;
+    const seen = this.#bulkVersion !== undefined;
+    this.#bulkVersion = version;
+    if (seen) this.#startPass('data changed');
+  }
+
+  #startPass(reason: PreparationReport['reason']): void {
+    const preparation = this.#preparation;
+    if (preparation === undefined) return;
+    if (preparation.running) {
+      preparation.again = true;
+      return;
+    }
+    preparation.running = true;
+    void this.#pass(preparation, reason).finally(() => {
+      preparation.running = false;
+      if (!preparation.again) return;
+      preparation.again = false;
+      this.#startPass('data changed');
+    });
+  }
+
+  async #pass(preparation: Preparation, reason: PreparationReport['reason']): Promise<void> {
+    const started = performance.now();
+    let resources: readonly RenderedResource[];
+    try {
+      resources = await preparation.list(this.#context!);
+    } catch (error) {
+      return preparation.onError(error);
+    }
+    let prepared = 0;
+    for (const resource of resources) {
+      const answer = await this.answer(resource, undefined, BACKGROUND_CLIENT).catch((error: unknown) => {
+        // Refused: the queue is busy with requests' work, and a request prepares its own.
+        if (!(error instanceof Overloaded)) preparation.onError(error);
+        return undefined;
+      });
+      if (answer?.ok === true) prepared += 1;
+    }
+    preparation.onDone({ reason, resources: resources.length, prepared, ms: Math.round(performance.now() - started) });
   }
 
   /**
@@ -192,7 +301,9 @@ export class RenderedStore {
       const text = await readFile(this.#pageIndexFile, 'utf8').catch(() => undefined);
       if (text !== undefined) return parseSitePageIndex(text);
     }
-    const rendered = await this.#gate.run(() => this.#renderer.render(SITE_PAGE_INDEX_RENDER_PATH, 'application/json'));
+    const rendered = await this.#queue.run(SITE_CLIENT, () =>
+      this.#renderer.render(SITE_PAGE_INDEX_RENDER_PATH, 'application/json'),
+    );
     if (rendered.status !== 200) throw new Error(`rendering the page index answered ${rendered.status}`);
     return parseSitePageIndex(rendered.text);
   }

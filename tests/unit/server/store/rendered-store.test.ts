@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Rendered } from '../../../../src/server/store/astro-renderer.ts';
 import { PreparedBody } from '../../../../src/server/store/prepared.ts';
 import type { RenderedResource } from '../../../../src/server/store/rendered-resources.ts';
-import { RenderedStore, type DataVersion, type Renderer } from '../../../../src/server/store/rendered-store.ts';
-import { RenderOverloaded } from '../../../../src/server/store/render-gate.ts';
+import {
+  RenderedStore,
+  type DataVersion,
+  type PreparationReport,
+  type Renderer,
+} from '../../../../src/server/store/rendered-store.ts';
+import { Overloaded } from '../../../../src/server/store/work-queue.ts';
 import { TEMPLATE_QUERY } from '../../../../src/lib/catalog-page/browser-slots.ts';
 import { MARKS } from '../../../../src/lib/catalog-page/page-template.ts';
 import { createCatalogService } from '../../../../src/lib/catalog/catalog-service.ts';
@@ -121,25 +126,23 @@ describe('RenderedStore', () => {
     expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
   });
 
-  it('refuses filtered views past its queue with RenderOverloaded at once, never a queue that grows', async () => {
+  it('refuses filtered views past its queue with Overloaded at once, never a queue that grows', async () => {
     const template = `${MARKS.slot('q')}${MARKS.data(JSON.stringify(null))}`;
     const { renderer } = fakeRenderer(() => ({ status: 200, contentType: 'text/html; charset=utf-8', text: template }));
     let shed = 0;
     const store = new RenderedStore({
       renderer,
       versionOf: async () => ({ version: 'v1', freshForS: 60, ok: true }),
-      viewQueue: 2,
+      queueCapacity: 2,
       onShed: () => (shed += 1),
     });
     const answers = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
-    const refused = answers.filter(
-      (answer) => answer.status === 'rejected' && answer.reason instanceof RenderOverloaded,
-    );
+    const refused = answers.filter((answer) => answer.status === 'rejected' && answer.reason instanceof Overloaded);
     expect(refused).toHaveLength(8);
     expect(shed).toBe(8);
   });
 
-  it('sheds renders beyond its bound with RenderOverloaded, while one render per page and version is shared', async () => {
+  it('sheds renders beyond its bound with Overloaded, while one render per page and version is shared', async () => {
     const pending: (() => void)[] = [];
     const renderer = {
       render: (path: string) =>
@@ -152,7 +155,7 @@ describe('RenderedStore', () => {
       renderer,
       versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
       renderConcurrency: 2,
-      renderQueue: 1,
+      queueCapacity: 1,
       onShed: () => (shed += 1),
     });
     const marker = (key: string) => ({ ...resource(`html /biomarkers/${key}`, ['catalog']), bulk: true });
@@ -161,9 +164,13 @@ describe('RenderedStore', () => {
     const settled = Promise.allSettled([...same, ...others]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pending).toHaveLength(2); // a (shared by three requests) and b run; c waits; d is shed
-    while (pending.length > 0) pending.shift()!();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    while (pending.length > 0) pending.shift()!();
+    // A place frees once a render's codings are made: c renders after a or b is compressed.
+    let done = false;
+    void settled.then(() => (done = true));
+    while (!done) {
+      while (pending.length > 0) pending.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     const results = await settled;
     expect(results.map((result) => result.status)).toEqual([
       'fulfilled',
@@ -173,8 +180,71 @@ describe('RenderedStore', () => {
       'fulfilled',
       'rejected',
     ]);
-    expect((results[5] as PromiseRejectedResult).reason).toBeInstanceOf(RenderOverloaded);
+    expect((results[5] as PromiseRejectedResult).reason).toBeInstanceOf(Overloaded);
     expect(shed).toBe(1);
+  });
+
+  it('prepares the listed pages one at a time in the background, and again once their data changes', async () => {
+    let running = 0;
+    let most = 0;
+    const renders: string[] = [];
+    const renderer = {
+      render: async (path: string): Promise<Rendered> => {
+        running += 1;
+        most = Math.max(most, running);
+        renders.push(path);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        running -= 1;
+        return { status: 200, contentType: 'text/html; charset=utf-8', text: `<p>${path}</p>` };
+      },
+    } satisfies Renderer;
+    let version = 'v1';
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version, freshForS: 60, ok: true }),
+      baseUrl: 'https://catalog.example',
+      services,
+    });
+    const marker = (key: string) => ({ ...resource(`html /biomarkers/${key}`, ['catalog']), bulk: true });
+    const markers = ['a', 'b', 'c', 'd'].map(marker);
+    const reports: PreparationReport[] = [];
+    let passed: () => void = () => undefined;
+    const nextPass = () => new Promise<void>((resolve) => (passed = resolve));
+    const first = nextPass();
+    store.prepareData(
+      async () => markers,
+      (report) => {
+        reports.push(report);
+        passed();
+      },
+      (error) => {
+        throw error;
+      },
+    );
+    await first;
+    expect(reports).toMatchObject([{ reason: 'start', resources: 4, prepared: 4 }]);
+    expect(renders).toEqual([
+      '/html /biomarkers/a',
+      '/html /biomarkers/b',
+      '/html /biomarkers/c',
+      '/html /biomarkers/d',
+    ]);
+    expect(most).toBe(1); // one at a time: the preparation never takes both running places
+    // A crowd now meets prepared answers: no render on its behalf.
+    await Promise.all(markers.map((m) => store.answer(m, undefined, 'crowd')));
+    expect(renders).toHaveLength(4);
+    // The data changes: the first request to see it renders its own page, and the pass renders the others.
+    version = 'v2';
+    const changed = nextPass();
+    await store.answer(markers[2]!, undefined, 'reader');
+    await changed;
+    expect(reports.at(-1)).toMatchObject({ reason: 'data changed', prepared: 4 });
+    expect(renders.slice(4).sort()).toEqual([
+      '/html /biomarkers/a',
+      '/html /biomarkers/b',
+      '/html /biomarkers/c',
+      '/html /biomarkers/d',
+    ]);
   });
 
   it("builds a resource with its own builder and the site's services, once per data version, without an Astro render", async () => {
