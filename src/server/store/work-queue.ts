@@ -57,8 +57,9 @@ const MAX_TURNS_PER_JOB = 64;
 /** First guesses of a job's time in ms, by cost, until jobs have been measured: a view, a render with its codings. */
 const INITIAL_MS = [5, 40] as const;
 
-/** Weight of the newest measurement in the moving average of a kind's time. */
+/** Weight of the newest measurement in the moving average of a kind's time, and the most one counts as. */
 const SMOOTHING = 0.2;
+const OUTLIER_FACTOR = 4;
 
 /**
  * The one queue of the work the site does on a request's behalf: renders through Astro (with the compression of what
@@ -227,8 +228,10 @@ export class WorkQueue {
     if (this.#turn >= this.#order.length) this.#turn = 0;
   }
 
+  /** Adds a job's time to its kind's average; one outlier (the first render loads Astro's bundle) counts as 4×. */
   #measure(cost: 0 | 1, ms: number): void {
-    this.#jobMs[cost] += SMOOTHING * (ms - this.#jobMs[cost]);
+    const average = this.#jobMs[cost];
+    this.#jobMs[cost] += SMOOTHING * (Math.min(ms, OUTLIER_FACTOR * average) - average);
   }
 
   /** Asks for a turn when a waiting job could start in it (a costly one only while a running place is free). */
