@@ -97,6 +97,16 @@ describe('requests Node refuses before any handler', () => {
     expect(JSON.parse(past.body)).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(Number(past.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(past.headers['ratelimit-remaining']).toBe('0');
+    // Logged under the address that was counted, with what was refused.
+    const line = server.output
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .findLast((entry) => entry['requestId'] === past.headers['x-request-id']);
+    expect(line).toMatchObject({
+      status: 429,
+      refused: true,
+      reason: 'malformed:HPE_INVALID_URL',
+      client: '127.0.0.0/24',
+    });
     // A well-formed request keyed by the peer (no X-Forwarded-For) is refused too; one the peer forwards for a
     // client is keyed by that client, whose quota is whole.
     const plain = `GET /robots.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
