@@ -201,7 +201,7 @@ type PageRoute = { kind: 'page'; page: PageResources; format: 'page' | 'markdown
 export type SiteRoute = RoutePolicy &
   (
     | PageRoute
-    | { kind: 'redirect'; location: string; to: PageRoute }
+    | { kind: 'redirect'; location: string; to: SiteRoute }
     | { kind: 'rendered'; resource: RenderedResource }
     | { kind: 'document'; document: PreparedBody; cacheControl: string }
     | { kind: 'asset'; asset: StaticAsset; cacheControl: string }
@@ -277,14 +277,28 @@ export class SiteRoutes {
   }
 
   /**
-   * The permanent redirect of a path the site does not serve to the page it nearly names (`canonicalPagePath`), the
-   * query kept; undefined when it names none. Pages only: an API path is exact, so a near miss of one is a 404.
+   * The permanent redirect of a path the site does not serve as sent to its one URL, the query kept: `resolved`, the
+   * path a URL parser makes of it (`urlPathname`: dot segments removed, re-encoded), when that is served and `moved`
+   * says it differs from the path sent; else the page `resolved` nearly names (`canonicalPagePath`). Undefined when it
+   * names none. An API path is exact: a near miss of one, dot segments included, is a 404.
    */
-  redirect(path: string, query: string): SiteRoute | undefined {
-    const canonical = canonicalPagePath(path);
+  redirect(resolved: string, query: string, moved: boolean): SiteRoute | undefined {
+    const served = moved ? this.resolve(resolved) : undefined;
+    if (served !== undefined) return served.api ? undefined : movedTo(served, resolved, query);
+    const canonical = canonicalPagePath(resolved);
     if (canonical === undefined) return undefined;
-    const to = pageRoute(canonical.resolved);
-    const location = query === '' ? canonical.path : `${canonical.path}?${query}`;
-    return { ...to, kind: 'redirect', location, to };
+    return movedTo(pageRoute(canonical.resolved), canonical.path, query);
   }
 }
+
+/** A 301 to `path` (and `query`) where `to` is served, with its policy: counted, or free, as it is. */
+const movedTo = (to: SiteRoute, path: string, query: string): SiteRoute => ({
+  methods: to.methods,
+  counted: to.counted,
+  label: to.label,
+  cacheControl: to.cacheControl,
+  api: to.api,
+  kind: 'redirect',
+  location: query === '' ? path : `${path}?${query}`,
+  to,
+});

@@ -3,9 +3,10 @@ import type { Server } from 'node:http';
 import type { Logger } from '../lib/log/logger.ts';
 import type { DrainableServer } from './http/create-http-server.ts';
 import {
+  arrivalsSinceMark,
   beginDrain,
-  connectionsAccepted,
   connectionsOpen,
+  markArrivals,
   requestsInFlight,
   requestsReceived,
 } from './http/drain-state.ts';
@@ -49,7 +50,8 @@ const stopListening = (server: Server): Promise<void> =>
   new Promise((resolve) => void NetServer.prototype.close.call(server, () => resolve()));
 
 /**
- * Waits until a whole quiet interval passes without a new connection. Closing the listener resets every connection
+ * Waits until a whole quiet interval passes without a new connection (one closed by a refused request, its only
+ * traffic, is none: see `connectionRefused`). Closing the listener resets every connection
  * the kernel completed but the process has not accepted (their requests already written), so it closes only once the
  * peers have stopped connecting; or, if they never do, after the patience, leaving the requests it accepted time to
  * finish before the deadline. Resolves with how long it waited and whether it was quiet.
@@ -61,10 +63,10 @@ async function waitForQuiet(server: Server, timings: ShutdownTimings, wait: Shut
   void wait('patience', (timings.timeoutMs - timings.delayMs) / 2).then(() => (impatient = true));
   let quiet = false;
   while (!quiet && !impatient) {
-    const seen = connectionsAccepted(server);
+    markArrivals(server);
     await wait('quiet', timings.quietMs);
     await afterNextPoll();
-    quiet = connectionsAccepted(server) === seen;
+    quiet = arrivalsSinceMark(server) === 0;
   }
   return { waitedMs: Math.round(performance.now() - started), quiet };
 }

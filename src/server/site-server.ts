@@ -105,11 +105,11 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     }
     let route = path === undefined ? undefined : routes.resolve(path);
     if (route === undefined && path !== undefined) {
-      // A path Astro would route after resolving dot segments or re-encoding (WHATWG URL) is the same resource.
+      // The path a URL parser makes of it (dot segments resolved, re-encoded: WHATWG URL) names the same resource, as
+      // does a page URL with a trailing slash or a marker key in capitals: a 301 to its one URL, counted as the
+      // resource is. The target checked from here on is the resolved one, so `/.//host` is refused as `//host`.
       target = urlPathname(path, baseUrl);
-      if (target !== path) route = routes.resolve(target);
-      // A page URL with a trailing slash or a marker key in capitals: a 301 to its one URL, counted like a page.
-      route ??= routes.redirect(target, queryOf(req.url));
+      route = routes.redirect(target, queryOf(req.url), target !== path);
     }
     const item = itemPageOf(route);
     if (item !== undefined && quotaUse(route, req) === 'peek') {

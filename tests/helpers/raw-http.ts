@@ -8,17 +8,27 @@ export interface RawResponse {
 }
 
 /**
- * Sends `request` exactly as written (no URL normalisation, unlike fetch) and reads
- * until the server closes or `Content-Length` bytes of body have arrived.
+ * Sends `request` exactly as written (no URL normalisation, unlike fetch; a Buffer byte for byte) and reads
+ * until the server closes or `Content-Length` bytes of body have arrived. `localAddress`: the address the
+ * connection comes from (any of 127.0.0.0/8 on loopback), so the server sees a peer of the test's choosing.
  */
-export function rawRequest(url: string, request: string, timeoutMs = 5_000): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  request: string | Buffer,
+  timeoutMs = 5_000,
+  localAddress?: string,
+): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
+    const socket = connect({
+      port: Number(port),
+      host: hostname,
+      ...(localAddress === undefined ? {} : { localAddress }),
+    });
     let data = Buffer.alloc(0);
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no complete response to ${JSON.stringify(request.slice(0, 60))}`));
+      reject(new Error(`no complete response to ${JSON.stringify(request.toString('latin1').slice(0, 60))}`));
     }, timeoutMs);
     const finish = () => {
       const text = data.toString('utf8');

@@ -79,6 +79,43 @@ describe('requests Node refuses before any handler', () => {
     },
   );
 
+  it('counts a refused request against its peer: past 60, a 429, and the peer itself is refused', async () => {
+    // A raw 0xFF byte in the target, which Node's parser refuses; from a peer of its own (this file's other
+    // refusals come from 127.0.0.1), standing for a proxy that passes such bytes on.
+    const peer = '127.0.0.61';
+    const malformed = Buffer.from('GET /x\xff HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1');
+    const remaining: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const res = await rawRequest(server.url, malformed, 5_000, peer);
+      expect(res.status).toBe(400);
+      remaining.push(res.headers['ratelimit-remaining'] ?? '');
+    }
+    expect(remaining.slice(0, 2)).toEqual(['59', '58']);
+    expect(remaining.at(-1)).toBe('0');
+    const past = await rawRequest(server.url, malformed, 5_000, peer);
+    expect(past.status).toBe(429);
+    expect(JSON.parse(past.body)).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(Number(past.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(past.headers['ratelimit-remaining']).toBe('0');
+    // Logged under the address that was counted, with what was refused.
+    const line = server.output
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .findLast((entry) => entry['requestId'] === past.headers['x-request-id']);
+    expect(line).toMatchObject({
+      status: 429,
+      refused: true,
+      reason: 'malformed:HPE_INVALID_URL',
+      client: '127.0.0.0/24',
+    });
+    // A well-formed request keyed by the peer (no X-Forwarded-For) is refused too; one the peer forwards for a
+    // client is keyed by that client, whose quota is whole.
+    const plain = `GET /robots.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
+    expect((await rawRequest(server.url, plain, 5_000, peer)).status).toBe(429);
+    const forwarded = await rawRequest(server.url, plain.replace('Host: x\r\n', `Host: x\r\n${from()}`), 5_000, peer);
+    expect(forwarded.status).toBe(200);
+    expect(forwarded.headers['ratelimit-remaining']).toBe('59');
+  });
+
   it('still serves normal requests afterwards', async () => {
     expect((await get('/v1/biomarkers/public?template=public-light-eu')).status).toBe(200);
   });

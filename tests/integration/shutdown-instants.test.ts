@@ -121,6 +121,26 @@ describe('a SIGTERM drain, at the instants that used to reset a request', () => 
     expect(lines.join('')).toMatch(/"level":"error","event":"listener_closed".*"quiet":false/);
   });
 
+  it('closes the listener quietly after an interval in which only a refused request arrived', async () => {
+    const { waits, stop, open, server, lines } = await stoppingSite();
+    stop('SIGTERM');
+    (await waits.next('delay'))();
+    // A connection with a request that is served holds the listener open for another interval, as before…
+    const endServed = await waits.next('quiet');
+    const served = open((connection) => connection.write(HEALTH_GET));
+    expect(await served.next()).toMatchObject({ status: 503 });
+    endServed();
+    // …one whose only request Node's parser refuses (a raw 0xFF byte in the target) and that the refusal closes does not.
+    const endRefused = await waits.next('quiet');
+    expect(server.listening).toBe(true);
+    const refused = open(({ socket }) => socket.write(Buffer.from('GET /x\xff HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')));
+    expect(await refused.next()).toMatchObject({ status: 400 });
+    expect(await refused.closed).toBe('end');
+    endRefused();
+    await expect.poll(() => server.listening).toBe(false);
+    expect(lines.join('')).toMatch(/"level":"info","event":"listener_closed".*"quiet":true/);
+  });
+
   it('answers a request written on a kept-alive connection at the instant an idle sweep used to run', async () => {
     const { waits, stop, open } = await stoppingSite();
     const connection = open();

@@ -4,11 +4,14 @@ import { rateLimitKey } from '../../lib/http/client-address.ts';
 import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { rateLimitHeaders } from '../../lib/rate-limit/headers.ts';
+import { rateLimitedDetail } from '../steps/rate-limit.ts';
 import type { RequestLog } from '../steps/request-log.ts';
+import { connectionRefused } from './drain-state.ts';
 
 /** What a transport-level refusal needs to look like every other response. */
 export interface TransportErrorOptions {
   baseUrl: string;
+  /** The quota a refused request costs its sender, keyed by the connection's peer (its headers were never parsed). */
   limiter: FixedWindowLimiter;
   baseline: ReadonlyArray<readonly [string, string]>;
   /** Where refusals are logged, each with a request id; none in some unit tests. */
@@ -51,28 +54,36 @@ function problemFor(code: string | undefined): Refusal {
   }
 }
 
-/** Writes a complete Problem response on a raw socket and closes it. */
+/**
+ * Writes a complete Problem response on a raw socket and closes it. The request costs its sender one request of the
+ * quota, like any other: keyed by the connection's peer, since no `X-Forwarded-For` was parsed (behind a proxy, the
+ * proxy pays). Past the quota the answer is the 429 every other request gets, whatever was malformed.
+ */
 function refuse(socket: Duplex, options: TransportErrorOptions, refusal: Refusal, extra: string[] = []): void {
-  const { reason, ...init } = refusal;
+  const address = 'remoteAddress' in socket ? String(socket.remoteAddress ?? 'unknown') : 'unknown';
+  const decision = options.limiter.take(rateLimitKey(address));
+  const { reason, ...init }: Refusal = decision.allowed
+    ? refusal
+    : { code: 'rate_limited', detail: rateLimitedDetail(decision), reason: refusal.reason };
   const problem = buildProblem(options.baseUrl, init);
   const requestId = options.requestLog?.nextId();
   const { body, headers } = serializeProblem(problem);
-  const address = 'remoteAddress' in socket ? String(socket.remoteAddress ?? 'unknown') : 'unknown';
-  // The request was never parsed, so it is not counted; the client still sees its budget.
   const lines = [
     ...options.baseline.map(([name, value]) => `${name}: ${value}`),
-    ...rateLimitHeaders(options.limiter.peek(rateLimitKey(address))).map(([name, value]) => `${name}: ${value}`),
+    ...rateLimitHeaders(decision).map(([name, value]) => `${name}: ${value}`),
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-    ...extra,
+    ...(decision.allowed ? extra : []),
     ...(requestId === undefined ? [] : [`X-Request-Id: ${requestId}`]),
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
   ];
   const response = `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+  // A connection closed by a refusal before any request of its own is no arrival a drain waits for.
+  connectionRefused(socket);
   // end() alone only half-closes: a client still sending would keep the socket open.
   socket.end(response, () => socket.destroy());
   if (requestId !== undefined) {
-    options.requestLog?.refused(socket, requestId, problem.status, reason, Buffer.byteLength(response));
+    options.requestLog?.refused(address, requestId, problem.status, reason, Buffer.byteLength(response));
   }
 }
 

@@ -39,8 +39,11 @@ export interface RequestLog {
   ): string;
   /** A new request id, for a request refused before it was parsed. */
   nextId(): string;
-  /** Logs a request refused below the handler (400, 408, 431…); `bytes` is the whole response. */
-  refused(socket: Duplex, requestId: string, status: number, reason: string, bytes: number): void;
+  /**
+   * Logs a request refused below the handler (400, 408, 431…, or 429 past the quota); `address`: the connection's
+   * peer, which its quota was counted against; `bytes` is the whole response.
+   */
+  refused(address: string, requestId: string, status: number, reason: string, bytes: number): void;
   /** Marks `socket` as cut for inactivity (logged `socket_timeout`); true when a next request is half in, for a 408. */
   timedOut(socket: Duplex): boolean;
 }
@@ -100,8 +103,7 @@ export function createRequestLog(options: RequestLogOptions): RequestLog {
       });
       return requestId;
     },
-    refused(socket, requestId, status, reason, bytes) {
-      const address = 'remoteAddress' in socket ? String(socket.remoteAddress ?? 'unknown') : 'unknown';
+    refused(address, requestId, status, reason, bytes) {
       logger.info('request', {
         service,
         status,
