@@ -19,6 +19,8 @@ export function trackDrain(server: Server): (res: ServerResponse) => void {
   const state: DrainState = { accepted: 0, requests: 0, open: 0, unanswered: new Set(), draining: false };
   states.set(server, state);
   server.on('connection', (socket) => {
+    // Refused on arrival over its address's share (connection-share.ts): it never carries a request.
+    if (socket.destroyed) return;
     state.accepted += 1;
     state.open += 1;
     socket.once('close', () => void (state.open -= 1));
