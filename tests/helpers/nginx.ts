@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { accepts, freePort } from './start-server.ts';
 
 const DEPLOYMENT_DOC = fileURLToPath(new URL('../../docs/deployment.md', import.meta.url));
+/** The forwarder of the documented block's `geo`, as tests run it: a client without an address of its own uses it. */
+const FORWARDER = '127.0.0.1';
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'].find((path) => existsSync(path));
 
 /** The nginx configuration that docs/deployment.md recommends: its one `nginx` code block. */
@@ -21,12 +23,15 @@ export interface RunningNginx {
   port: number;
   /** nginx's error log so far. */
   errorLog(): string;
+  /** The documented block's access log so far (its `access_log` line, its format). */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
 /**
- * Starts Debian's nginx with the documented configuration, its `server` lines replaced by
- * `upstreams` (host:port) and its `listen` by a free loopback port.
+ * Starts Debian's nginx with the documented configuration, included in `http {}` as the block expects: its `server`
+ * lines replaced by `upstreams` (host:port), its `listen` by a free loopback port, its forwarder by FORWARDER and its
+ * access log's path by one of its own.
  */
 export async function startNginx(upstreams: readonly string[]): Promise<RunningNginx> {
   if (NGINX === undefined)
@@ -35,10 +40,15 @@ export async function startNginx(upstreams: readonly string[]): Promise<RunningN
   const dir = mkdtempSync(join(tmpdir(), 'catalog-nginx-'));
   const documented = documentedNginxConfig();
   const servers = upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s;`).join('\n');
+  const accessLog = join(dir, 'access.log');
   const site = documented
     .replace(/(?:^ {4}server \S+:\d+[^\n]*\n)+/m, `${servers}\n`)
-    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`);
-  if (!site.includes(`127.0.0.1:${port}`) || !site.includes(upstreams[0]!))
+    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`)
+    // The tests' clients come as if through a CDN on 127.0.0.1 (their own X-Forwarded-For); other loopback
+    // addresses are clients of their own.
+    .replace(/^ {4}192\.0\.2\.1 1;$/m, `    ${FORWARDER} 1;`)
+    .replace(/^( {4}access_log )\S+( \w+;)$/m, `$1${accessLog}$2`);
+  if (![`127.0.0.1:${port}`, upstreams[0]!, `${FORWARDER} 1;`, accessLog].every((part) => site.includes(part)))
     throw new Error('nginx block not rewritten');
   writeFileSync(join(dir, 'site.conf'), site);
   const temp = (name: string) => `${name} ${join(dir, name)};`;
@@ -53,7 +63,6 @@ export async function startNginx(upstreams: readonly string[]): Promise<RunningN
       `error_log ${join(dir, 'error.log')} info;`,
       'events { worker_connections 4096; }',
       'http {',
-      `  access_log ${join(dir, 'access.log')};`,
       ...['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'].map(
         (name) => `  ${temp(name)}`,
       ),
@@ -79,6 +88,7 @@ export async function startNginx(upstreams: readonly string[]): Promise<RunningN
     url: `http://127.0.0.1:${port}`,
     port,
     errorLog: () => readFileSync(join(dir, 'error.log'), 'utf8'),
+    accessLog: () => (existsSync(accessLog) ? readFileSync(accessLog, 'utf8') : ''),
     stop: async () => {
       // SIGQUIT: nginx's graceful stop; by process id, never by name.
       if (child.exitCode === null) child.kill('SIGQUIT');

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { redactUrlCredentials } from '../log/logger.ts';
-import { EnvSchema, RESPONSE_MARGIN_MS, SECRET_VARIABLES } from './env-schema.ts';
+import { connectionShareOf, EnvSchema, RESPONSE_MARGIN_MS, SECRET_VARIABLES } from './env-schema.ts';
 
 /**
  * The origin the build writes into prepared content; the server puts its own `BASE_URL` in on load. `.invalid`
@@ -79,6 +79,8 @@ function configOf(e: z.infer<typeof EnvSchema>) {
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     /** Connections the site holds open at once. */
     maxConnections: e.MAX_CONNECTIONS,
+    /** Of those, the most one peer address (an IPv6 /64) holds. */
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? connectionShareOf(e.MAX_CONNECTIONS, e.TRUST_PROXY),
     /** Time the unread rest of a request body may take after the answer. */
     unreadBodyGraceMs: e.UNREAD_BODY_GRACE_MS,
     /** After SIGTERM: readiness 503, listener still open (see docs/deployment.md). */
@@ -133,6 +135,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `must be at most ${e.SOCKET_TIMEOUT_MS - RESPONSE_MARGIN_MS} ms: the server closes a client connection after ` +
       `SOCKET_TIMEOUT_MS (${e.SOCKET_TIMEOUT_MS} ms) without traffic, and keeps ${RESPONSE_MARGIN_MS} ms to send the catalog`;
     throw invalidConfiguration([['CATALOG_ORIGIN_TIMEOUT_MS', String(e.CATALOG_ORIGIN_TIMEOUT_MS), why]]);
+  }
+  if (e.MAX_CONNECTIONS_PER_CLIENT !== undefined && e.MAX_CONNECTIONS_PER_CLIENT > e.MAX_CONNECTIONS) {
+    const why = `must be at most MAX_CONNECTIONS (${e.MAX_CONNECTIONS}): it is one address's share of those`;
+    throw invalidConfiguration([['MAX_CONNECTIONS_PER_CLIENT', String(e.MAX_CONNECTIONS_PER_CLIENT), why]]);
   }
   if (e.CATALOG_ORIGIN_KEY !== undefined && sendsInClear(e.CATALOG_ORIGIN_URL)) {
     const why =

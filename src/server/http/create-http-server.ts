@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { describeError, type Logger } from '../../lib/log/logger.ts';
-import { SERVER_TIMEOUTS } from '../../lib/config/env-schema.ts';
+import { connectionShareOf, SERVER_TIMEOUTS } from '../../lib/config/env-schema.ts';
 import type { Config } from '../../lib/config/config.ts';
+import { shareConnections } from './connection-share.ts';
 import { trackDrain } from './drain-state.ts';
 import { sendProblem } from './send.ts';
 import { answerTransportErrors, refuseTimedOut, type TransportErrorOptions } from './transport-errors.ts';
@@ -14,9 +15,17 @@ export interface DrainableServer {
   unready?(): void;
 }
 
-/** The timeouts and connection cap a deployment may set (KEEP_ALIVE_TIMEOUT_S, MAX_CONNECTIONS…); tests leave some out. */
+/** The timeouts and connection caps a deployment may set (KEEP_ALIVE_TIMEOUT_S, MAX_CONNECTIONS…); tests leave some out. */
 export type ConfiguredTimeouts = Partial<
-  Pick<Config, 'keepAliveTimeoutMs' | 'socketTimeoutMs' | 'headersTimeoutMs' | 'unreadBodyGraceMs' | 'maxConnections'>
+  Pick<
+    Config,
+    | 'keepAliveTimeoutMs'
+    | 'socketTimeoutMs'
+    | 'headersTimeoutMs'
+    | 'unreadBodyGraceMs'
+    | 'maxConnections'
+    | 'maxConnectionsPerClient'
+  >
 >;
 
 /** A `node:http` server with the project's timeouts and transport-level refusals, for the site and the origin alike. */
@@ -64,6 +73,11 @@ export function createHttpServer(
   };
   const server = createServer({ ...timeouts, keepAliveTimeout, requireHostHeader: false }, listener);
   listeners.set(server, listener);
+  server.maxConnections = options.timeouts?.maxConnections ?? maxConnections;
+  const perClient = options.timeouts?.maxConnectionsPerClient ?? connectionShareOf(server.maxConnections, 0);
+  // Before the drain counts connections: one refused here is no arrival that keeps a listener open.
+  const dropped = logDroppedConnections(server, perClient, options.logger);
+  shareConnections(server, perClient, dropped);
   // `Expect: 100-continue` (RFC 9110 §10.1.1): a handler that reads the body sends the 100
   // itself (the token endpoint); any other answer is final, sent without one.
   server.on('checkContinue', (req, res) => server.emit('request', req, res));
@@ -72,8 +86,6 @@ export function createHttpServer(
   const admit = trackDrain(server);
   server.keepAliveTimeout = keepAliveTimeout;
   server.timeout = socketTimeout;
-  server.maxConnections = options.timeouts?.maxConnections ?? maxConnections;
-  logDroppedConnections(server, options.logger);
   // Replaces Node's destroy on timeout so the cut is logged (`socket_timeout`), and half a request gets a 408 as
   // headersTimeout would.
   server.on('timeout', (socket: Socket) => {
@@ -105,18 +117,27 @@ export async function injectRequest(server: Server, options: InjectOptions | str
 /** Most one `connections_dropped` line per this many ms: a flood of refused connections must not flood the log. */
 const DROP_LOG_INTERVAL_MS = 10_000;
 
-/** Logs connections refused over `maxConnections` (Node closes them on accept), summed per interval. */
-function logDroppedConnections(server: Server, logger: Logger): void {
+/**
+ * Logs connections refused over `maxConnections` (Node closes them on accept) and over one address's share (the
+ * returned callback), summed per interval.
+ */
+function logDroppedConnections(server: Server, perClient: number, logger: Logger): () => void {
   let dropped = 0;
+  let overClientShare = 0;
   let timer: NodeJS.Timeout | undefined;
-  server.on('drop', () => {
+  const count = (overShare: boolean) => {
     dropped += 1;
+    if (overShare) overClientShare += 1;
     timer ??= setTimeout(() => {
-      logger.error('connections_dropped', { count: dropped, maxConnections: server.maxConnections });
+      const caps = { maxConnections: server.maxConnections, maxConnectionsPerClient: perClient };
+      logger.error('connections_dropped', { count: dropped, overClientShare, ...caps });
       dropped = 0;
+      overClientShare = 0;
       timer = undefined;
     }, DROP_LOG_INTERVAL_MS).unref();
-  });
+  };
+  server.on('drop', () => count(false));
+  return () => count(true);
 }
 
 /** The origin-form of an absolute-form target; any other target as it is, for the handler to judge. */

@@ -35,6 +35,8 @@ export function trackDrain(server: Server): (res: ServerResponse) => void {
   };
   states.set(server, state);
   server.on('connection', (socket: Duplex) => {
+    // Refused on arrival over its address's share (connection-share.ts): it never carries a request.
+    if (socket.destroyed) return;
     state.accepted += 1;
     state.open += 1;
     fresh.set(socket, { state, seq: state.accepted });

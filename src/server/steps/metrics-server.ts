@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { shareConnections } from '../http/connection-share.ts';
 import { sendAnswer } from '../http/send.ts';
 import type { Socket } from 'node:net';
 import type { Registry } from 'prom-client';
@@ -19,11 +20,13 @@ export interface MetricsServerLimits {
   socketTimeoutMs: number;
   /** Connections open at once; more are refused (closed on accept). */
   maxConnections: number;
+  /** Of those, the most one peer address holds, so another peer (the scraper) always finds one free. */
+  maxConnectionsPerClient: number;
 }
 
 /**
  * A scrape is one small request every 15 s or so from one or two Prometheus servers: seconds are plenty, and a
- * handful of connections. Node's defaults (a minute of headers, 5 minutes per request, no connection cap) would let
+ * handful of connections, a quarter of them at most from one address. Node's defaults (a minute of headers, 5 minutes per request, no connection cap) would let
  * anyone who reaches the port hold sockets open for minutes.
  */
 const METRICS_SERVER_LIMITS: MetricsServerLimits = {
@@ -32,11 +35,12 @@ const METRICS_SERVER_LIMITS: MetricsServerLimits = {
   keepAliveTimeoutMs: 5_000,
   socketTimeoutMs: 5_000,
   maxConnections: 16,
+  maxConnectionsPerClient: 4,
 };
 
 /**
  * `GET|HEAD /metrics` on its own port (loopback by default), without rate limit or CORS headers, with short
- * timeouts and a small connection cap; refused, timed-out and dropped connections are logged.
+ * timeouts and a small connection cap shared out per address; refused, timed-out and dropped connections are logged.
  */
 export function createMetricsServer(
   registry: Registry,
@@ -72,6 +76,12 @@ export function createMetricsServer(
   );
   server.maxConnections = limits.maxConnections;
   server.timeout = limits.socketTimeoutMs;
+  shareConnections(server, limits.maxConnectionsPerClient, (socket) =>
+    logger.error('metrics_connection_dropped', {
+      remoteAddress: socket.remoteAddress,
+      maxPerClient: limits.maxConnectionsPerClient,
+    }),
+  );
   watchMetricsConnections(server, logger);
   return server;
 }

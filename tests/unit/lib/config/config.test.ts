@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       socketTimeoutMs: 10_000,
       headersTimeoutMs: 10_000,
       maxConnections: 1024,
+      maxConnectionsPerClient: 256,
       unreadBodyGraceMs: 5_000,
       shutdownDelayMs: 5_000,
       shutdownQuietMs: 1_000,
@@ -170,6 +171,18 @@ describe('parseConfig', () => {
       /CATALOG_ORIGIN_TIMEOUT_MS="5000": must be at most 1000 ms: the server closes a client connection after SOCKET_TIMEOUT_MS \(2000 ms\)/,
     );
     expect(() => parseConfig({ SOCKET_TIMEOUT_MS: '10' })).toThrow(/SOCKET_TIMEOUT_MS="10"/);
+  });
+
+  it('gives one address a quarter of MAX_CONNECTIONS, half behind trusted proxies, or MAX_CONNECTIONS_PER_CLIENT', () => {
+    expect(parseConfig({ MAX_CONNECTIONS: '4096' })).toMatchObject({ maxConnectionsPerClient: 1024 });
+    expect(parseConfig({ TRUST_PROXY: '1' })).toMatchObject({ maxConnectionsPerClient: 512 });
+    expect(parseConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_CLIENT: '100' })).toMatchObject({
+      maxConnectionsPerClient: 100,
+    });
+    expect(() => parseConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' })).toThrow(/MAX_CONNECTIONS_PER_CLIENT="0"/);
+    expect(() => parseConfig({ MAX_CONNECTIONS_PER_CLIENT: '2000' })).toThrow(
+      /MAX_CONNECTIONS_PER_CLIENT="2000": must be at most MAX_CONNECTIONS \(1024\)/,
+    );
   });
 
   it('caps the connections held open at MAX_CONNECTIONS, at least 16', () => {

@@ -11,7 +11,8 @@ const LIMITS = {
   requestTimeoutMs: 800,
   keepAliveTimeoutMs: 300,
   socketTimeoutMs: 400,
-  maxConnections: 3,
+  maxConnections: 4,
+  maxConnectionsPerClient: 2,
 };
 
 const errors: string[] = [];
@@ -32,12 +33,16 @@ afterAll(() => {
  * Opens a connection, writes `bytes`, then one more header byte every `trickleMs` if given (never the blank line);
  * resolves when the server closes it, with the ms it took and what came back.
  */
-function heldOpen(bytes: string, trickleMs?: number): Promise<{ ms: number; reply: string }> {
+function heldOpen(
+  bytes: string,
+  trickleMs?: number,
+  localAddress = '127.0.0.1',
+): Promise<{ ms: number; reply: string }> {
   return new Promise((resolve) => {
     const started = performance.now();
     let reply = '';
     let timer: NodeJS.Timeout | undefined;
-    const socket: Socket = connect(port, '127.0.0.1', () => {
+    const socket: Socket = connect({ port, host: '127.0.0.1', localAddress }, () => {
       socket.write(bytes);
       if (trickleMs !== undefined) timer = setInterval(() => socket.writable && socket.write('a'), trickleMs);
     });
@@ -66,14 +71,24 @@ describe('the metrics server', () => {
   });
 
   it('refuses connections over its cap, logs them, and still serves a scrape once they are gone', async () => {
-    const idle = Array.from({ length: LIMITS.maxConnections }, () => heldOpen(''));
+    // Two peers, each holding its whole share (Linux routes all of 127/8 to the loopback interface).
+    const idle = ['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3'].map((from) => heldOpen('', undefined, from));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await heldOpen('GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n');
+    const refused = await heldOpen('GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n', undefined, '127.0.0.4');
     expect(refused.reply).toBe('');
     expect(errors.some((line) => line.includes('"metrics_connection_dropped"'))).toBe(true);
     await Promise.all(idle);
     const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(scrape.status).toBe(200);
+  });
+
+  it('keeps a connection for the scraper while one peer holds as many idle sockets as the cap', async () => {
+    const idle = Array.from({ length: LIMITS.maxConnections * 2 }, () => heldOpen('', undefined, '127.0.0.5'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect((await heldOpen('GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n', undefined, '127.0.0.5')).reply).toBe('');
+    await Promise.all(idle);
   });
 
   it('serves GET and HEAD on /metrics only', async () => {
