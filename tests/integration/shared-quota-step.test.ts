@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SharedLimiter, type WindowCount, type WindowStore } from '../../src/lib/rate-limit/shared-limiter.ts';
+import { SharedLimiter } from '../../src/lib/rate-limit/shared-limiter.ts';
+import type { WindowCount, WindowStore } from '../../src/lib/rate-limit/window-store.ts';
 import { createTestSite } from '../helpers/site.ts';
 
 const PATH = '/.well-known/oauth-authorization-server';

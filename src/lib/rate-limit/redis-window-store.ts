@@ -1,7 +1,7 @@
 import { createClient, type RedisClientType } from '@redis/client';
 import { createHash } from 'node:crypto';
 import { redactUrlCredentials } from '../log/logger.ts';
-import type { WindowCount, WindowStore, WindowStoreEvents } from './shared-limiter.ts';
+import type { WindowCount, WindowStore, WindowStoreEvents } from './window-store.ts';
 
 /**
  * One round trip, atomic on the server: add the requests of a burst (`ARGV[2]`, all the instance's requests waiting on

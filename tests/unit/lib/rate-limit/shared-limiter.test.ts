@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedWindowLimiter } from '../../../../src/lib/rate-limit/fixed-window-limiter.ts';
-import {
-  SharedLimiter,
-  type FallbackReason,
-  type WindowCount,
-  type WindowStore,
-  type WindowStoreEvents,
-} from '../../../../src/lib/rate-limit/shared-limiter.ts';
+import { SharedLimiter, type FallbackReason } from '../../../../src/lib/rate-limit/shared-limiter.ts';
+import type { WindowCount, WindowStore, WindowStoreEvents } from '../../../../src/lib/rate-limit/window-store.ts';
 
 /** A store in memory whose answers the test steers: counted (after `delayMs`), an error, or never. */
 class FakeStore implements WindowStore {
