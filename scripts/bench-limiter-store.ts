@@ -20,7 +20,7 @@ import { startRedis } from '../tests/helpers/redis-server.ts';
 const KEYS = Number(process.env['LIMITER_STORE_KEYS'] ?? 1_200_000);
 /** Requests of the flood in flight at once from this one instance. */
 const CONCURRENCY = Number(process.env['LIMITER_STORE_CONCURRENCY'] ?? 20);
-/** The store deadline, RATE_LIMIT_STORE_TIMEOUT_MS's default. */
+/** After this an answer is late, RATE_LIMIT_STORE_TIMEOUT_MS's default (the hard deadline keeps its default). */
 const TIMEOUT_MS = 5;
 const FRESH_AFTER = 10_000;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

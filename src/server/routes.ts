@@ -215,9 +215,9 @@ const isPreflight = (req: IncomingMessage): boolean =>
   req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
 
 /**
- * How a request spends quota: `take` one; `peek` for a CORS preflight on a served route (free, but refused once
- * the quota is gone); `free` for an uncounted route's GET or HEAD (only its own ceiling applies, FREE_CEILING).
- * Everything else counts, OPTIONS too.
+ * How a request spends quota: `take` one; `peek` for a CORS preflight on a served route (free, counted against the free
+ * ceiling, and refused once the quota is gone); `free` for an uncounted route's GET or HEAD (only its own ceiling
+ * applies, FREE_CEILING). Everything else counts, OPTIONS too.
  */
 export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): QuotaUse {
   if (route === undefined) return 'take';

@@ -69,6 +69,7 @@ function configOf(e: z.infer<typeof EnvSchema>) {
             url: e.RATE_LIMIT_STORE_URL,
             password: e.RATE_LIMIT_STORE_PASSWORD,
             timeoutMs: e.RATE_LIMIT_STORE_TIMEOUT_MS,
+            hardTimeoutMs: Math.max(e.RATE_LIMIT_STORE_TIMEOUT_MS, e.RATE_LIMIT_STORE_HARD_TIMEOUT_MS),
           },
     logLevel: e.LOG_LEVEL,
     /** Idle time allowed between requests on a kept-alive connection. */

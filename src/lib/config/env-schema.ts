@@ -134,8 +134,13 @@ export const EnvSchema = z.object({
   RATE_LIMIT_STORE_URL: storeUrlVar.optional(),
   /** The store's password, when it is not in RATE_LIMIT_STORE_URL (e.g. from its own Secret). */
   RATE_LIMIT_STORE_PASSWORD: z.string().min(1).optional(),
-  /** Milliseconds a request waits for the store before the instance's own limiter decides it. */
+  /** Milliseconds after which the store's answer is late: still used, but counted (`rate_limit_store_late_total`). */
   RATE_LIMIT_STORE_TIMEOUT_MS: integerVar(1, 1000).default(5),
+  /**
+   * Most milliseconds a request waits for the store (at least RATE_LIMIT_STORE_TIMEOUT_MS): without an answer by then
+   * the store counts as failing and the instance's own limiter decides the request.
+   */
+  RATE_LIMIT_STORE_HARD_TIMEOUT_MS: integerVar(1, 5000).default(100),
   /**
    * Idle keep-alive seconds; must outlast the proxy's idle timeout, or the closing side races the other's next
    * request.

@@ -42,6 +42,7 @@ export class ServiceMetrics {
   readonly #upstreamFailures = new LabelledCounts<'template' | 'reason'>();
   readonly #shed = new LabelledCounts<'service'>();
   readonly #storeFallbacks = new LabelledCounts<'reason'>();
+  readonly #storeLate = new LabelledCounts<never>();
   readonly #stores = new Map<string, { readonly up: boolean }>();
   /** When the copy served last for each template was fetched (performance.now() milliseconds). */
   readonly #fetchedAt = new Map<string, number>();
@@ -96,6 +97,12 @@ export class ServiceMetrics {
       'Requests the instance limited alone although a shared store is configured: unavailable, timeout or error.',
       ['reason'],
       this.#storeFallbacks,
+    );
+    counter(
+      'rate_limit_store_late_total',
+      'Requests the shared rate-limit store answered after RATE_LIMIT_STORE_TIMEOUT_MS, decided by that answer all the same.',
+      [],
+      this.#storeLate,
     );
     collectDefaultMetrics({ register: registry });
     const requests = this.#requests;
@@ -168,6 +175,11 @@ export class ServiceMetrics {
   /** Counts a request limited by the instance alone although a shared store is configured. */
   observeStoreFallback(reason: string): void {
     this.#storeFallbacks.inc({ reason });
+  }
+
+  /** Counts a request the shared store answered late (decided by that answer). */
+  observeStoreLate(): void {
+    this.#storeLate.inc({});
   }
 
   /** Counts a catalog lookup and remembers the age of the copy served. */

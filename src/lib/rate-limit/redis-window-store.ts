@@ -1,20 +1,23 @@
 import { createClient, type RedisClientType } from '@redis/client';
 import { createHash } from 'node:crypto';
 import { redactUrlCredentials } from '../log/logger.ts';
-import type { WindowCount, WindowStore, WindowStoreEvents } from './shared-limiter.ts';
+import type { WindowCount, WindowStore, WindowStoreEvents } from './window-store.ts';
 
 /**
- * One round trip, atomic on the server: count, open the window with its expiry on the first request (PX, so a key
- * never outlives its window and a flood of addresses leaves nothing behind), and report the time left. A key found
- * without an expiry (written by something else) is given one rather than counting forever.
+ * One round trip, atomic on the server: add the requests of a burst (`ARGV[2]`, all the instance's requests waiting on
+ * that key), open the window with its expiry on its first write (PX, so a key never outlives its window and a flood of
+ * addresses leaves nothing behind), and report the time left; a key found without an expiry (written by something
+ * else) is given one rather than counting forever. With a second key, also its count and time left, unchanged: the
+ * quota that a request counted against the free ceiling reports.
  */
-const INCREMENT_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+const INCREMENT_SCRIPT = `local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
-if count == 1 or ttl < 0 then
+if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   ttl = tonumber(ARGV[1])
 end
-return {count, ttl}`;
+if #KEYS == 1 then return {count, ttl} end
+return {count, ttl, tonumber(redis.call('GET', KEYS[2]) or '0'), redis.call('PTTL', KEYS[2])}`;
 const SCRIPT_SHA1 = createHash('sha1').update(INCREMENT_SCRIPT).digest('hex');
 
 /** Every key of the service in a namespace of its own, so the store may be shared with other uses. */
@@ -65,8 +68,9 @@ export class RedisWindowStore implements WindowStore {
     return this.#client.isReady;
   }
 
-  async increment(key: string, windowMs: number): Promise<WindowCount> {
-    const args = ['1', KEY_PREFIX + key, String(windowMs)];
+  async increment(key: string, windowMs: number, by = 1, read?: string): Promise<WindowCount> {
+    const keys = read === undefined ? ['1', KEY_PREFIX + key] : ['2', KEY_PREFIX + key, KEY_PREFIX + read];
+    const args = [...keys, String(windowMs), String(by)];
     let reply: unknown;
     try {
       reply = await this.#client.sendCommand(['EVALSHA', SCRIPT_SHA1, ...args]);
@@ -75,10 +79,14 @@ export class RedisWindowStore implements WindowStore {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
       reply = await this.#client.sendCommand(['EVAL', INCREMENT_SCRIPT, ...args]);
     }
-    if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
+    if (!Array.isArray(reply) || !reply.every((value) => typeof value === 'number') || reply.length < 2) {
       throw new TypeError('unexpected reply from the rate-limit store');
     }
-    return { count: reply[0], resetMs: reply[1] };
+    const [count, resetMs, readCount, readMs] = reply as number[];
+    const counted = { count: count!, resetMs: resetMs! };
+    // A missing key (PTTL -2) is an untouched quota: no count, a whole window ahead.
+    if (readCount === undefined) return counted;
+    return { ...counted, read: { count: readCount, resetMs: readMs! > 0 ? readMs! : windowMs } };
   }
 
   /** An error's message for a log line: no URL credentials, no password. */

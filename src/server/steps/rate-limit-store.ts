@@ -22,12 +22,14 @@ export async function openSharedLimiter(
     local,
     windowSeconds: CATALOG_POLICY.windowSeconds,
     timeoutMs: store.timeoutMs,
+    hardTimeoutMs: store.hardTimeoutMs,
     connect: (events) => new RedisWindowStore({ url: store.url, password: store.password }, events),
     onTransition: (up, reason) =>
       up
         ? logger.info('rate_limit_store_up', { reason })
         : logger.error('rate_limit_store_down', { reason, fallback: 'per-instance limiter' }),
     onFallback: (reason) => metrics.observeStoreFallback(reason),
+    onLate: () => metrics.observeStoreLate(),
   });
   metrics.watchStore('site', shared);
   return shared;

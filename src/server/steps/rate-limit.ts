@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { resolveClientAddress, rateLimitKey } from '../../lib/http/client-address.ts';
 import type { FixedWindowLimiter, RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { FREE_CEILING, pushRateLimitHeaders } from '../../lib/rate-limit/headers.ts';
-import type { SharedLimiter } from '../../lib/rate-limit/shared-limiter.ts';
+import type { FreeCount, SharedLimiter } from '../../lib/rate-limit/shared-limiter.ts';
 
 /** How a request spends its client's quota: `take` one, `peek` (a preflight), or `free` (the health probe, files). */
 export type QuotaUse = 'take' | 'peek' | 'free';
@@ -15,9 +15,12 @@ export interface RateLimitStepOptions {
   baseline: ReadonlyArray<readonly [string, string]>;
   /** Requests that cost no quota and are never refused (they still get the headers); none when absent. */
   exempt?: (req: IncomingMessage) => boolean;
-  /** Counts `free` requests per client against a generous ceiling (FREE_CEILING); without it they are never refused. */
+  /**
+   * Counts `free` requests and preflights per client against a generous ceiling (FREE_CEILING); without it they are
+   * refused only as the quota says (a preflight once it is gone).
+   */
   freeCeiling?: FixedWindowLimiter;
-  /** The quota shared with other instances (RATE_LIMIT_STORE_URL); it decides what `take` counts when present. */
+  /** The quota shared with other instances (RATE_LIMIT_STORE_URL): it counts every request when present. */
   shared?: SharedLimiter;
 }
 
@@ -37,7 +40,8 @@ export interface RateLimitOutcome {
 
 /**
  * Counts the request as `use` says and returns the baseline and rate-limit headers every response carries, errors included (docs/service.md, "Conventions every response follows").
- * `free` and exempt requests cost none; their headers report the quota as it stands.
+ * `free` requests and preflights cost no quota but count against the free ceiling; their headers report the quota as
+ * it stands. Exempt requests cost nothing at all.
  */
 export function countRequest(
   req: IncomingMessage,
@@ -52,27 +56,36 @@ export function countRequest(
       ? options.limiter.peek(EXEMPT_KEY)
       : use === 'take'
         ? options.limiter.take(key)
-        : use === 'free'
-          ? freeDecision(options, key)
-          : options.limiter.peek(key);
+        : freeDecision(options.limiter.peek(key), options.freeCeiling?.take(key), use);
   return outcomeOf(options, decision, address);
 }
 
 /**
- * `countRequest` with the shared store: a request that takes quota waits for the store's count (at most its deadline),
- * any other is answered at once, as are all while the store is out of use.
+ * `countRequest` with the shared store: every request but an exempt one waits for the store's count (at most its
+ * hard deadline), the quota's or the free ceiling's, the latter read with the quota as it stands; all are answered at
+ * once while the store is out of use.
  */
 export function countSharedRequest(
   req: IncomingMessage,
   options: RateLimitStepOptions & { shared: SharedLimiter },
   use: QuotaUse = 'take',
 ): RateLimitOutcome | Promise<RateLimitOutcome> {
-  if (use !== 'take' || options.exempt?.(req) === true) return countRequest(req, options, use);
+  const ceiling = options.freeCeiling;
+  if (options.exempt?.(req) === true || (use !== 'take' && ceiling === undefined)) {
+    return countRequest(req, options, use);
+  }
   const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
   const waitedSince = performance.now();
-  const decision = options.shared.take(rateLimitKey(address));
-  if (!(decision instanceof Promise)) return outcomeOf(options, decision, address);
-  return decision.then((shared) => ({ ...outcomeOf(options, shared, address), waitedSince }));
+  const key = rateLimitKey(address);
+  if (use === 'take') {
+    const decision = options.shared.take(key);
+    if (!(decision instanceof Promise)) return outcomeOf(options, decision, address);
+    return decision.then((shared) => ({ ...outcomeOf(options, shared, address), waitedSince }));
+  }
+  const counted = options.shared.takeFree(key, ceiling!);
+  const outcome = ({ quota, ceiling }: FreeCount) => outcomeOf(options, freeDecision(quota, ceiling, use), address);
+  if (!(counted instanceof Promise)) return outcome(counted);
+  return counted.then((free) => ({ ...outcome(free), waitedSince }));
 }
 
 function outcomeOf(options: RateLimitStepOptions, decision: RateLimitDecision, address: string): RateLimitOutcome {
@@ -82,14 +95,18 @@ function outcomeOf(options: RateLimitStepOptions, decision: RateLimitDecision, a
 }
 
 /**
- * A free request: the quota as it stands, allowed unless the client passed the ceiling of free requests; then refused
- * until that window ends (`Retry-After`), the headers still reporting the untouched quota.
+ * A request that costs no quota: the quota as it stands, allowed unless the client passed the ceiling of such
+ * requests (then refused until that window ends, `Retry-After`, the headers still reporting the untouched quota) or,
+ * for a preflight, used up its quota.
  */
-function freeDecision(options: RateLimitStepOptions, key: string): RateLimitDecision {
-  const quota = options.limiter.peek(key);
-  const ceiling = options.freeCeiling?.take(key);
-  if (ceiling === undefined || ceiling.allowed) return { ...quota, allowed: true };
-  return { ...quota, allowed: false, resetSeconds: ceiling.resetSeconds };
+function freeDecision(
+  quota: RateLimitDecision,
+  ceiling: RateLimitDecision | undefined,
+  use: Exclude<QuotaUse, 'take'>,
+): RateLimitDecision {
+  if (ceiling !== undefined && !ceiling.allowed)
+    return { ...quota, allowed: false, resetSeconds: ceiling.resetSeconds };
+  return quota.allowed || use === 'peek' ? quota : { ...quota, allowed: true };
 }
 
 /** Each baseline as a flat name/value list, made once: every request starts from a copy of it. */

@@ -38,11 +38,12 @@ describe('parseConfig', () => {
     });
   });
 
-  it('takes a shared rate-limit store as a redis:// or rediss:// URL, with a deadline of 5 ms by default', () => {
+  it('takes a shared rate-limit store as a redis:// or rediss:// URL, late after 5 ms and given up on after 100 ms by default', () => {
     expect(parseConfig({ RATE_LIMIT_STORE_URL: 'rediss://store.internal:6380/2' }).rateLimitStore).toEqual({
       url: 'rediss://store.internal:6380/2',
       password: undefined,
       timeoutMs: 5,
+      hardTimeoutMs: 100,
     });
     expect(
       parseConfig({
@@ -50,7 +51,15 @@ describe('parseConfig', () => {
         RATE_LIMIT_STORE_PASSWORD: 's3cret',
         RATE_LIMIT_STORE_TIMEOUT_MS: '20',
       }).rateLimitStore,
-    ).toEqual({ url: 'redis://store:6379', password: 's3cret', timeoutMs: 20 });
+    ).toEqual({ url: 'redis://store:6379', password: 's3cret', timeoutMs: 20, hardTimeoutMs: 100 });
+    // The hard deadline is never shorter than the one after which an answer is late.
+    expect(
+      parseConfig({
+        RATE_LIMIT_STORE_URL: 'redis://store:6379',
+        RATE_LIMIT_STORE_TIMEOUT_MS: '500',
+        RATE_LIMIT_STORE_HARD_TIMEOUT_MS: '50',
+      }).rateLimitStore,
+    ).toMatchObject({ timeoutMs: 500, hardTimeoutMs: 500 });
   });
 
   it('refuses a store URL of another scheme or with a path, and never repeats its password', () => {

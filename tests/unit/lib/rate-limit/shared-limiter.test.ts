@@ -1,53 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { FixedWindowLimiter } from '../../../../src/lib/rate-limit/fixed-window-limiter.ts';
-import {
-  SharedLimiter,
-  type FallbackReason,
-  type WindowCount,
-  type WindowStore,
-  type WindowStoreEvents,
-} from '../../../../src/lib/rate-limit/shared-limiter.ts';
+import { SharedLimiter, type FallbackReason } from '../../../../src/lib/rate-limit/shared-limiter.ts';
+import type { WindowCount, WindowStore, WindowStoreEvents } from '../../../../src/lib/rate-limit/window-store.ts';
 
-/** A store in memory whose answers the test steers: counted, an error, or never. */
+/** A store in memory whose answers the test steers: counted (after `delayMs`), an error, or never. */
 class FakeStore implements WindowStore {
   ready = false;
   mode: 'answer' | 'error' | 'silent' = 'answer';
-  readonly counts = new Map<string, number>();
+  /** How long an answer takes, as a slow store's (or a busy process's) would. */
+  delayMs = 0;
+  readonly counts: Map<string, number>;
+  /** Every round trip: its key, how many requests it counted, and the key it read. */
+  readonly calls: Array<{ key: string; by: number; read?: string | undefined }> = [];
   readonly events: WindowStoreEvents;
-  constructor(events: WindowStoreEvents) {
+  constructor(events: WindowStoreEvents, counts: Map<string, number>) {
     this.events = events;
+    this.counts = counts;
   }
-  increment(key: string): Promise<WindowCount> {
+  increment(key: string, _windowMs: number, by: number, read?: string): Promise<WindowCount> {
+    this.calls.push({ key, by, read });
     if (this.mode === 'error') return Promise.reject(new Error('OOM command not allowed'));
     if (this.mode === 'silent') return new Promise(() => undefined);
-    const count = (this.counts.get(key) ?? 0) + 1;
+    const count = (this.counts.get(key) ?? 0) + by;
     this.counts.set(key, count);
-    return Promise.resolve({ count, resetMs: 42_500 });
+    const answer: WindowCount = { count, resetMs: 42_500 };
+    if (read !== undefined) answer.read = { count: this.counts.get(read) ?? 0, resetMs: 12_500 };
+    if (this.delayMs === 0) return Promise.resolve(answer);
+    return new Promise((resolve) => setTimeout(() => resolve(answer), this.delayMs));
   }
   describe(error: unknown): string {
     return String(error);
   }
 }
 
-function sharedLimiter() {
+/** The hard deadline of these tests: short, so a silent store costs little time. */
+const HARD_MS = 50;
+
+/** A shared limiter on a fake store; instances given one `counts` share one store. */
+function sharedLimiter(counts = new Map<string, number>()) {
   const clock = { now: 0 };
   const transitions: string[] = [];
   const fallbacks: FallbackReason[] = [];
+  const late = { count: 0 };
   let store: FakeStore | undefined;
   const limiter = new SharedLimiter({
     local: new FixedWindowLimiter({ limit: 60, windowSeconds: 60, maxClients: 100, now: () => clock.now }),
     windowSeconds: 60,
     timeoutMs: 5,
-    connect: (events) => (store = new FakeStore(events)),
+    hardTimeoutMs: HARD_MS,
+    connect: (events) => (store = new FakeStore(events, counts)),
     onTransition: (up, reason) => transitions.push(`${up ? 'up' : 'down'}: ${reason}`),
     onFallback: (reason) => fallbacks.push(reason),
+    onLate: () => (late.count += 1),
     now: () => clock.now,
   });
   const connect = () => {
     store!.ready = true;
     store!.events.onReady();
   };
-  return { limiter, store: store!, clock, transitions, fallbacks, connect };
+  return { limiter, store: store!, clock, transitions, fallbacks, late, connect };
 }
 
 describe('SharedLimiter', () => {
@@ -69,7 +80,7 @@ describe('SharedLimiter', () => {
     expect(transitions).toEqual(['up: connected']);
   });
 
-  it('falls back for a request the store does not answer within the deadline', async () => {
+  it('falls back for a request the store does not answer within the hard deadline', async () => {
     const { limiter, store, connect, fallbacks } = sharedLimiter();
     connect();
     store.mode = 'silent';
@@ -80,7 +91,7 @@ describe('SharedLimiter', () => {
     expect(limiter.up).toBe(true);
   });
 
-  it('counts requests that time out together in one stall as one failure, and a slow store over three deadlines as three', async () => {
+  it('counts requests that time out together in one stall as one failure, and a silent store over three hard deadlines as three', async () => {
     const { limiter, store, connect, clock, fallbacks } = sharedLimiter();
     connect();
     store.mode = 'silent';
@@ -88,10 +99,10 @@ describe('SharedLimiter', () => {
     expect(fallbacks).toHaveLength(10);
     expect(limiter.up).toBe(true); // one stall, however many requests it held
     for (let stall = 0; stall < 2; stall += 1) {
-      clock.now += 5;
+      clock.now += HARD_MS;
       await Promise.all(Array.from({ length: 10 }, (_, i) => limiter.take(`d${stall}-${i}`)));
     }
-    expect(limiter.up).toBe(false); // still slow a deadline later, twice: left alone
+    expect(limiter.up).toBe(false); // still silent a hard deadline later, twice: left alone
   });
 
   it('leaves a failing store alone after three failures in a row, logging once, then tries it again', async () => {
@@ -129,5 +140,105 @@ describe('SharedLimiter', () => {
     for (let i = 0; i < 60; i += 1) await limiter.take('a');
     store.mode = 'error';
     expect(await limiter.take('a')).toMatchObject({ allowed: false });
+  });
+});
+
+describe('SharedLimiter under a burst', () => {
+  const burst = (limiter: SharedLimiter, n: number) => Promise.all(Array.from({ length: n }, () => limiter.take('a')));
+
+  it('counts a burst on one key in two round trips and allows exactly the quota, each request by its own place', async () => {
+    const { limiter, store, connect, fallbacks } = sharedLimiter();
+    connect();
+    store.delayMs = 1;
+    const decisions = await burst(limiter, 100);
+    expect(store.calls.map((call) => call.by)).toEqual([1, 99]);
+    expect(decisions.slice(0, 60).map((decision) => decision.remaining)).toEqual(
+      Array.from({ length: 60 }, (_, i) => 59 - i),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(60);
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('gives two instances one quota when a burst makes every answer late', async () => {
+    const counts = new Map<string, number>();
+    const instances = [sharedLimiter(counts), sharedLimiter(counts)];
+    for (const { connect, store } of instances) {
+      connect();
+      store.delayMs = 10; // past the 5 ms after which an answer is late, within the hard deadline
+    }
+    const pending = instances.map(({ limiter }) => burst(limiter, 100));
+    for (const { clock } of instances) clock.now += 10;
+    const allowed = (await Promise.all(pending)).flat().filter((decision) => decision.allowed);
+    expect(allowed).toHaveLength(60);
+    for (const { fallbacks, late } of instances) {
+      expect(fallbacks).toEqual([]);
+      expect(late.count).toBe(100);
+    }
+  });
+
+  it("decides by a late answer rather than the instance's own fresh count", async () => {
+    const { limiter, store, connect, clock, late, fallbacks } = sharedLimiter();
+    connect();
+    store.counts.set('a', 60); // the other instances used the quota
+    store.delayMs = 10;
+    const pending = limiter.take('a');
+    clock.now += 10;
+    expect(await pending).toMatchObject({ allowed: false, remaining: 0 });
+    expect([late.count, fallbacks.length, limiter.up]).toEqual([1, 0, true]);
+  });
+
+  it('gives up on an answer at the hard deadline, asks again for the next request, and ignores the stale answer', async () => {
+    const { limiter, store, connect, transitions, fallbacks } = sharedLimiter();
+    connect();
+    store.delayMs = 3 * HARD_MS;
+    expect(await limiter.take('a')).toMatchObject({ allowed: true, remaining: 59 });
+    expect(fallbacks).toEqual(['timeout']);
+    store.delayMs = 0;
+    // The first round trip is still under way: the key is not held by it, and the store counted both.
+    expect(await limiter.take('a')).toMatchObject({ remaining: 58 });
+    await new Promise((resolve) => setTimeout(resolve, 3 * HARD_MS));
+    expect(transitions).toEqual(['up: connected']);
+  });
+
+  it('falls back for each request of a burst the store answers with an error, counting one failure', async () => {
+    const { limiter, store, connect, fallbacks } = sharedLimiter();
+    connect();
+    store.mode = 'error';
+    const decisions = await burst(limiter, 70);
+    expect(store.calls).toHaveLength(2);
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(60);
+    expect(fallbacks).toEqual(Array(70).fill('error'));
+    expect(limiter.up).toBe(true);
+  });
+});
+
+describe('SharedLimiter for requests that cost no quota', () => {
+  const ceiling = () => new FixedWindowLimiter({ limit: 600, windowSeconds: 60, maxClients: 100 });
+
+  it('counts them in the store apart from the quota, and reports the shared quota with them', async () => {
+    const { limiter, store, connect } = sharedLimiter();
+    connect();
+    store.counts.set('a', 61);
+    store.counts.set('free:a', 599);
+    const free = ceiling();
+    const last = await limiter.takeFree('a', free);
+    expect(last.ceiling).toMatchObject({ allowed: true, remaining: 0 });
+    expect(last.quota).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 13 });
+    expect((await limiter.takeFree('a', free)).ceiling).toMatchObject({ allowed: false, resetSeconds: 43 });
+    expect(store.calls).toEqual([
+      { key: 'free:a', by: 1, read: 'a' },
+      { key: 'free:a', by: 1, read: 'a' },
+    ]);
+    expect(store.counts.get('a')).toBe(61);
+  });
+
+  it('reports a client the store has not seen with a whole quota, and counts alone while the store is out of use', async () => {
+    const { limiter, connect } = sharedLimiter();
+    const free = ceiling();
+    const alone = limiter.takeFree('b', free);
+    expect(alone).not.toBeInstanceOf(Promise);
+    expect(free.peek('b').remaining).toBe(599);
+    connect();
+    expect((await limiter.takeFree('b', free)).quota).toMatchObject({ allowed: true, remaining: 60 });
   });
 });
