@@ -25,11 +25,12 @@ export const SERVER_TIMEOUTS = {
 
 /**
  * One peer address's share of MAX_CONNECTIONS unless MAX_CONNECTIONS_PER_CLIENT says otherwise: a quarter when clients
- * connect directly; half behind trusted proxies, whose few addresses carry every client (a proxy refused a connection
- * marks the instance failed), yet leave the other half to another proxy and to the kubelet's probes.
+ * connect directly; behind trusted proxies, whose few addresses carry every client (a proxy refused a connection
+ * marks the instance failed, and a crowd within every client's quota is hundreds of requests in flight through one
+ * proxy), all but a sixteenth, kept for the kubelet's probes and another peer.
  */
 export const connectionShareOf = (maxConnections: number, trustProxy: number): number =>
-  Math.floor(maxConnections / (trustProxy > 0 ? 2 : 4));
+  trustProxy > 0 ? maxConnections - Math.ceil(maxConnections / 16) : Math.floor(maxConnections / 4);
 
 /** Time kept between the upstream deadline and the socket timeout, to validate, compress and send a catalog. */
 export const RESPONSE_MARGIN_MS = 1_000;
@@ -153,8 +154,8 @@ export const EnvSchema = z.object({
   /** Most connections the site holds open at once (kept-alive ones included); more are closed as they arrive. */
   MAX_CONNECTIONS: integerVar(16, 1_000_000).default(SERVER_TIMEOUTS.maxConnections),
   /**
-   * Most of those one peer address (an IPv6 /64) holds; unset, a quarter of MAX_CONNECTIONS, or half behind
-   * trusted proxies (`connectionShareOf`).
+   * Most of those one peer address (an IPv6 /64) holds; unset, a quarter of MAX_CONNECTIONS, or all but a sixteenth
+   * behind trusted proxies (`connectionShareOf`).
    */
   MAX_CONNECTIONS_PER_CLIENT: integerVar(1, 1_000_000).optional(),
   /** Milliseconds the unread rest of a request body may take after the answer, before the connection is closed. */

@@ -33,9 +33,15 @@ describe('parseConfig', () => {
       shutdownQuietMs: 1_000,
       shutdownTimeoutMs: 20_000,
       logClientAddress: 'truncated',
+      preparePages: 'background',
       metricsHost: '127.0.0.1',
       metricsPort: 9464,
     });
+  });
+
+  it('prepares data-driven pages in the background unless PREPARE_PAGES=on-demand, and names a bad value', () => {
+    expect(parseConfig({ PREPARE_PAGES: 'on-demand' }).preparePages).toBe('on-demand');
+    expect(() => parseConfig({ PREPARE_PAGES: 'eager' })).toThrow(/PREPARE_PAGES/);
   });
 
   it('takes a shared rate-limit store as a redis:// or rediss:// URL, late after 5 ms and given up on after 100 ms by default', () => {
@@ -184,7 +190,7 @@ describe('parseConfig', () => {
 
   it('gives one address a quarter of MAX_CONNECTIONS, half behind trusted proxies, or MAX_CONNECTIONS_PER_CLIENT', () => {
     expect(parseConfig({ MAX_CONNECTIONS: '4096' })).toMatchObject({ maxConnectionsPerClient: 1024 });
-    expect(parseConfig({ TRUST_PROXY: '1' })).toMatchObject({ maxConnectionsPerClient: 512 });
+    expect(parseConfig({ TRUST_PROXY: '1' })).toMatchObject({ maxConnectionsPerClient: 960 });
     expect(parseConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_CLIENT: '100' })).toMatchObject({
       maxConnectionsPerClient: 100,
     });
