@@ -48,7 +48,7 @@ export interface BurstAnswer {
   ms: number;
 }
 
-/** One wave of the sequence. */
+/** One wave of the sequence (the bystander's views run beside the flood's). */
 export type Wave = 'pages' | 'twins' | 'views' | 'bystander';
 
 /** What each wave got. */
@@ -103,8 +103,8 @@ function floodPaths(): string[] {
 }
 
 /**
- * Runs the sequence against a fresh instance at `baseUrl` (started with `TRUST_PROXY=1`): the marker pages, once
- * every one has answered their `.md` twins, once those have answered the filtered-view flood with the bystander.
+ * Runs the sequence against a fresh instance at `baseUrl` (started with `TRUST_PROXY=1`), each wave once the one before
+ * has had every answer: the marker pages, their `.md` twins, then the filtered-view flood and the bystander's views.
  * `observe` is called after each wave (e.g. to read the memory peak so far).
  */
 export async function runMemoryBurst(baseUrl: string, observe: (wave: Wave) => void = () => {}): Promise<BurstAnswers> {

@@ -18,7 +18,10 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
  * under its memory limit.
  */
 
-/** The process's peak resident set so far, as the kernel counted it (`VmHWM`, proc(5)), in bytes; undefined once it exited. */
+/**
+ * The process's peak resident set so far, as the kernel counted it (`VmHWM`, proc(5)), in bytes; undefined once the
+ * process has exited.
+ */
 function peakRss(pid: number): number | undefined {
   try {
     return Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
