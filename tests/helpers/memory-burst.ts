@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect, Socket } from 'node:net';
 import { sitemapPaths } from './site-pages.ts';
 
 /**
@@ -24,6 +25,13 @@ export const ANSWER_BUDGET_MS = 10_000;
 
 /** A client gives up on an answer after this long, as the documented nginx block does (`proxy_read_timeout`). */
 const CLIENT_TIMEOUT_MS = 15_000;
+
+/**
+ * Connections opened at a time before a wave, and the pause after each batch: well under the listen backlog (511, Node's
+ * default), so that the kernel's accept queue never overflows into resets that have nothing to do with the service.
+ */
+const CONNECT_BATCH = 100;
+const CONNECT_PAUSE_MS = 20;
 
 /** The addresses sending each wave, as `X-Forwarded-For`; each sends at most its quota of 60 a minute. */
 const PAGE_CLIENTS = addresses('203.0.113', 1, 6);
@@ -54,8 +62,11 @@ export type Wave = 'pages' | 'twins' | 'views' | 'bystander';
 /** What each wave got. */
 export type BurstAnswers = Record<Wave, BurstAnswer[]>;
 
-/** One GET as if from `address` behind a trusted proxy, with a browser's `Accept-Encoding`. */
-function get(baseUrl: string, path: string, address: string): Promise<BurstAnswer> {
+/**
+ * One GET as if from `address` behind a trusted proxy, with a browser's `Accept-Encoding`; on `socket` when given (a
+ * connection opened beforehand, as a proxy keeps them to its upstream).
+ */
+function get(baseUrl: string, path: string, address: string, socket?: Socket): Promise<BurstAnswer> {
   const started = performance.now();
   const answer = (status: number | string, retryAfter?: string): BurstAnswer => ({
     path,
@@ -65,7 +76,9 @@ function get(baseUrl: string, path: string, address: string): Promise<BurstAnswe
   });
   return new Promise((resolve) => {
     const headers = { 'X-Forwarded-For': address, 'Accept-Encoding': 'gzip, deflate, br, zstd' };
-    const req = request(`${baseUrl}${path}`, { headers, agent: false }, (res) => {
+    // No agent with a socket of our own: `agent: false` would open a connection of its own beside it.
+    const connection = socket === undefined ? { agent: false as const } : { createConnection: () => socket };
+    const req = request(`${baseUrl}${path}`, { headers, ...connection }, (res) => {
       const retryAfter = res.headers['retry-after'];
       res.resume();
       res.once('end', () => resolve(answer(res.statusCode ?? 0, retryAfter)));
@@ -77,14 +90,55 @@ function get(baseUrl: string, path: string, address: string): Promise<BurstAnswe
   });
 }
 
+/** A connection to `baseUrl`'s host, once established; the error when it could not be. */
+function connection(baseUrl: string): Promise<Socket | NodeJS.ErrnoException> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error));
+  });
+}
+
 /** `count` addresses of a documentation range (RFC 5737), starting at `first`. */
 function addresses(range: string, first: number, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${range}.${first + i}`);
 }
 
-/** Every path requested at once, `paths[i]` from `clients[i % clients.length]`. */
-const wave = (baseUrl: string, paths: readonly string[], clients: readonly string[]) =>
-  Promise.all(paths.map((path, i) => get(baseUrl, path, clients[i % clients.length]!)));
+/**
+ * `count` connections to `baseUrl`, opened before a wave so that its requests can all be written in the same turn, as
+ * a proxy forwards a crowd over the connections it keeps (a fresh connection each would be accepted one per turn,
+ * which spreads the burst out).
+ */
+async function connections(baseUrl: string, count: number): Promise<Array<Socket | NodeJS.ErrnoException>> {
+  const sockets: Array<Socket | NodeJS.ErrnoException> = [];
+  while (sockets.length < count) {
+    const batch = Math.min(CONNECT_BATCH, count - sockets.length);
+    sockets.push(...(await Promise.all(Array.from({ length: batch }, () => connection(baseUrl)))));
+    await new Promise((resolve) => setTimeout(resolve, CONNECT_PAUSE_MS));
+  }
+  return sockets;
+}
+
+/** Every path requested at once, `paths[i]` from `clients[i % clients.length]` on `sockets[i]`. */
+function send(
+  baseUrl: string,
+  paths: readonly string[],
+  clients: readonly string[],
+  sockets: ReadonlyArray<Socket | NodeJS.ErrnoException>,
+): Promise<BurstAnswer[]> {
+  return Promise.all(
+    paths.map((path, i) => {
+      const socket = sockets[i]!;
+      if (!(socket instanceof Socket)) return { path, status: socket.code ?? 'error', retryAfter: undefined, ms: 0 };
+      return get(baseUrl, path, clients[i % clients.length]!, socket);
+    }),
+  );
+}
+
+/** A wave: its connections opened, then every request at once. */
+const wave = async (baseUrl: string, paths: readonly string[], clients: readonly string[]) =>
+  send(baseUrl, paths, clients, await connections(baseUrl, paths.length));
 
 /** The marker pages of the sitemap: one per key and locale (`/biomarkers/<key>`, `/de/biomarkers/<key>`). */
 export async function markerPaths(baseUrl: string): Promise<string[]> {
@@ -117,7 +171,9 @@ export async function runMemoryBurst(baseUrl: string, observe: (wave: Wave) => v
     TWIN_CLIENTS,
   );
   observe('twins');
-  const flood = wave(baseUrl, floodPaths(), VIEW_CLIENTS);
+  const views = floodPaths();
+  const flood = send(baseUrl, views, VIEW_CLIENTS, await connections(baseUrl, views.length));
+  // Once the flood's requests are on their way: the bystander's views queue behind them.
   const bystander = (async () => {
     const answers: BurstAnswer[] = [];
     for (let i = 0; i < BYSTANDER_VIEWS; i += 1) {
