@@ -149,3 +149,35 @@ async function healthy(url: string): Promise<boolean> {
 export function procStatus(pid: number, field: string): string {
   return new RegExp(`^${field}:\\s+(.*)$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '';
 }
+
+/** A container's memory as its cgroup counts it (the counter the kernel's OOM killer goes by), in bytes. */
+export interface CgroupMemory {
+  /** What the cgroup is charged now; undefined once the cgroup is gone (the container exited). */
+  current(): number | undefined;
+  /** The most it was ever charged (cgroup v2 `memory.peak`, v1 `memory.max_usage_in_bytes`); undefined as above. */
+  peak(): number | undefined;
+}
+
+/**
+ * The memory cgroup of a container's main process (`hostPid`, as the host sees it), whichever cgroup version holds
+ * the memory controller: v1's `memory` hierarchy on a hybrid host, else the unified one. `peak` is undefined on a v2
+ * kernel older than 5.19 (no `memory.peak`): sample `current` instead.
+ */
+export function cgroupMemory(hostPid: number): CgroupMemory {
+  const lines = readFileSync(`/proc/${hostPid}/cgroup`, 'utf8').split('\n');
+  const v1 = lines.map((line) => /^\d+:(?:[^:]*,)?memory(?:,[^:]*)?:(.*)$/.exec(line)?.[1]).find(Boolean);
+  const v2 = lines.map((line) => /^0::(.*)$/.exec(line)?.[1]).find(Boolean);
+  const [dir, currentFile, peakFile] =
+    v1 !== undefined
+      ? [`/sys/fs/cgroup/memory${v1}`, 'memory.usage_in_bytes', 'memory.max_usage_in_bytes']
+      : [`/sys/fs/cgroup${v2 ?? ''}`, 'memory.current', 'memory.peak'];
+  const read = (file: string): number | undefined => {
+    try {
+      return Number(readFileSync(`${dir}/${file}`, 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  if (read(currentFile) === undefined) throw new Error(`no memory cgroup for pid ${hostPid} at ${dir}`);
+  return { current: () => read(currentFile), peak: () => read(peakFile) };
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRuntimeStage } from '../helpers/dockerfile.ts';
+import {
+  MEMORY_BUDGET_BYTES,
+  runMemoryBurst,
+  summarize,
+  undocumented,
+  type BurstAnswers,
+  type Wave,
+} from '../helpers/memory-burst.ts';
+import { startServer, type RunningServer } from '../helpers/start-server.ts';
+
+/**
+ * The bursts that got a fresh pod OOM-killed, against a fresh process of the build with the image's memory settings:
+ * its peak resident set, as the kernel counted it, must stay within the memory budget, and every answer must be a
+ * documented one. The container test (tests/container/memory-burst.test.ts) sends the same requests to the image
+ * under its memory limit.
+ */
+
+/**
+ * The process's peak resident set so far, as the kernel counted it (`VmHWM`, proc(5)), in bytes; undefined once the
+ * process has exited.
+ */
+function peakRss(pid: number): number | undefined {
+  try {
+    return Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How often the peak is read, so that a process that dies of the burst still leaves its last one. */
+const SAMPLE_MS = 50;
+
+const mib = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MiB`;
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  // The image's environment (NODE_ENV, NODE_OPTIONS' heap limit, MALLOC_ARENA_MAX), read from the Dockerfile; its
+  // HOST and PORT stay the test's. Fresh, as a restarted pod is: nothing rendered or prepared beforehand.
+  const { HOST: _host, PORT: _port, ...image } = readRuntimeStage().env;
+  server = await startServer({ ...image, TRUST_PROXY: '1' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('a fresh instance under the bursts every client quota allows', () => {
+  it('stays within the memory budget and answers 200, or 503 with Retry-After, each within 10 s', async () => {
+    const pid = server.child.pid!;
+    let peak = 0;
+    const sample = () => (peak = Math.max(peak, peakRss(pid) ?? 0));
+    const sampler = setInterval(sample, SAMPLE_MS);
+    const peaks: Partial<Record<Wave, number>> = {};
+    const started = performance.now();
+    const answers: BurstAnswers = await runMemoryBurst(server.url, (wave) => (peaks[wave] = sample()));
+    const seconds = (performance.now() - started) / 1000;
+    sample();
+    clearInterval(sampler);
+    console.info(
+      `memory burst in ${seconds.toFixed(1)} s: ${summarize(answers)}; VmHWM ${mib(peak)} ` +
+        `(after pages ${mib(peaks.pages ?? 0)}, twins ${mib(peaks.twins ?? 0)}, views ${mib(peaks.views ?? 0)})`,
+    );
+
+    expect.soft(peak, `VmHWM ${mib(peak)}, budget ${mib(MEMORY_BUDGET_BYTES)}`).toBeLessThan(MEMORY_BUDGET_BYTES);
+    expect.soft(server.child.exitCode, server.output.join('').slice(-2000)).toBeNull();
+    expect.soft(answers.pages.length).toBeGreaterThanOrEqual(180);
+    expect.soft(undocumented(answers).slice(0, 10), summarize(answers)).toEqual([]);
+    // One crowd's views never turn another client's view into a 503.
+    expect.soft(answers.bystander.map(({ status }) => status)).toEqual(answers.bystander.map(() => 200));
+  }, 120_000);
+});
