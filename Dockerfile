@@ -31,13 +31,16 @@ RUN rm -rf /usr/local/lib/node_modules /opt/yarn-* \
 # container, reaches it. Never set CATALOG_ORIGIN_HOST=0.0.0.0 here or publish 4322.
 # NODE_OPTIONS: V8 otherwise grows the old space with the host's memory, not the container's; 128 MB
 # keeps RSS under 256 MB (the manifests' memory limit) at the same throughput. MALLOC_ARENA_MAX:
-# glibc's arenas for the compression threads hold memory it does not give back (docs/performance.md).
+# glibc's arenas for the compression threads hold memory it does not give back; MALLOC_MMAP_THRESHOLD_:
+# blocks of 128 KiB and more (a compressor's window, a page's bytes) are mapped and unmapped on free,
+# instead of the threshold growing until they stay in the arenas (docs/performance.md, "Memory").
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
     ASTRO_TELEMETRY_DISABLED=1 \
     NODE_OPTIONS=--max-old-space-size=128 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # The build carries every module the server runs (dist/node/ and the Astro bundle in
 # dist/server/ are bundled with their dependencies): no node_modules, no sources.

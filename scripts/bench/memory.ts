@@ -30,7 +30,9 @@ interface Variant {
 export function imageMemoryEnv(): Record<string, string> {
   const { env } = readRuntimeStage();
   return Object.fromEntries(
-    ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'].flatMap((name) => (name in env ? [[name, env[name]!]] : [])),
+    ['NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'].flatMap((name) =>
+      name in env ? [[name, env[name]!]] : [],
+    ),
   );
 }
 

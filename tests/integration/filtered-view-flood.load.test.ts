@@ -98,6 +98,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'error',
     NODE_OPTIONS: '--max-old-space-size=128',
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
   });
   nginx = await startNginx([new URL(server.url).host]);
   // Warm: the Astro bundle loads and each template renders once per data version, before the clock starts.

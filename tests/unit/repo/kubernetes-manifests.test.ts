@@ -110,7 +110,12 @@ describe('deploy/kubernetes/', () => {
 
   it("sets only the service's own variables (the config schema's names) and the image's memory settings", () => {
     const names = (site.env ?? []).map(({ name }) => name);
-    const known = new Set([...Object.keys(EnvSchema.shape), 'NODE_OPTIONS', 'MALLOC_ARENA_MAX']);
+    const known = new Set([
+      ...Object.keys(EnvSchema.shape),
+      'NODE_OPTIONS',
+      'MALLOC_ARENA_MAX',
+      'MALLOC_MMAP_THRESHOLD_',
+    ]);
     expect(names.filter((name) => !known.has(name))).toEqual([]);
     const values = site.env!.filter(({ value }) => value !== undefined).map(({ name, value }) => [name, value]);
     expect(EnvSchema.safeParse(Object.fromEntries(values)).success).toBe(true);
@@ -123,6 +128,8 @@ describe('deploy/kubernetes/', () => {
     expect(image.env['NODE_OPTIONS']).toMatch(/--max-old-space-size=\d+/);
     expect(envOf('MALLOC_ARENA_MAX')).toBe(image.env['MALLOC_ARENA_MAX']);
     expect(image.env['MALLOC_ARENA_MAX']).toMatch(/^\d+$/);
+    expect(envOf('MALLOC_MMAP_THRESHOLD_')).toBe(image.env['MALLOC_MMAP_THRESHOLD_']);
+    expect(image.env['MALLOC_MMAP_THRESHOLD_']).toMatch(/^\d+$/);
     const mib = (quantity: unknown) => Number(/^(\d+)Mi$/.exec(String(quantity))?.[1]);
     expect(mib(site.resources?.limits?.['memory'])).toBeGreaterThanOrEqual(TARGETS.heapLimitedRssMb);
     expect(mib(site.resources?.requests?.['memory'])).toBeLessThanOrEqual(mib(site.resources?.limits?.['memory']));
