@@ -13,7 +13,7 @@ import { loadConfigOrExit } from '../lib/config/config.ts';
 import { createMetricsServer } from './steps/metrics-server.ts';
 import { openSharedLimiter } from './steps/rate-limit-store.ts';
 import { builtFiles, createSite } from './site.ts';
-import type { PreparationReport } from './store/rendered-store.ts';
+import type { PreparationReport } from './store/page-preparation.ts';
 import { startBundledOrigin } from './origin/start-origin.ts';
 
 const root = new URL('../../', import.meta.url);

@@ -14,17 +14,12 @@ import {
 } from './http/create-http-server.ts';
 import { RENDERED_DOCUMENTS, SiteRoutes } from './routes.ts';
 import { createSiteServer, type DevelopmentRequests, type SiteServerOptions } from './site-server.ts';
+import type { PreparationReport } from './store/page-preparation.ts';
 import { BACKGROUND_DELAY_MS, prepareInBackground, type PreparedBody } from './store/prepared.ts';
 import { dataResources } from './store/rendered-resources.ts';
 import { SITE_PAGE_INDEX_PATH } from './store/page-index.ts';
 import { loadPreparedRenders, PREPARED_RENDERS_PATH } from './store/prepared-renders.ts';
-import {
-  pageDataVersion,
-  RenderedStore,
-  type PreparationList,
-  type PreparationReport,
-  type Renderer,
-} from './store/rendered-store.ts';
+import { pageDataVersion, RenderedStore, type PreparationList, type Renderer } from './store/rendered-store.ts';
 import { AstroRenderer, type AstroHandler } from './store/astro-renderer.ts';
 
 /** What the site is made of besides its configuration: each entry (`main.ts`, `dev.ts`, the tests) brings its own. */
@@ -135,7 +130,10 @@ export async function createSite(config: Config, parts: SiteParts): Promise<Site
     prepareInBackground: ({ onError, onPrepared }) => {
       prepareInBackground(bodies, onError);
       if (onPrepared === undefined) return;
-      const timer = setTimeout(() => store.prepareData(listDataResources, onPrepared, onError), BACKGROUND_DELAY_MS);
+      const timer = setTimeout(
+        () => store.prepareData(listDataResources, { onPrepared, onError }),
+        BACKGROUND_DELAY_MS,
+      );
       timer.unref();
     },
   };

@@ -6,7 +6,8 @@ import type { AstroRenderer, Rendered } from './astro-renderer.ts';
 import { ErrorPages } from './error-pages.ts';
 import { FilteredViews } from './filtered-views.ts';
 import { PreparedBody, type Prepared } from './prepared.ts';
-import { Overloaded, WorkQueue } from './work-queue.ts';
+import { WorkQueue } from './work-queue.ts';
+import { PagePreparation, type PreparationEvents } from './page-preparation.ts';
 import type { BuildContext, RenderedResource } from './rendered-resources.ts';
 import type { PageDataServices } from '../../lib/content/page-data.ts';
 import type { SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
@@ -42,30 +43,10 @@ const QUEUE_CAPACITY = 512;
 /** Longest expected wait of a queued job: well inside a proxy's read timeout (15 s in docs/deployment.md's nginx). */
 const MAX_WAIT_MS = 5_000;
 
-/** The queue's client for work no request asked for (the page index), and for the background preparation. */
+/** The queue's client for work no request asked for (the page index). */
 const SITE_CLIENT = '(site)';
-const BACKGROUND_CLIENT = '(background)';
-
-/** What a background pass of `prepareData` reports when it ends. */
-export interface PreparationReport {
-  reason: 'start' | 'data changed';
-  /** Resources listed, those prepared, and how long the pass took. */
-  resources: number;
-  prepared: number;
-  ms: number;
-}
-
 /** The resources a background pass prepares, listed from the data of the moment. */
 export type PreparationList = (context: BuildContext) => Promise<readonly RenderedResource[]>;
-
-interface Preparation {
-  list: PreparationList;
-  onDone: (report: PreparationReport) => void;
-  onError: (error: unknown) => void;
-  running: boolean;
-  /** The data changed during a pass: another follows it. */
-  again: boolean;
-}
 
 /** Finds the current version of a resource's data sources. */
 export type DataVersionOf = (resource: RenderedResource) => Promise<DataVersion>;
@@ -115,9 +96,8 @@ export class RenderedStore {
   readonly #views: FilteredViews;
   /** Renders, their compression and filtered views: the one queue of on-demand work, shared fairly by clients. */
   readonly #queue: WorkQueue;
-  /** The data version bulk pages were last seen at: a new one starts a background pass (`prepareData`). */
-  #bulkVersion: string | undefined;
-  #preparation: Preparation | undefined;
+  /** The background passes over the data's pages (`prepareData`), once started. */
+  #preparation: PagePreparation | undefined;
   /** The latest body of each resource, for the synchronous path. */
   readonly #settled = new Map<string, PreparedBody>();
   /** The browser 404 and 429, prepared by the build as templates. */
@@ -172,7 +152,7 @@ export class RenderedStore {
       resource.sources.length === 0 ? { version: '', freshForS: 0, ok: true } : await this.#versionOf(resource);
     if (this.#development) data.version = `${data.version} render ${(this.#renders += 1)}`;
     if (!data.ok) return { ok: false, rendered: await this.#queue.run(client, () => this.#render(resource)) };
-    if (resource.bulk === true) this.#noteBulkVersion(data.version);
+    if (resource.bulk === true) this.#preparation?.noteVersion(data.version);
     // A filtered view is one client's request: shared caches keep only the page (docs/security.md).
     const cacheControl =
       resource.followsDataFreshness && resource.sources.length > 0
@@ -233,53 +213,15 @@ export class RenderedStore {
    * answers rather than renders. Requests go first: the preparation is one client of the queue among the others, and
    * a request that comes before it prepares its own.
    */
-  prepareData(list: PreparationList, onDone: Preparation['onDone'], onError: Preparation['onError']): void {
+  prepareData(list: PreparationList, report: PreparationEvents): void {
     if (this.#development || this.#context === undefined) return;
-    this.#preparation = { list, onDone, onError, running: false, again: false };
-    this.#startPass('start');
-  }
-
-  #noteBulkVersion(version: string): void {
-    if (version === this.#bulkVersion) return;
-    const seen = this.#bulkVersion !== undefined;
-    this.#bulkVersion = version;
-    if (seen) this.#startPass('data changed');
-  }
-
-  #startPass(reason: PreparationReport['reason']): void {
-    const preparation = this.#preparation;
-    if (preparation === undefined) return;
-    if (preparation.running) {
-      preparation.again = true;
-      return;
-    }
-    preparation.running = true;
-    void this.#pass(preparation, reason).finally(() => {
-      preparation.running = false;
-      if (!preparation.again) return;
-      preparation.again = false;
-      this.#startPass('data changed');
-    });
-  }
-
-  async #pass(preparation: Preparation, reason: PreparationReport['reason']): Promise<void> {
-    const started = performance.now();
-    let resources: readonly RenderedResource[];
-    try {
-      resources = await preparation.list(this.#context!);
-    } catch (error) {
-      return preparation.onError(error);
-    }
-    let prepared = 0;
-    for (const resource of resources) {
-      const answer = await this.answer(resource, undefined, BACKGROUND_CLIENT).catch((error: unknown) => {
-        // Refused: the queue is busy with requests' work, and a request prepares its own.
-        if (!(error instanceof Overloaded)) preparation.onError(error);
-        return undefined;
-      });
-      if (answer?.ok === true) prepared += 1;
-    }
-    preparation.onDone({ reason, resources: resources.length, prepared, ms: Math.round(performance.now() - started) });
+    const context = this.#context;
+    this.#preparation = new PagePreparation(
+      (resource, client) => this.answer(resource, undefined, client),
+      () => list(context),
+      report,
+    );
+    this.#preparation.start();
   }
 
   /**

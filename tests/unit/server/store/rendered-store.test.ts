@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Rendered } from '../../../../src/server/store/astro-renderer.ts';
 import { PreparedBody } from '../../../../src/server/store/prepared.ts';
 import type { RenderedResource } from '../../../../src/server/store/rendered-resources.ts';
-import {
-  RenderedStore,
-  type DataVersion,
-  type PreparationReport,
-  type Renderer,
-} from '../../../../src/server/store/rendered-store.ts';
+import { RenderedStore, type DataVersion, type Renderer } from '../../../../src/server/store/rendered-store.ts';
 import { Overloaded } from '../../../../src/server/store/work-queue.ts';
+import type { PreparationReport } from '../../../../src/server/store/page-preparation.ts';
 import { TEMPLATE_QUERY } from '../../../../src/lib/catalog-page/browser-slots.ts';
 import { MARKS } from '../../../../src/lib/catalog-page/page-template.ts';
 import { createCatalogService } from '../../../../src/lib/catalog/catalog-service.ts';
@@ -211,16 +207,15 @@ describe('RenderedStore', () => {
     let passed: () => void = () => undefined;
     const nextPass = () => new Promise<void>((resolve) => (passed = resolve));
     const first = nextPass();
-    store.prepareData(
-      async () => markers,
-      (report) => {
+    store.prepareData(async () => markers, {
+      onPrepared: (report) => {
         reports.push(report);
         passed();
       },
-      (error) => {
+      onError: (error) => {
         throw error;
       },
-    );
+    });
     await first;
     expect(reports).toMatchObject([{ reason: 'start', resources: 4, prepared: 4 }]);
     expect(renders).toEqual([
