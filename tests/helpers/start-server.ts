@@ -70,6 +70,10 @@ export async function startServer(
     SHUTDOWN_TIMEOUT_S: '3',
     // Several servers run at once: none takes the default metrics port unless a test gives one.
     METRICS_PORT: 'off',
+    // Nor renders the 369 data-driven pages in the background (seconds of CPU each time), unless the preparation is
+    // what the test is about (memory-burst.load.test.ts): a test that counts upstream requests or holds a latency
+    // bound measures its own requests, and forty servers would otherwise each spend a core on it.
+    PREPARE_PAGES: 'on-demand',
     ...env,
   };
   const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

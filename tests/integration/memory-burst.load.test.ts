@@ -41,7 +41,7 @@ beforeAll(async () => {
   // The image's environment (NODE_ENV, NODE_OPTIONS' heap limit, MALLOC_ARENA_MAX), read from the Dockerfile; its
   // HOST and PORT stay the test's. Fresh, as a restarted pod is: nothing rendered or prepared beforehand.
   const { HOST: _host, PORT: _port, ...image } = readRuntimeStage().env;
-  server = await startServer({ ...image, TRUST_PROXY: '1' });
+  server = await startServer({ ...image, TRUST_PROXY: '1', PREPARE_PAGES: 'background' });
 });
 
 afterAll(async () => {

@@ -8,8 +8,9 @@ import { fetchAs, startServer, type RunningServer } from '../helpers/start-serve
 
 let server: RunningServer;
 beforeAll(async () => {
-  // The compiled server, as `npm start` runs it, rendering nothing before it is asked (no background preparation).
-  server = await startServer({ TRUST_PROXY: '1', PREPARE_PAGES: 'on-demand' }, 'dist/node/main.mjs');
+  // The compiled server, as `npm start` runs it, but rendering nothing before it is asked (`PREPARE_PAGES=on-demand`,
+  // as every test's server unless it says otherwise).
+  server = await startServer({ TRUST_PROXY: '1' }, 'dist/node/main.mjs');
 });
 afterAll(async () => {
   await server.stop();
