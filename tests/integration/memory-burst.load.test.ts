@@ -13,18 +13,21 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /**
  * The bursts that got a fresh pod OOM-killed, against a fresh process of the build with the image's memory settings:
- * its peak resident set, as the kernel counted it, must stay within the memory budget, and every answer must be a
- * documented one. The container test (tests/container/memory-burst.test.ts) sends the same requests to the image
+ * the memory it allocated (sampled every 50 ms) must stay within the memory budget, and every answer must be a
+ * documented one; its whole resident set's peak is logged beside it. The container test (tests/container/memory-burst.test.ts) sends the same requests to the image
  * under its memory limit.
  */
 
 /**
- * The process's peak resident set so far, as the kernel counted it (`VmHWM`, proc(5)), in bytes; undefined once the
- * process has exited.
+ * What the process holds now, from /proc/<pid>/status (proc(5)), in bytes: `RssAnon`, the memory it allocated, which
+ * a memory cgroup charges and an OOM kill is about, and `VmHWM`, the peak of its whole resident set, which also counts
+ * the Node binary's and the bundle's file pages (shared, and reclaimable). Undefined once the process has exited.
  */
-function peakRss(pid: number): number | undefined {
+function memoryOf(pid: number): { anon: number; peakRss: number } | undefined {
   try {
-    return Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]) * 1024;
+    return { anon: kb('RssAnon'), peakRss: kb('VmHWM') };
   } catch {
     return undefined;
   }
@@ -52,7 +55,12 @@ describe('a fresh instance under the bursts every client quota allows', () => {
   it('stays within the memory budget and answers 200, or 503 with Retry-After, each within 10 s', async () => {
     const pid = server.child.pid!;
     let peak = 0;
-    const sample = () => (peak = Math.max(peak, peakRss(pid) ?? 0));
+    let peakRss = 0;
+    const sample = () => {
+      const now = memoryOf(pid);
+      peakRss = Math.max(peakRss, now?.peakRss ?? 0);
+      return (peak = Math.max(peak, now?.anon ?? 0));
+    };
     const sampler = setInterval(sample, SAMPLE_MS);
     const peaks: Partial<Record<Wave, number>> = {};
     const started = performance.now();
@@ -61,11 +69,12 @@ describe('a fresh instance under the bursts every client quota allows', () => {
     sample();
     clearInterval(sampler);
     console.info(
-      `memory burst in ${seconds.toFixed(1)} s: ${summarize(answers)}; VmHWM ${mib(peak)} ` +
-        `(after pages ${mib(peaks.pages ?? 0)}, twins ${mib(peaks.twins ?? 0)}, views ${mib(peaks.views ?? 0)})`,
+      `memory burst in ${seconds.toFixed(1)} s: ${summarize(answers)}; RssAnon at most ${mib(peak)} ` +
+        `(after pages ${mib(peaks.pages ?? 0)}, twins ${mib(peaks.twins ?? 0)}, views ${mib(peaks.views ?? 0)}); ` +
+        `VmHWM ${mib(peakRss)}`,
     );
 
-    expect.soft(peak, `VmHWM ${mib(peak)}, budget ${mib(MEMORY_BUDGET_BYTES)}`).toBeLessThan(MEMORY_BUDGET_BYTES);
+    expect.soft(peak, `RssAnon ${mib(peak)}, budget ${mib(MEMORY_BUDGET_BYTES)}`).toBeLessThan(MEMORY_BUDGET_BYTES);
     expect.soft(server.child.exitCode, server.output.join('').slice(-2000)).toBeNull();
     expect.soft(answers.pages.length).toBeGreaterThanOrEqual(180);
     expect.soft(undocumented(answers).slice(0, 10), summarize(answers)).toEqual([]);
