@@ -48,6 +48,9 @@ export default defineConfig({
       METRICS_PORT: 'off',
       // Browser tests load many pages from one address; trust a header the tests set.
       TRUST_PROXY: '1',
+      // As every test's server (tests/helpers/start-server.ts): no background rendering of the 369 data-driven pages
+      // competing with the browsers for the two cores; the memory-burst and container tests run the default.
+      PREPARE_PAGES: 'on-demand',
     },
   },
 });
