@@ -18,8 +18,8 @@ export interface Site extends BenchProcess {
  * Starts `node dist/node/main.mjs` (what `npm start` runs) with its defaults (request log on, bundled catalog origin)
  * and returns once the catalog answers 200. Only what a benchmark must change differs:
  * loopback ports, TRUST_PROXY=1 so wrk's X-Forwarded-For addresses count as clients, no
- * metrics port (runs side by side must not compete for it), and no shutdown delay (it only
- * matters to a load balancer).
+ * metrics port (runs side by side must not compete for it), no shutdown delay (it only
+ * matters to a load balancer) and no background preparation of pages.
  */
 export async function startSite(extraEnv: Record<string, string> = {}, root?: string): Promise<Site> {
   const port = await freePort();
@@ -30,6 +30,9 @@ export async function startSite(extraEnv: Record<string, string> = {}, root?: st
     TRUST_PROXY: '1',
     METRICS_PORT: 'off',
     SHUTDOWN_DELAY_S: '0',
+    // Steady states are compared: the background pass over the data's pages after a start (tens of seconds of one
+    // core, docs/performance.md "Memory") would load the first rounds of one side only.
+    PREPARE_PAGES: 'on-demand',
     ...extraEnv,
   };
   const origin = `http://127.0.0.1:${port}`;
