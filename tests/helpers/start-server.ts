@@ -53,7 +53,8 @@ export async function startServer(
   env: Record<string, string> = {},
   script = 'dist/node/main.mjs',
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A test that restarts a server on its port passes PORT.
+  const port = env['PORT'] === undefined ? await freePort() : Number(env['PORT']);
   const originPort = env['CATALOG_ORIGIN_PORT'] ?? String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const childEnv: Record<string, string> = {
