@@ -56,8 +56,20 @@ sub vcl_recv {
         # VCL passes every request with Authorization.) The service sets and reads no cookie.
         unset req.http.Authorization;
         unset req.http.Cookie;
+        # The catalog reads one parameter: a URL with a valid-looking `template` and other plain parameters (a
+        # cache-buster) is the same resource as `?template=` alone. Anything else goes to the site as it came
+        # (its errors are never stored).
+        if (req.url ~ "^/v1/biomarkers/public\?([A-Za-z0-9_.~-]+=[A-Za-z0-9_.~-]*&)*template=[a-z0-9-]+(&[A-Za-z0-9_.~-]+=[A-Za-z0-9_.~-]*)*$" &&
+            req.url !~ "[?&]template=.*&template=") {
+            set req.url = regsub(req.url, "^([^?]*)\?(.*&)?(template=[a-z0-9-]+).*$", "\1?\3");
+        }
         call catalog_accept_class;
         call catalog_coding_class;
+        # Varnish evaluates If-None-Match and If-Modified-Since on its copies, not If-Match or
+        # If-Unmodified-Since: those go to the site, which answers 412 when they are false.
+        if (req.http.If-Match || req.http.If-Unmodified-Since) {
+            return (pass);
+        }
     }
     # POST (the token endpoint), OPTIONS (preflights) and the rest go to the site uncached (the builtin VCL).
 }

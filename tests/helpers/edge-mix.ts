@@ -73,9 +73,9 @@ const withCoding = (coding: string, headers: Record<string, string> = {}): Recor
 /**
  * The mix a cache in front of the service sees: the four catalog templates in every coding, pages as HTML and as
  * Markdown (by `Accept` and by `.md`), German pages, discovery, OpenAPI, llms.txt, two filtered views and a token
- * request. `marker` is the key of a marker page.
+ * request. `marker` is the key of a marker page; `round` changes a cache-buster's value.
  */
-export function edgeMix(marker: string): EdgeRequest[] {
+export function edgeMix(marker: string, round = 0): EdgeRequest[] {
   const catalog = CATALOG_TEMPLATES.flatMap((template) =>
     Object.keys(CODING_HEADERS).map((coding): EdgeRequest => ({
       name: `catalog ${template} ${coding}`,
@@ -92,6 +92,13 @@ export function edgeMix(marker: string): EdgeRequest[] {
   });
   return [
     ...catalog,
+    // A cache-buster: the catalog reads `template` alone, so this is the stored copy too.
+    {
+      name: 'catalog with a cache-buster',
+      path: `/v1/biomarkers/public?_=${round}&template=${CATALOG_TEMPLATES[1]}`,
+      headers: withCoding('br', { Accept: 'application/json' }),
+      kind: 'shared',
+    },
     // A client that sends its token: the catalog ignores it, so the stored copy serves it too.
     {
       name: 'catalog with a token',

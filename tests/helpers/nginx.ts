@@ -11,9 +11,15 @@ const FORWARDER = '127.0.0.1';
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx'].find((path) => existsSync(path));
 
 /** The nginx configuration that docs/deployment.md recommends: its one `nginx` code block. */
-export function documentedNginxConfig(): string {
-  const blocks = [...readFileSync(DEPLOYMENT_DOC, 'utf8').matchAll(/```nginx\n([\s\S]*?)```/g)];
-  if (blocks.length !== 1) throw new Error(`docs/deployment.md has ${blocks.length} nginx blocks, expected 1`);
+export const documentedNginxConfig = (): string => documentedBlock('nginx');
+
+/** The caching nginx of docs/deployment.md ("Behind a CDN or a cache"): its one `nginx proxy_cache` block. */
+const documentedNginxCacheConfig = (): string => documentedBlock('nginx proxy_cache');
+
+function documentedBlock(info: string): string {
+  const fence = new RegExp(`\`\`\`${info}\n([\\s\\S]*?)\`\`\``, 'g');
+  const blocks = [...readFileSync(DEPLOYMENT_DOC, 'utf8').matchAll(fence)];
+  if (blocks.length !== 1) throw new Error(`docs/deployment.md has ${blocks.length} "${info}" blocks, expected 1`);
   return blocks[0]![1]!;
 }
 
@@ -50,6 +56,31 @@ export async function startNginx(upstreams: readonly string[]): Promise<RunningN
     .replace(/^( {4}access_log )\S+( \w+;)$/m, `$1${accessLog}$2`);
   if (![`127.0.0.1:${port}`, upstreams[0]!, `${FORWARDER} 1;`, accessLog].every((part) => site.includes(part)))
     throw new Error('nginx block not rewritten');
+  return runNginx(dir, port, site, accessLog);
+}
+
+/**
+ * Starts Debian's nginx with the documented caching block: its upstream pointed at 127.0.0.1:`backendPort`, its
+ * `listen` at a free loopback port, its cache directory in a private temp directory.
+ */
+export async function startNginxCache(backendPort: number): Promise<RunningNginx> {
+  if (NGINX === undefined)
+    throw new Error('nginx is not installed (Debian: apt-get install nginx-light; .ci/run does)');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-nginx-cache-'));
+  const site = documentedNginxCacheConfig()
+    .replace(/^( {4}server 127\.0\.0\.1:)4321( [^\n]*)$/m, `$1${backendPort}$2`)
+    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^proxy_cache_path \S+/m, `proxy_cache_path ${join(dir, 'cache')}`);
+  if (![`127.0.0.1:${port}`, `127.0.0.1:${backendPort}`, join(dir, 'cache')].every((part) => site.includes(part)))
+    throw new Error('nginx cache block not rewritten');
+  return runNginx(dir, port, site, join(dir, 'access.log'));
+}
+
+/** Runs nginx in the foreground with `site` included in `http {}`, until `stop`. */
+async function runNginx(dir: string, port: number, site: string, accessLog: string): Promise<RunningNginx> {
+  if (NGINX === undefined)
+    throw new Error('nginx is not installed (Debian: apt-get install nginx-light; .ci/run does)');
   writeFileSync(join(dir, 'site.conf'), site);
   const temp = (name: string) => `${name} ${join(dir, name)};`;
   writeFileSync(
