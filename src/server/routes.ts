@@ -117,9 +117,14 @@ const row = (
 const documentRow = (build: ConfigDocument, label: RouteLabel, cacheControl: string, options: { api?: boolean } = {}) =>
   row({ kind: 'document', build, cacheControl }, label, cacheControl, options);
 
-/** A row of a site document from the rendered store: content for people and agents, never an API path. */
+/**
+ * A row of a site document from the rendered store: content for people and agents, never an API path. One drawn from
+ * data follows its freshness, as pages do; the others keep a page's constant `max-age`.
+ */
 const renderedRow = (resource: RenderedResource): PathRow =>
-  row({ kind: 'rendered', resource }, 'discovery', PAGE_CACHE_CONTROL, { api: false });
+  row({ kind: 'rendered', resource }, 'discovery', resource.sources.length > 0 ? undefined : PAGE_CACHE_CONTROL, {
+    api: false,
+  });
 
 /** Exact paths: the API (the paths of the OpenAPI document) and the site documents. */
 export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([

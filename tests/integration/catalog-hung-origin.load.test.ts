@@ -98,9 +98,10 @@ describe('catalog cache in front of a hung origin', () => {
     const cycles = Math.ceil((WARM_UP_MS + DURATION_MS) / (TIMEOUT_MS + PAUSE_MS));
     expect(origin.hits - hitsBefore).toBeLessThanOrEqual(cycles + 1);
     expect(origin.hits - hitsBefore).toBeGreaterThanOrEqual(2);
-    // What they got is the copy from before the origin hung, marked as not fresh.
+    // What they got is the copy from before the origin hung, fresh for 1 s (the pause, or a load that may land any
+    // moment) so that a cache keeps it, and usable on error only as long as the site would use it.
     const stale = await fetchAs('192.0.2.2')(`${site.url}${path}`);
     expect(stale.headers.get('etag')).toBe(warm.headers.get('etag'));
-    expect(stale.headers.get('cache-control')).toBe('public, max-age=0, stale-if-error=600');
+    expect(stale.headers.get('cache-control')).toMatch(/^public, max-age=1, stale-if-error=5\d\d$/);
   }, 30_000);
 });

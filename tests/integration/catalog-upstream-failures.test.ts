@@ -11,6 +11,12 @@ let site: InProcessServer;
 let n = 0;
 const client = () => fetchAs(`198.51.100.${++n}`);
 
+/** A response's `Cache-Control` directive `name` in seconds (NaN when absent). */
+const directiveS = (response: Response, name: string) =>
+  Number(new RegExp(`(?:^|, )${name}=(\\d+)`).exec(response.headers.get('cache-control') ?? '')?.[1]);
+const maxAgeS = (response: Response) => directiveS(response, 'max-age');
+const errorWindowS = (response: Response) => directiveS(response, 'stale-if-error');
+
 /** The `catalog_upstream_failed` lines the server has logged so far. */
 const upstreamFailures = (server: InProcessServer) =>
   server.output
@@ -138,7 +144,8 @@ describe('catalog cache', () => {
       const response = await client()(url); // one after the other: none shares another's upstream call
       expect(response.status).toBe(200);
       expect(response.headers.get('etag')).toBe(etag);
-      expect(response.headers.get('cache-control')).toMatch(/max-age=0/);
+      // Fresh until the site asks again (the 1 s pause), so that a cache in front keeps it.
+      expect(response.headers.get('cache-control')).toMatch(/^public, max-age=1, stale-if-error=59\d$/);
     }
     // The failure is remembered for min(TTL, 5 s) = 1 s, so five requests cost one upstream
     // call, where they would cost five without it.
@@ -148,9 +155,35 @@ describe('catalog cache', () => {
     let fresh: Response | undefined;
     await eventually(async () => {
       fresh = await client()(url);
-      return /max-age=1/.test(fresh.headers.get('cache-control') ?? '');
+      return errorWindowS(fresh) >= 598; // a copy fetched just now: 600 s less its max-age
     });
     expect(fresh!.status).toBe(200);
+  });
+
+  it('keeps what it draws from the catalog storable while the upstream fails, each fresh until the site asks again', async () => {
+    origin.mode = 'ok';
+    clock.advance(1_100); // the copies of the tests before are past their TTL
+    // llms.txt lists the markers: fresh as long as the catalog, not a constant 5 minutes.
+    const llms = await client()(`${cached.url}/llms.txt`);
+    expect(llms.status).toBe(200);
+    expect(maxAgeS(llms)).toBeLessThanOrEqual(1);
+    clock.advance(1_100);
+    origin.mode = 'status-500';
+    const api = await client()(`${cached.url}/v1/biomarkers/public?template=public-light-eu`);
+    expect(api.status).toBe(200);
+    // The copy is about 1 s old: the site serves it for 599 s more, 1 of them fresh.
+    expect(maxAgeS(api)).toBe(1);
+    expect(errorWindowS(api)).toBeGreaterThanOrEqual(590);
+    expect(errorWindowS(api)).toBeLessThanOrEqual(598);
+    for (const path of ['/llms.txt', '/sitemap.xml']) {
+      expect((await client()(`${cached.url}${path}`)).headers.get('cache-control'), path).toBe('public, max-age=1');
+    }
+    // A page's twin follows the catalog too; its body does not depend on Accept, so a cache keys it on its coding only.
+    const twin = await client()(`${cached.url}/biomarkers.md`, { headers: { Accept: 'text/html' } });
+    expect(twin.status).toBe(200);
+    expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(twin.headers.get('cache-control')).toBe('public, max-age=1');
+    expect(twin.headers.get('vary')).toBe('Accept-Encoding');
   });
 });
 
@@ -192,7 +225,8 @@ describe('catalog cache with stale-while-revalidate', () => {
     for (const response of during) {
       expect(response.status).toBe(200);
       expect(response.headers.get('etag')).toBe(etag);
-      expect(response.headers.get('cache-control')).toMatch(/^public, max-age=0, /);
+      // The refresh may land any moment: fresh for the least a cache stores.
+      expect(response.headers.get('cache-control')).toMatch(/^public, max-age=1, /);
     }
     let latest: Response | undefined;
     await eventually(async () => {

@@ -1,5 +1,5 @@
 /** How a lookup was answered. */
-export type CacheState = 'fresh' | 'fetched' | 'revalidating' | 'stale';
+type CacheState = 'fresh' | 'fetched' | 'revalidating' | 'stale';
 
 /** A cached value and the monotonic time it was fetched at. */
 export interface CacheLookup<T> {
@@ -11,6 +11,14 @@ export interface CacheLookup<T> {
   state: CacheState;
   /** Milliseconds since the value was fetched. */
   ageMs: number;
+  /**
+   * Milliseconds for which `get` keeps answering this value without a new load: until the TTL ends, the pause after a
+   * failed load ends, or a stale copy ages past `staleIfErrorMs`, whichever comes first. 0 when the next `get` may
+   * load, or while a load runs (`loading`).
+   */
+  holdsForMs: number;
+  /** Whether a load is running whose value replaces this one the moment it lands: `revalidating`, or a late load. */
+  loading: boolean;
 }
 
 /** Options of a keyed refresh cache. */
@@ -90,7 +98,7 @@ export class RefreshCache<K, T> {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     const age = this.#now() - entry.fetchedAt;
-    return age < this.#options.ttlMs ? { value: entry.value, state: 'fresh', ageMs: age } : undefined;
+    return age < this.#options.ttlMs ? this.#freshLookup(entry, age) : undefined;
   }
 
   /** The value for `key`: cached while fresh, else loaded once for all waiting callers. */
@@ -99,12 +107,12 @@ export class RefreshCache<K, T> {
     const now = this.#now();
     if (entry !== undefined) {
       const age = now - entry.fetchedAt;
-      if (age < this.#options.ttlMs) return Promise.resolve({ value: entry.value, state: 'fresh', ageMs: age });
+      if (age < this.#options.ttlMs) return Promise.resolve(this.#freshLookup(entry, age));
       // RFC 5861 §3: past freshness, within the window, serve the old value and revalidate
       // behind it. Once a revalidation has failed, stale-if-error (§4) decides instead.
       if (age < this.#options.ttlMs + this.#revalidateMs && !entry.refreshFailed) {
         this.#loadOnce(key, now); // reported through onLoadError; nobody waits here
-        return Promise.resolve({ value: entry.value, state: 'revalidating', ageMs: age });
+        return Promise.resolve({ value: entry.value, state: 'revalidating', ageMs: age, holdsForMs: 0, loading: true });
       }
     }
     const failure = this.#failures.get(key);
@@ -115,7 +123,7 @@ export class RefreshCache<K, T> {
     ) {
       // A failing upstream is asked again only after a pause, not once per request: it
       // spares the upstream (and its rate limit) while it recovers, and bounds the log.
-      return this.#afterFailure(entry, failure.error, now);
+      return this.#afterFailure(entry, failure, now);
     }
     const flight = this.#loadOnce(key, now);
     const graceMs = this.#options.staleGraceMs;
@@ -125,7 +133,7 @@ export class RefreshCache<K, T> {
     // A copy may stand in: the first callers race the load against the grace (one shared
     // timer); later ones find the grace over and get the copy at once, without a timer.
     const left = flight.startedAt + graceMs - now;
-    if (left <= 0) return Promise.resolve(staleLookup(entry, now));
+    if (left <= 0) return Promise.resolve(loadingLookup(entry, now));
     flight.grace ??= new Promise((resolve) => {
       this.#setTimer(resolve, left);
       flight.result.then(
@@ -141,16 +149,27 @@ export class RefreshCache<K, T> {
     if (flight.settled) return flight.result;
     const now = this.#now();
     return now - entry.fetchedAt < this.#options.staleIfErrorMs
-      ? Promise.resolve(staleLookup(entry, now))
+      ? Promise.resolve(loadingLookup(entry, now))
       : flight.result;
   }
 
-  /** The answer when a load for `entry` has just failed: a stale copy if allowed, else the error. */
-  #afterFailure(entry: Entry<T> | undefined, error: unknown, now: number): Promise<CacheLookup<T>> {
-    if (entry !== undefined && now - entry.fetchedAt < this.#options.staleIfErrorMs) {
-      return Promise.resolve(staleLookup(entry, now));
+  /**
+   * The answer while `failure` is remembered: a stale copy if allowed, held until the pause ends or the copy ages out,
+   * else the error.
+   */
+  #afterFailure(entry: Entry<T> | undefined, failure: Failure, now: number): Promise<CacheLookup<T>> {
+    if (entry === undefined || now - entry.fetchedAt >= this.#options.staleIfErrorMs) {
+      return Promise.reject(failure.error);
     }
-    return Promise.reject(error);
+    const ageMs = now - entry.fetchedAt;
+    const pauseLeftMs = failure.at + (this.#options.retryAfterFailureMs ?? 0) - now;
+    const holdsForMs = Math.max(0, Math.min(pauseLeftMs, this.#options.staleIfErrorMs - ageMs));
+    return Promise.resolve({ value: entry.value, state: 'stale', ageMs, holdsForMs, loading: false });
+  }
+
+  /** `entry`, fresh at `age`: held until its TTL ends. */
+  #freshLookup(entry: Entry<T>, age: number): CacheLookup<T> {
+    return { value: entry.value, state: 'fresh', ageMs: age, holdsForMs: this.#options.ttlMs - age, loading: false };
   }
 
   /** The load in flight for `key`, or a new one that every caller meanwhile shares. */
@@ -174,24 +193,26 @@ export class RefreshCache<K, T> {
       value = await this.#options.load(key);
     } catch (error) {
       this.#options.onLoadError?.(key, error);
-      const now = this.#now();
-      this.#failures.set(key, { error, at: now });
+      const failure = { error, at: this.#now() };
+      this.#failures.set(key, failure);
       const entry = this.#entries.get(key);
       if (entry !== undefined) entry.refreshFailed = true;
-      return this.#afterFailure(entry, error, now);
+      return this.#afterFailure(entry, failure, failure.at);
     }
     this.#failures.delete(key);
     // Keep the value even with ttl 0: it may still stand in for a failure later.
     if (this.#options.ttlMs > 0 || this.#options.staleIfErrorMs > 0) {
       this.#entries.set(key, { value, fetchedAt: this.#now(), refreshFailed: false });
     }
-    return { value, state: 'fetched', ageMs: 0 };
+    return { value, state: 'fetched', ageMs: 0, holdsForMs: this.#options.ttlMs, loading: false };
   }
 }
 
-/** `entry` standing in for a load that failed or is taking too long. */
-const staleLookup = <T>(entry: Entry<T>, now: number): CacheLookup<T> => ({
+/** `entry` standing in for a load that is taking too long, until that load lands. */
+const loadingLookup = <T>(entry: Entry<T>, now: number): CacheLookup<T> => ({
   value: entry.value,
   state: 'stale',
   ageMs: now - entry.fetchedAt,
+  holdsForMs: 0,
+  loading: true,
 });

@@ -116,19 +116,40 @@ export function createCatalogService(config: Config, deps: CatalogServiceDeps = 
   };
 }
 
-/** Whole seconds a looked-up catalog stays fresh in the server's cache; 0 once past its TTL. */
-export const freshnessLeftS = (service: CatalogService, lookup: CacheLookup<CatalogBody>): number =>
-  lookup.state === 'stale' || lookup.state === 'revalidating'
-    ? 0
-    : Math.max(0, Math.floor(service.ttlS - lookup.ageMs / 1000));
+/**
+ * `max-age` of an answer whose value a running load may replace at any moment: the least a shared cache keeps (RFC 9111
+ * §1.2.2 counts in whole seconds, and a 0 is stale on arrival, §4.2), so a downstream copy lags the site's by at most
+ * that.
+ */
+const LOADING_FRESHNESS_S = 1;
+
+/**
+ * Whole seconds a looked-up catalog stays what the service answers (docs/service.md, "Caching"): until its TTL ends or,
+ * for a stale copy, until the service asks the origin again or the copy ages out; at least 1 while that lies ahead, so
+ * a stale answer stays storable. 0 only with the cache off (TTL 0).
+ */
+export function freshnessLeftS(service: CatalogService, lookup: CacheLookup<CatalogBody>): number {
+  if (service.ttlS === 0) return 0;
+  if (lookup.loading) return LOADING_FRESHNESS_S;
+  return lookup.holdsForMs > 0 ? Math.max(1, Math.floor(lookup.holdsForMs / 1000)) : 0;
+}
 
 /**
  * `Cache-Control` matching the server's own cache (RFC 5861), so shared caches keep, revalidate and fall back as we
- * do.
+ * do, and never longer than we would: stale-if-error counts down to the moment the copy ages out of the service's own
+ * stale-if-error window.
  */
 export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
-  const directives = [`public`, `max-age=${freshnessLeftS(service, lookup)}`];
-  if (service.staleWhileRevalidateS > 0) directives.push(`stale-while-revalidate=${service.staleWhileRevalidateS}`);
-  if (service.staleIfErrorS > 0) directives.push(`stale-if-error=${service.staleIfErrorS}`);
+  const maxAgeS = freshnessLeftS(service, lookup);
+  const directives = [`public`, `max-age=${maxAgeS}`];
+  // RFC 5861 §4 counts stale-if-error from the moment the response goes stale, max-age after it is sent.
+  const errorLeftS = Math.max(0, Math.floor(service.staleIfErrorS - lookup.ageMs / 1000) - maxAgeS);
+  if (service.staleWhileRevalidateS > 0) {
+    // A copy standing in for a failing origin: a cache serving it while it revalidates must not outlast the window either.
+    const windowS =
+      lookup.state === 'stale' ? Math.min(service.staleWhileRevalidateS, errorLeftS) : service.staleWhileRevalidateS;
+    directives.push(`stale-while-revalidate=${windowS}`);
+  }
+  if (service.staleIfErrorS > 0) directives.push(`stale-if-error=${errorLeftS}`);
   return directives.join(', ');
 }

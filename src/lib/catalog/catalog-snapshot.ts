@@ -10,7 +10,7 @@ import { freshnessLeftS, type CatalogBody, type CatalogService } from './catalog
 export interface CatalogSnapshot {
   /** The identity ETags of the four panels: changes whenever any panel's content does. */
   version: string;
-  /** Seconds until the first of the panels is due for a refresh; 0 when any is a stale stand-in. */
+  /** Seconds until the first of the panels may change (`freshnessLeftS`): a stale stand-in counts to the next attempt. */
   freshForS: number;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
 }

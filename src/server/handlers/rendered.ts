@@ -20,8 +20,11 @@ const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
 /** Both representations of a page URL depend on these request headers, so caches must key on both (RFC 9110 §12.5.5). */
 const PAGE_VARY = 'Accept, Accept-Encoding';
 
-/** Site documents vary by coding only. */
-const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
+/** Site documents and `.md` twins, whose body `Accept` does not choose, vary by coding only. */
+const CODING_VARY = 'Accept-Encoding';
+
+/** Site documents' headers besides the representation's. */
+const DOCUMENT_HEADERS = ['Vary', CODING_VARY];
 
 /** Whether `Accept` prefers Markdown to HTML (RFC 9110 §12.5.1), parsed once per distinct header. */
 const prefersMarkdown = memoizeByHeader((accept) => negotiate(accept, PAGE_OFFERS) === 'text/markdown');
@@ -43,7 +46,9 @@ export function answerPage(
   const link = markdown
     ? `<${baseUrl}${pagePath(page.locale, page.page.slug)}>; rel="canonical"`
     : `<${baseUrl}${markdownPath(page.locale, page.page.slug)}${query}>; rel="alternate"; type="text/markdown"`;
-  return answerRendered(x, store, markdown ? page.markdown : page.html, ['Vary', PAGE_VARY, 'Link', link]);
+  // A twin's URL names its format; a page URL's is negotiated, so a cache keys it on `Accept` as well.
+  const vary = format === 'markdown' ? CODING_VARY : PAGE_VARY;
+  return answerRendered(x, store, markdown ? page.markdown : page.html, ['Vary', vary, 'Link', link]);
 }
 
 /**

@@ -14,10 +14,11 @@ export interface RenderedResource {
   /** The path Astro renders it at, and the `Accept` it is asked with. */
   renderPath: string;
   accept: string;
-  /** The data its content is built from: rendered once per version of it. None: rendered once per build. */
+  /**
+   * The data its content is built from: rendered once per version of it, its `max-age` counted down with the data's
+   * freshness. None: rendered once per build, with the constant `max-age` of a page.
+   */
   sources: readonly PageDataSource[];
-  /** Whether `Cache-Control` follows the data's freshness (pages) or stays the documents' 5 minutes. */
-  followsDataFreshness: boolean;
   /** Made in bulk, one per item of its data (a marker's page): many are made at each new version. */
   bulk?: boolean;
   /** A filtered view's normalized query (`formatFilter`): request input, so such views live in a bounded cache. */
@@ -58,7 +59,6 @@ const pageResource = (page: GuidePageEntry, locale: Locale, format: 'html' | 'ma
   renderPath: format === 'html' ? pagePath(locale, page.slug) : markdownPath(locale, page.slug),
   accept: format === 'html' ? 'text/html' : 'text/markdown',
   sources: page.data === undefined ? [] : [page.data],
-  followsDataFreshness: true,
   ...(page.item === undefined ? {} : { bulk: true }),
 });
 
@@ -151,7 +151,6 @@ export const renderedDocument = (path: string, sources: readonly PageDataSource[
   renderPath: path,
   accept: '*/*',
   sources,
-  followsDataFreshness: false,
 });
 
 /** `llms-full.txt`: every default-locale page's twin, rendered by Astro per version of their data. */

@@ -153,9 +153,10 @@ export class RenderedStore {
     if (this.#development) data.version = `${data.version} render ${(this.#renders += 1)}`;
     if (!data.ok) return { ok: false, rendered: await this.#queue.run(client, () => this.#render(resource)) };
     if (resource.bulk === true) this.#preparation?.noteVersion(data.version);
-    // A filtered view is one client's request: shared caches keep only the page (docs/security.md).
+    // Whatever is drawn from data is fresh as long as that data is (docs/service.md, "Caching"). A filtered view is one
+    // client's request: shared caches keep only the page (docs/security.md).
     const cacheControl =
-      resource.followsDataFreshness && resource.sources.length > 0
+      resource.sources.length > 0
         ? `${resource.query === undefined ? 'public' : 'private'}, max-age=${data.freshForS}`
         : PAGE_CACHE_CONTROL;
     if (resource.query !== undefined) return this.#view(resource, data.version, cacheControl, coding, client);

@@ -79,6 +79,10 @@ describe('the route table', () => {
     expect(routes.resolve('/openapi.json')?.cacheControl).toBe('public, max-age=300');
     expect(routes.resolve('/oauth/token')?.cacheControl).toBe('no-store');
     expect(routes.resolve('/v1/biomarkers/public')?.cacheControl).toBeUndefined();
+    // Documents drawn from the catalog follow its freshness, as its pages do; the changelog's feed is fixed.
+    for (const path of ['/llms.txt', '/llms-full.txt', '/sitemap.xml'])
+      expect(routes.resolve(path)?.cacheControl).toBeUndefined();
+    expect(routes.resolve('/changelog.xml')?.cacheControl).toBe('public, max-age=300');
     expect(routes.resolve('/_astro/site.D83w_JXW.css')?.cacheControl).toBe('public, max-age=31536000, immutable');
     expect(routes.resolve('/favicon.svg')?.cacheControl).toBe('public, max-age=86400, stale-while-revalidate=604800');
   });

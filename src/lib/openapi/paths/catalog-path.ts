@@ -47,13 +47,15 @@ export function catalogPath(config: DocumentConfig): PathItemObject {
             ...headerRefs('ETag'),
             'Cache-Control': {
               description:
-                "How long shared caches may keep it: what is left of the site's own freshness (0 while the site " +
-                'serves a stale copy, refreshing it or standing in for a failing or slow upstream), then revalidation in ' +
-                'the background and reuse on errors, for as long as the site allows itself (RFC 5861). A window ' +
-                'the site does not keep is left out. `no-cache` on the catalog origin, where a deployment publishes it.',
+                'How long shared caches may keep it: the whole seconds until the site may answer differently, what is ' +
+                'left of its own freshness or, while it serves a stale copy for a failing or slow upstream, until it ' +
+                'asks the upstream again (at least 1, so that the copy stays storable; 1 while a refresh may land any ' +
+                'moment). Then revalidation in the background and reuse on errors, counted down so that no cache uses ' +
+                'the copy longer than the site itself would (RFC 5861). A window the site does not keep is left out, ' +
+                'one used up is 0. `no-cache` on the catalog origin, where a deployment publishes it.',
               required: true,
               schema: { type: 'string' },
-              example: 'public, max-age=60, stale-while-revalidate=60, stale-if-error=600',
+              example: 'public, max-age=60, stale-while-revalidate=60, stale-if-error=540',
             },
             Vary: {
               description: 'The site picks the content coding by `Accept-Encoding`.',

@@ -209,6 +209,38 @@ describe('RefreshCache after a failed load', () => {
     t.failing(false);
     expect(await t.cache.get('a')).toMatchObject({ value: 'a@65000', state: 'fetched' });
   });
+
+  it('tells how long it keeps answering a value: to the end of the TTL, of the pause after a failure, or of stale-if-error', async () => {
+    const t = setup(60_000, 600_000, 0, 5_000);
+    expect(await t.cache.get('a')).toMatchObject({ state: 'fetched', holdsForMs: 60_000, loading: false });
+    t.clock.now = 20_500;
+    expect(await t.cache.get('a')).toMatchObject({ state: 'fresh', holdsForMs: 39_500, loading: false });
+    expect(t.cache.peekFresh('a')).toMatchObject({ holdsForMs: 39_500, loading: false });
+    t.failing(true);
+    t.clock.now = 60_000;
+    // The load that just failed starts the pause: nothing is asked for 5 s.
+    expect(await t.cache.get('a')).toMatchObject({ state: 'stale', holdsForMs: 5_000, loading: false });
+    t.clock.now = 63_500;
+    expect(await t.cache.get('a')).toMatchObject({ state: 'stale', holdsForMs: 1_500, loading: false });
+    // Near the end of stale-if-error, the copy's own end comes first.
+    t.clock.now = 598_000;
+    expect(await t.cache.get('a')).toMatchObject({ state: 'stale', holdsForMs: 2_000, loading: false });
+    t.clock.now = 601_000;
+    await expect(t.cache.get('a')).rejects.toThrow('upstream down');
+  });
+
+  it('holds nothing with TTL 0, and marks a value served while its replacement loads', async () => {
+    const off = setup(0, 600_000);
+    expect(await off.cache.get('a')).toMatchObject({ state: 'fetched', holdsForMs: 0 });
+    off.failing(true);
+    expect(await off.cache.get('a')).toMatchObject({ state: 'stale', holdsForMs: 0, loading: false });
+    const t = setup(60_000, 0, 60_000);
+    await t.cache.get('a');
+    t.hold();
+    t.clock.now = 61_000;
+    expect(await t.cache.get('a')).toMatchObject({ state: 'revalidating', holdsForMs: 0, loading: true });
+    t.releaseAll();
+  });
 });
 
 /** How a fake upstream behaves, on the fake clock: what `load` does after being called. */
@@ -353,6 +385,20 @@ describe('RefreshCache with a stale grace', () => {
     await t.advance(100);
     for (let i = 0; i < 100; i += 1) await expect(t.cache.get('a')).resolves.toMatchObject({ state: 'stale' });
     expect(t.stats.timersSet).toBe(1);
+  });
+
+  it('marks a copy served past the grace as loading: the late load replaces it the moment it lands', async () => {
+    const t = graceSetup();
+    await t.cache.get('a');
+    t.upstream(UPSTREAMS['hangs until the deadline']!);
+    await t.advance(1_000);
+    const first = t.cache.get('a');
+    await t.advance(50);
+    expect(await first).toMatchObject({ state: 'stale', holdsForMs: 0, loading: true });
+    await t.advance(10);
+    expect(await t.cache.get('a')).toMatchObject({ state: 'stale', holdsForMs: 0, loading: true });
+    await t.advance(DEADLINE_MS); // the load fails: the copy is held for the pause
+    expect(await t.cache.get('a')).toMatchObject({ state: 'stale', loading: false, holdsForMs: 1_000 - 60 });
   });
 
   it('waits for the load, however long, when the copy is older than stale-if-error', async () => {

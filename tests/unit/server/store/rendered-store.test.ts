@@ -15,7 +15,6 @@ const resource = (key: string, sources: RenderedResource['sources'] = []): Rende
   renderPath: `/${key}`,
   accept: 'text/html',
   sources,
-  followsDataFreshness: true,
 });
 
 /** A renderer that counts its renders and answers what `answer` says. */
