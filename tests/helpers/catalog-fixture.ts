@@ -30,6 +30,6 @@ export const loadedCatalog = (panels: Record<CatalogTemplate, BiomarkerCatalog>,
   ok: true,
   source: 'catalog',
   version,
-  freshForS: 60,
-  catalog: { version, freshForS: 60, panels },
+  freshness: { maxAgeS: 60 },
+  catalog: { version, freshness: { maxAgeS: 60 }, panels },
 });

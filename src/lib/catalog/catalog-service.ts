@@ -1,5 +1,6 @@
 import type { CacheLookup } from './catalog-cache.ts';
 import type { Config } from '../config/config.ts';
+import { cacheControlOf, type Freshness } from '../http/freshness.ts';
 import { createRepresentationAsync, type Representation } from '../http/representation.ts';
 import { createLogger, describeError, type Logger } from '../log/logger.ts';
 import { processMetrics, type ServiceMetrics } from '../metrics/service-metrics.ts';
@@ -135,21 +136,30 @@ export function freshnessLeftS(service: CatalogService, lookup: CacheLookup<Cata
 }
 
 /**
- * `Cache-Control` matching the server's own cache (RFC 5861), so shared caches keep, revalidate and fall back as we
- * do, and never longer than we would: stale-if-error counts down to the moment the copy ages out of the service's own
- * stale-if-error window.
+ * The freshness of a looked-up catalog, matching the server's own cache (RFC 5861), so shared caches keep, revalidate
+ * and fall back as we do, and never longer than we would: stale-if-error counts down to the moment the copy ages out of
+ * the service's own stale-if-error window. Everything drawn from the catalog is answered with it.
  */
-export function catalogCacheControl(service: CatalogService, lookup: CacheLookup<CatalogBody>): string {
+export function catalogFreshness(service: CatalogService, lookup: CacheLookup<CatalogBody>): Freshness {
   const maxAgeS = freshnessLeftS(service, lookup);
-  const directives = [`public`, `max-age=${maxAgeS}`];
   // RFC 5861 §4 counts stale-if-error from the moment the response goes stale, max-age after it is sent.
   const errorLeftS = Math.max(0, Math.floor(service.staleIfErrorS - lookup.ageMs / 1000) - maxAgeS);
-  if (service.staleWhileRevalidateS > 0) {
-    // A copy standing in for a failing origin: a cache serving it while it revalidates must not outlast the window either.
-    const windowS =
-      lookup.state === 'stale' ? Math.min(service.staleWhileRevalidateS, errorLeftS) : service.staleWhileRevalidateS;
-    directives.push(`stale-while-revalidate=${windowS}`);
-  }
-  if (service.staleIfErrorS > 0) directives.push(`stale-if-error=${errorLeftS}`);
-  return directives.join(', ');
+  return {
+    maxAgeS,
+    // A copy standing in for a failing origin: a cache serving it while it revalidates must not outlast the window
+    // either.
+    ...(service.staleWhileRevalidateS > 0
+      ? {
+          staleWhileRevalidateS:
+            lookup.state === 'stale'
+              ? Math.min(service.staleWhileRevalidateS, errorLeftS)
+              : service.staleWhileRevalidateS,
+        }
+      : {}),
+    ...(service.staleIfErrorS > 0 ? { staleIfErrorS: errorLeftS } : {}),
+  };
 }
+
+/** The catalog API's `Cache-Control`: `catalogFreshness`, for every cache. */
+export const catalogCacheControl = (service: CatalogService, lookup: CacheLookup<CatalogBody>): string =>
+  cacheControlOf('public', catalogFreshness(service, lookup));

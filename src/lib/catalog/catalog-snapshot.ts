@@ -4,14 +4,15 @@ import {
   type BiomarkerCatalog,
   type CatalogTemplate,
 } from '../schemas/catalog.ts';
-import { freshnessLeftS, type CatalogBody, type CatalogService } from './catalog-service.ts';
+import { leastFreshness, type Freshness } from '../http/freshness.ts';
+import { catalogFreshness, type CatalogBody, type CatalogService } from './catalog-service.ts';
 
 /** The four panels exactly as the catalog API serves them at one moment. */
 export interface CatalogSnapshot {
   /** The identity ETags of the four panels: changes whenever any panel's content does. */
   version: string;
-  /** Seconds until the first of the panels may change (`freshnessLeftS`): a stale stand-in counts to the next attempt. */
-  freshForS: number;
+  /** The least freshness of the four panels (`catalogFreshness`): what everything drawn from them is answered with. */
+  freshness: Freshness;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
 }
 
@@ -40,7 +41,7 @@ export async function loadCatalogSnapshot(service: CatalogService): Promise<Cata
   ) as Record<CatalogTemplate, BiomarkerCatalog>;
   return {
     version: lookups.map((lookup) => lookup.value.representation.identity.etag).join(' '),
-    freshForS: Math.min(...lookups.map((lookup) => freshnessLeftS(service, lookup))),
+    freshness: leastFreshness(lookups.map((lookup) => catalogFreshness(service, lookup))),
     panels,
   };
 }

@@ -1,6 +1,7 @@
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { isUpstreamError } from '../catalog/fetch-upstream-catalog.ts';
+import type { Freshness } from '../http/freshness.ts';
 
 /** Data a page can be built from besides its MDX; named by the page registry's `data`. */
 export type PageDataSource = 'catalog';
@@ -20,8 +21,8 @@ export interface LoadedPageData {
   source: 'catalog';
   /** Identifies the data's content: the page's HTML and Markdown are cached per version. */
   version: string;
-  /** Seconds the data stays fresh upstream: the page's `max-age`. */
-  freshForS: number;
+  /** How long the data stays what the service answers: the page's `Cache-Control`. */
+  freshness: Freshness;
   catalog: CatalogSnapshot;
 }
 
@@ -48,7 +49,7 @@ export async function loadPageData(
   if (source === undefined) return undefined;
   try {
     const catalog = await loadCatalogSnapshot(services.catalog);
-    return { ok: true, source, version: catalog.version, freshForS: catalog.freshForS, catalog };
+    return { ok: true, source, version: catalog.version, freshness: catalog.freshness, catalog };
   } catch (error) {
     if (isUpstreamError(error)) return { ok: false, reason: error.message };
     throw error;

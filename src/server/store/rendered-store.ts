@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { PAGE_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
+import { cacheControlOf, leastFreshness, type Freshness } from '../../lib/http/freshness.ts';
 import { developmentPolicy } from '../../lib/http/content-security-policy.ts';
 import type { Coding } from '../../lib/http/representation.ts';
 import type { AstroRenderer, Rendered } from './astro-renderer.ts';
@@ -22,8 +23,8 @@ export type RenderedAnswer =
 /** The version and freshness of the data a resource is built from (see `pageDataVersion`). */
 export interface DataVersion {
   version: string;
-  /** Seconds the data stays fresh: a page's `max-age`. */
-  freshForS: number;
+  /** How long the data stays what the service answers: a page's `Cache-Control`. */
+  freshness: Freshness;
   /** False while any source is unavailable: the page shows its error state (502). */
   ok: boolean;
 }
@@ -149,7 +150,9 @@ export class RenderedStore {
    */
   async answer(resource: RenderedResource, coding?: Coding, client = SITE_CLIENT): Promise<RenderedAnswer> {
     const data: DataVersion =
-      resource.sources.length === 0 ? { version: '', freshForS: 0, ok: true } : await this.#versionOf(resource);
+      resource.sources.length === 0
+        ? { version: '', freshness: { maxAgeS: 0 }, ok: true }
+        : await this.#versionOf(resource);
     if (this.#development) data.version = `${data.version} render ${(this.#renders += 1)}`;
     if (!data.ok) return { ok: false, rendered: await this.#queue.run(client, () => this.#render(resource)) };
     if (resource.bulk === true) this.#preparation?.noteVersion(data.version);
@@ -157,7 +160,7 @@ export class RenderedStore {
     // client's request: shared caches keep only the page (docs/security.md).
     const cacheControl =
       resource.sources.length > 0
-        ? `${resource.query === undefined ? 'public' : 'private'}, max-age=${data.freshForS}`
+        ? cacheControlOf(resource.query === undefined ? 'public' : 'private', data.freshness)
         : PAGE_CACHE_CONTROL;
     if (resource.query !== undefined) return this.#view(resource, data.version, cacheControl, coding, client);
     // One job renders and compresses: its place in the queue is held until the codings are made, so neither the
@@ -259,11 +262,7 @@ export class RenderedStore {
 export async function pageDataVersion(resource: RenderedResource, services: PageDataServices): Promise<DataVersion> {
   const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/content/page-data.ts');
   const states = await Promise.all(resource.sources.map((source) => loadPageData(source, services)));
-  let freshForS = Number.POSITIVE_INFINITY;
-  let ok = true;
-  for (const state of states) {
-    if (state?.ok === true) freshForS = Math.min(freshForS, state.freshForS);
-    else ok = false;
-  }
-  return { version: states.map(versionOf).join(' '), freshForS: Number.isFinite(freshForS) ? freshForS : 0, ok };
+  const loaded = states.flatMap((state) => (state?.ok === true ? [state.freshness] : []));
+  const ok = loaded.length === states.length;
+  return { version: states.map(versionOf).join(' '), freshness: leastFreshness(loaded), ok };
 }

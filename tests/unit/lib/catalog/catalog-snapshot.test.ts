@@ -55,10 +55,10 @@ describe('loadCatalogSnapshot', () => {
     const { svc, clock, failing } = service();
     await loadCatalogSnapshot(svc);
     clock.now = 20_500;
-    expect((await loadCatalogSnapshot(svc)).freshForS).toBe(39);
+    expect((await loadCatalogSnapshot(svc)).freshness.maxAgeS).toBe(39);
     failing.add('public-v2-complete-uk');
     clock.now = 70_000;
-    expect((await loadCatalogSnapshot(svc)).freshForS).toBe(0);
+    expect((await loadCatalogSnapshot(svc)).freshness.maxAgeS).toBe(0);
   });
 
   it('rejects with the upstream error when a panel is unavailable and no copy may stand in', async () => {
@@ -72,9 +72,9 @@ describe('pageDataVersion', () => {
   it('keys static pages, loaded data and the error state apart', () => {
     expect(pageDataVersion(undefined)).toBe('');
     expect(pageDataVersion({ ok: false, reason: 'down' })).toBe('unavailable');
-    const catalog = { version: '"a" "b" "c" "d"', freshForS: 1, panels: {} as never };
-    expect(pageDataVersion({ ok: true, source: 'catalog', version: catalog.version, freshForS: 1, catalog })).toBe(
-      '"a" "b" "c" "d"',
-    );
+    const catalog = { version: '"a" "b" "c" "d"', freshness: { maxAgeS: 1 }, panels: {} as never };
+    expect(
+      pageDataVersion({ ok: true, source: 'catalog', version: catalog.version, freshness: { maxAgeS: 1 }, catalog }),
+    ).toBe('"a" "b" "c" "d"');
   });
 });

@@ -61,7 +61,10 @@ const view = (query: string): RenderedResource => ({
 describe('RenderedStore', () => {
   it('answers what the build prepared synchronously once compressed, without rendering', async () => {
     const { renderer, renders } = fakeRenderer();
-    const store = new RenderedStore({ renderer, versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }) });
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version: 'v', freshness: { maxAgeS: 60 }, ok: true }),
+    });
     const page = resource('guide');
     const body = new PreparedBody({ text: '<p>prepared</p>', contentType: 'text/html; charset=utf-8' });
     store.put(page.key, body);
@@ -75,14 +78,20 @@ describe('RenderedStore', () => {
 
   it('renders a data-driven resource once per data version, never per request', async () => {
     const { renderer, renders } = fakeRenderer();
-    let data: DataVersion = { version: 'v1', freshForS: 42, ok: true };
+    let data: DataVersion = {
+      version: 'v1',
+      freshness: { maxAgeS: 42, staleWhileRevalidateS: 60, staleIfErrorS: 498 },
+      ok: true,
+    };
     const store = new RenderedStore({ renderer, versionOf: async () => data });
     const page = resource('biomarkers', ['catalog']);
     const answers = await Promise.all([store.answer(page), store.answer(page), store.answer(page)]);
     expect(renders).toEqual(['/biomarkers']);
-    expect(answers.every((answer) => answer.ok && answer.cacheControl === 'public, max-age=42')).toBe(true);
+    // Answered as the data is: caches may serve the page stale while they revalidate it, or while the site fails.
+    const cacheControl = 'public, max-age=42, stale-while-revalidate=60, stale-if-error=498';
+    expect(answers.every((answer) => answer.ok && answer.cacheControl === cacheControl)).toBe(true);
     expect(store.peek(page)).toBeUndefined(); // its version must be checked on every request
-    data = { version: 'v2', freshForS: 60, ok: true };
+    data = { version: 'v2', freshness: { maxAgeS: 60 }, ok: true };
     await store.answer(page);
     await store.answer(page);
     expect(renders).toEqual(['/biomarkers', '/biomarkers']);
@@ -92,7 +101,7 @@ describe('RenderedStore', () => {
     const { renderer, renders } = fakeRenderer(() => ({ status: 502, contentType: 'text/html', text: 'down' }));
     const store = new RenderedStore({
       renderer,
-      versionOf: async () => ({ version: 'unavailable', freshForS: 0, ok: false }),
+      versionOf: async () => ({ version: 'unavailable', freshness: { maxAgeS: 0 }, ok: false }),
     });
     const page = resource('biomarkers', ['catalog']);
     const first = await store.answer(page);
@@ -110,7 +119,10 @@ describe('RenderedStore', () => {
       text: path.includes(TEMPLATE_QUERY) ? page(template) : page(path),
     }));
     let version = 'v1';
-    const store = new RenderedStore({ renderer, versionOf: async () => ({ version, freshForS: 60, ok: true }) });
+    const store = new RenderedStore({
+      renderer,
+      versionOf: async () => ({ version, freshness: { maxAgeS: 60 }, ok: true }),
+    });
     // The fake template fills no browser: the assembly itself is `browser-template.test.ts`'s; here, only renders count.
     const answers = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
     expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`]);
@@ -127,7 +139,7 @@ describe('RenderedStore', () => {
     let shed = 0;
     const store = new RenderedStore({
       renderer,
-      versionOf: async () => ({ version: 'v1', freshForS: 60, ok: true }),
+      versionOf: async () => ({ version: 'v1', freshness: { maxAgeS: 60 }, ok: true }),
       queueCapacity: 2,
       onShed: () => (shed += 1),
     });
@@ -148,7 +160,7 @@ describe('RenderedStore', () => {
     let shed = 0;
     const store = new RenderedStore({
       renderer,
-      versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
+      versionOf: async () => ({ version: 'v', freshness: { maxAgeS: 60 }, ok: true }),
       renderConcurrency: 2,
       queueCapacity: 1,
       onShed: () => (shed += 1),
@@ -196,7 +208,7 @@ describe('RenderedStore', () => {
     let version = 'v1';
     const store = new RenderedStore({
       renderer,
-      versionOf: async () => ({ version, freshForS: 60, ok: true }),
+      versionOf: async () => ({ version, freshness: { maxAgeS: 60 }, ok: true }),
       baseUrl: 'https://catalog.example',
       services,
     });
@@ -247,7 +259,7 @@ describe('RenderedStore', () => {
     const built: string[] = [];
     const store = new RenderedStore({
       renderer,
-      versionOf: async () => ({ version, freshForS: 60, ok: true }),
+      versionOf: async () => ({ version, freshness: { maxAgeS: 60 }, ok: true }),
       baseUrl: 'https://catalog.example',
       services,
     });
@@ -287,7 +299,7 @@ describe('RenderedStore', () => {
     });
     const store = new RenderedStore({
       renderer,
-      versionOf: async () => ({ version: 'v', freshForS: 60, ok: true }),
+      versionOf: async () => ({ version: 'v', freshness: { maxAgeS: 60 }, ok: true }),
       baseUrl: 'https://catalog.example',
       services,
       pageIndexFile: '/nonexistent/site-pages.json',
