@@ -5,6 +5,7 @@ export const PROBLEM_CODES = [
   'bad_request',
   'not_found',
   'method_not_allowed',
+  'precondition_failed',
   'unsupported_grant_type',
   'invalid_request',
   'invalid_scope',
