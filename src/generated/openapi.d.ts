@@ -298,7 +298,7 @@ export interface components {
              * @description Machine-readable error code.
              * @enum {string}
              */
-            code: "bad_request" | "not_found" | "method_not_allowed" | "precondition_failed" | "unsupported_grant_type" | "invalid_request" | "invalid_scope" | "bad_gateway" | "internal_error" | "rate_limited" | "service_unavailable";
+            code: "bad_request" | "not_found" | "method_not_allowed" | "precondition_failed" | "unsupported_grant_type" | "invalid_request" | "invalid_scope" | "bad_gateway" | "internal_error" | "rate_limited" | "service_unavailable" | "not_implemented";
             /** @description URI reference identifying this occurrence. */
             instance?: string;
         };

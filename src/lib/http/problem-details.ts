@@ -14,6 +14,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   internal_error: { status: 500, title: 'Internal error' },
   rate_limited: { status: 429, title: 'Too many requests' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
+  not_implemented: { status: 501, title: 'Not implemented' },
 };
 
 /** The guide heading `id` documenting a code; the "Errors" section must carry exactly these (a test checks). */

@@ -13,6 +13,7 @@ export const PROBLEM_CODES = [
   'internal_error',
   'rate_limited',
   'service_unavailable',
+  'not_implemented',
 ] as const;
 
 /** One of the Problem error codes. */
