@@ -37,7 +37,7 @@ describe('requests Node refuses before any handler', () => {
   });
 
   it('answers a request-target too long to parse with a 414 Problem, oversized headers still with 431', async () => {
-    // One write or many, the target is what overflows the 16 KiB head when it takes more than half of it.
+    // Sent in one write: the target is what overflows the 16 KiB head when it takes more than half of it.
     const long = await get(`/v1/biomarkers/public?template=${'a'.repeat(20_000)}`);
     expect(long.status).toBe(414);
     expect(long.headers['content-type']).toBe('application/problem+json');
