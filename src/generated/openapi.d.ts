@@ -298,7 +298,7 @@ export interface components {
              * @description Machine-readable error code.
              * @enum {string}
              */
-            code: "bad_request" | "not_found" | "method_not_allowed" | "unsupported_grant_type" | "invalid_request" | "invalid_scope" | "bad_gateway" | "internal_error" | "rate_limited" | "service_unavailable";
+            code: "bad_request" | "not_found" | "method_not_allowed" | "precondition_failed" | "unsupported_grant_type" | "invalid_request" | "invalid_scope" | "bad_gateway" | "internal_error" | "rate_limited" | "service_unavailable" | "not_implemented";
             /** @description URI reference identifying this occurrence. */
             instance?: string;
         };
@@ -506,6 +506,32 @@ export interface components {
             };
             content?: never;
         };
+        /** @description `If-Match` names no current `ETag` (strong comparison): the request is not carried out (RFC 9110 section 15.5.13). It is evaluated before `If-None-Match`, and costs the rate limit like a 304. */
+        PreconditionFailed: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Problems are never cached. */
+                "Cache-Control": "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "http://localhost:4321/developers#precondition-failed",
+                 *       "title": "Precondition failed",
+                 *       "status": 412,
+                 *       "detail": "If-Match names no current representation of this resource (strong comparison, RFC 9110 §13.1.1).",
+                 *       "code": "precondition_failed"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The path does not serve this method: every method the path does not list gets this answer, with `Allow` naming those it does (RFC 9110 section 15.5.6). */
         MethodNotAllowed: {
             headers: {
@@ -603,7 +629,7 @@ export interface components {
                 "Access-Control-Allow-Methods": string;
                 /**
                  * @description Request headers a cross-origin request may send.
-                 * @example Authorization, Content-Type, If-None-Match
+                 * @example Authorization, Content-Type, If-Match, If-None-Match
                  */
                 "Access-Control-Allow-Headers": string;
                 /**
@@ -627,6 +653,11 @@ export interface components {
          * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
          */
         IfNoneMatch: string;
+        /**
+         * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+         * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+         */
+        IfMatch: string;
     };
     requestBodies: never;
     headers: {
@@ -694,6 +725,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -786,6 +822,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The catalog origin failed (refused, timed out, answered non-2xx, non-JSON, oversize or an invalid catalog) and no cached copy is recent enough to serve instead. */
@@ -845,6 +882,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -937,6 +979,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The catalog origin failed (refused, timed out, answered non-2xx, non-JSON, oversize or an invalid catalog) and no cached copy is recent enough to serve instead. */
@@ -1119,6 +1162,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1166,6 +1214,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1192,6 +1241,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1239,6 +1293,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1252,6 +1307,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1293,6 +1353,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1319,6 +1380,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1360,6 +1426,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1373,6 +1440,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1399,6 +1471,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1425,6 +1498,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1451,6 +1529,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1464,6 +1543,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1490,6 +1574,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1516,6 +1601,11 @@ export interface operations {
                  * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).
+                 * @example "q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1542,6 +1632,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

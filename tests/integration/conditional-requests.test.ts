@@ -14,7 +14,11 @@ import { createTestSite, type TestSite } from '../helpers/site.ts';
  * - a tag of the same content in another coding the client still accepts (a plain copy kept,
  *   now asking for br) is a match too: the 304 carries that tag, the validator of the copy it
  *   confirms, so the client's cache freshens that copy (RFC 9111 §4.3.4);
- * - HEAD revalidates like GET; another tag gets the full 200.
+ * - HEAD revalidates like GET; another tag gets the full 200;
+ * - `If-Match` is evaluated first (RFC 9110 §13.2.2) with strong comparison (RFC 9110 §13.1.1): the
+ *   current tag or `*` lets the request go on (to its 200, or its 304 when `If-None-Match` matches);
+ *   another tag, or a weak one, gets a 412 Problem that costs the quota as a 304 does;
+ *   `If-Unmodified-Since` is ignored, as nothing sends `Last-Modified` (RFC 9110 §13.1.4).
  */
 let site: TestSite;
 
@@ -85,6 +89,47 @@ describe.each(FAMILIES)('$name ($url)', ({ url, accept }) => {
     const head = await send({ 'if-none-match': String(plain.headers['etag']) }, 'HEAD');
     expect(head.statusCode).toBe(304);
     expect(head.body).toBe('');
+  });
+
+  it('evaluates If-Match first and strongly: another or a weak tag gets a 412 Problem, the current one or * goes on', async () => {
+    const first = await send({ 'accept-encoding': 'br, gzip' });
+    const etag = String(first.headers['etag']);
+    // What a 304 costs here (a request; nothing for the build's files), each 412 costs too.
+    const revalidated = await send({ 'accept-encoding': 'br, gzip', 'if-none-match': etag });
+    const remaining = Number(revalidated.headers['ratelimit-remaining']);
+    const cost = Number(first.headers['ratelimit-remaining']) - remaining;
+    const conditions = [
+      { 'if-match': '"nope"' },
+      { 'if-match': '"nope"', 'if-none-match': etag },
+      { 'if-match': `W/${etag}` },
+    ];
+    for (const [i, condition] of conditions.entries()) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const failed = await send({ 'accept-encoding': 'br, gzip', ...condition }, method);
+        const label = `${method} ${JSON.stringify(condition)}`;
+        expect(failed.statusCode, label).toBe(412);
+        expect(failed.headers['content-type'], label).toBe('application/problem+json');
+        expect(failed.headers['cache-control'], label).toBe('no-store');
+        expect(failed.headers['etag'], label).toBeUndefined();
+        if (method === 'GET') {
+          expect(JSON.parse(failed.body), label).toMatchObject({ status: 412, code: 'precondition_failed' });
+        } else expect(failed.body, label).toBe('');
+        const sent = 2 * i + (method === 'HEAD' ? 2 : 1);
+        expect(Number(failed.headers['ratelimit-remaining']), label).toBe(remaining - cost * sent);
+      }
+    }
+    // The current tag, in a list or not, or `*`, lets the request go on.
+    for (const ifMatch of [etag, `"nope", ${etag}`, '*']) {
+      const through = await send({ 'accept-encoding': 'br, gzip', 'if-match': ifMatch });
+      expect(through.statusCode, ifMatch).toBe(200);
+      expect(through.headers['etag'], ifMatch).toBe(etag);
+      const both = await send({ 'accept-encoding': 'br, gzip', 'if-match': ifMatch, 'if-none-match': etag });
+      expect(both.statusCode, ifMatch).toBe(304);
+    }
+    // No response sends Last-Modified, so If-Unmodified-Since has no date to compare and is ignored.
+    expect(first.headers['last-modified']).toBeUndefined();
+    const old = await send({ 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' });
+    expect(old.statusCode).toBe(200);
   });
 
   it('sends the full 200 for another tag', async () => {

@@ -36,10 +36,39 @@ describe('requests Node refuses before any handler', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers a made-up method with a 400 Problem', async () => {
-    const res = await rawRequest(server.url, `BREW /v1/biomarkers/public HTTP/1.1\r\nHost: x\r\n${from()}\r\n`);
-    expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({ code: 'bad_request' });
+  it('answers a request-target too long to parse with a 414 Problem, oversized headers still with 431', async () => {
+    // Sent in one write: the target is what overflows the 16 KiB head when it takes more than half of it.
+    const long = await get(`/v1/biomarkers/public?template=${'a'.repeat(20_000)}`);
+    expect(long.status).toBe(414);
+    expect(long.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(long.body)).toMatchObject({ status: 414, code: 'bad_request' });
+    expect(long.headers['ratelimit-policy']).toBe('"catalog";q=60;w=60');
+    const both = await get(`/${'a'.repeat(12_000)}`, `X-Big: ${'b'.repeat(6_000)}\r\n`);
+    expect(both.status).toBe(414);
+    const headers = await get(`/${'a'.repeat(4_000)}`, `X-Big: ${'b'.repeat(14_000)}\r\n`);
+    expect(headers.status).toBe(431);
+  });
+
+  it.each(['BREW', 'FOO', 'get'])(
+    'answers the method %s, which Node does not know, with a 501 Problem',
+    async (method) => {
+      const res = await rawRequest(server.url, `${method} /v1/biomarkers/public HTTP/1.1\r\nHost: x\r\n${from()}\r\n`);
+      expect(res.status).toBe(501);
+      expect(res.headers['content-type']).toBe('application/problem+json');
+      expect(JSON.parse(res.body)).toMatchObject({ status: 501, code: 'not_implemented' });
+      expect(res.headers['ratelimit-policy']).toBe('"catalog";q=60;w=60');
+    },
+  );
+
+  it('answers bytes that are no request line, and a version Node does not parse, with a 400 Problem', async () => {
+    for (const request of [
+      '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n',
+      'GET / HTTP/1.2\r\nHost: x\r\n\r\n',
+    ]) {
+      const res = await rawRequest(server.url, Buffer.from(request, 'latin1'));
+      expect(res.status, JSON.stringify(request)).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'bad_request' });
+    }
   });
 
   it('answers CONNECT with a 405 Problem: this is no proxy', async () => {

@@ -46,10 +46,16 @@ describe('refusals below the handler leave a line with the reason and an X-Reque
     expect(line['bytes']).toBeGreaterThan(res.body.length);
   });
 
-  it('400 for a made-up method', async () => {
+  it('501 for a made-up method', async () => {
     const res = await rawRequest(server.url, 'BREW / HTTP/1.1\r\nHost: x\r\n\r\n');
-    expect(res.status).toBe(400);
-    expect(await lineFor(res.headers['x-request-id'])).toMatchObject({ status: 400, reason: 'invalid_method' });
+    expect(res.status).toBe(501);
+    expect(await lineFor(res.headers['x-request-id'])).toMatchObject({ status: 501, reason: 'unknown_method' });
+  });
+
+  it('414 for a request-target too long to parse', async () => {
+    const res = await rawRequest(server.url, `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(res.status).toBe(414);
+    expect(await lineFor(res.headers['x-request-id'])).toMatchObject({ status: 414, reason: 'target_too_long' });
   });
 
   it('400 for malformed HTTP, naming the parser error', async () => {

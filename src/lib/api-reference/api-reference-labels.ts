@@ -50,6 +50,7 @@ const REASONS: Readonly<Record<string, string>> = {
   '401': 'Unauthorized',
   '404': 'Not Found',
   '405': 'Method Not Allowed',
+  '412': 'Precondition Failed',
   '413': 'Content Too Large',
   '429': 'Too Many Requests',
   '500': 'Internal Server Error',

@@ -12,10 +12,46 @@ import fresh from 'fresh';
  * Only `If-None-Match` is handed to `fresh`: its rule that a request's `Cache-Control: no-cache` is never answered
  * 304 is a cache's, while an origin evaluates the condition regardless (RFC 9110 §13.2.1).
  */
-export function matchingTag(ifNoneMatch: string | undefined, tags: readonly string[]): string | undefined {
+function matchingTag(ifNoneMatch: string | undefined, tags: readonly string[]): string | undefined {
   if (ifNoneMatch === undefined) return undefined;
   const conditions = { 'if-none-match': ifNoneMatch.trim() };
   return tags.find((etag) => fresh(conditions, { etag }));
+}
+
+/** An entity-tag of a list (RFC 9110 §8.8.3), weak or strong; a tag may hold commas, so the list is not split on them. */
+const ENTITY_TAG = /(W\/)?"[\x21\x23-\x7e\x80-\xff]*"/g;
+
+/**
+ * Whether `If-Match` holds (RFC 9110 §13.1.1): `*` when a representation exists, which it does wherever this is
+ * asked, or a listed tag equal to one of `tags` by strong comparison (RFC 9110 §8.8.3.2), so a weak tag never
+ * matches. `tags` are the same validators `matchingTag` compares: the server may send any coding the client accepts.
+ */
+function ifMatchHolds(ifMatch: string, tags: readonly string[]): boolean {
+  if (ifMatch.trim() === '*') return true;
+  for (const [tag, weak] of ifMatch.matchAll(ENTITY_TAG)) if (weak === undefined && tags.includes(tag)) return true;
+  return false;
+}
+
+/** What the preconditions of a GET or HEAD make of it: its 200, a 304 confirming `etag`, or a 412. */
+export type Precondition = { status: 200 } | { status: 304; etag: string } | { status: 412 };
+
+const PROCEED: Precondition = { status: 200 };
+const FAILED: Precondition = { status: 412 };
+
+/**
+ * Evaluates the preconditions of a GET or HEAD in the order of RFC 9110 §13.2.2: `If-Match` first (false: 412,
+ * whatever `If-None-Match` says), then `If-None-Match` (a match: 304). `If-Unmodified-Since` and `If-Modified-Since`
+ * are ignored: no response of the service carries `Last-Modified`, and a recipient ignores them for a resource
+ * without a modification date (RFC 9110 §13.1.3, §13.1.4). See docs/service.md, "Conditional requests".
+ */
+export function evaluatePreconditions(
+  ifMatch: string | undefined,
+  ifNoneMatch: string | undefined,
+  tags: readonly string[],
+): Precondition {
+  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, tags)) return FAILED;
+  const etag = matchingTag(ifNoneMatch, tags);
+  return etag === undefined ? PROCEED : { status: 304, etag };
 }
 
 /** The content codings a client accepts, by RFC 9110 §12.5.3 (q=0 excludes). */

@@ -6,6 +6,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   bad_request: { status: 400, title: 'Bad request' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  precondition_failed: { status: 412, title: 'Precondition failed' },
   unsupported_grant_type: { status: 400, title: 'Unsupported grant type' },
   invalid_request: { status: 400, title: 'Invalid request' },
   invalid_scope: { status: 400, title: 'Invalid scope' },
@@ -13,6 +14,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   internal_error: { status: 500, title: 'Internal error' },
   rate_limited: { status: 429, title: 'Too many requests' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
+  not_implemented: { status: 501, title: 'Not implemented' },
 };
 
 /** The guide heading `id` documenting a code; the "Errors" section must carry exactly these (a test checks). */
@@ -51,6 +53,10 @@ export function errorHeadingParts(code: string): ErrorHeadingParts {
 /** A 405's detail: the method refused, and those the path takes. */
 export const methodNotAllowedDetail = (method: string, path: string, allowed: readonly string[]): string =>
   `${method} is not supported on ${path}; use ${allowed.join(' or ')}.`;
+
+/** A 412's detail: the `If-Match` of a GET or HEAD named no current representation. */
+export const PRECONDITION_FAILED_DETAIL =
+  'If-Match names no current representation of this resource (strong comparison, RFC 9110 §13.1.1).';
 
 /** Media type of RFC 9457 problem details (RFC 9457 §3). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

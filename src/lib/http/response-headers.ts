@@ -24,7 +24,7 @@ const CORS_HEADERS: ReadonlyArray<[string, string]> = [
 export function preflightHeaders(methods: readonly string[]): Array<[string, string]> {
   return [
     ['Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', ')],
-    ['Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match'],
+    ['Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match, If-None-Match'],
     ['Access-Control-Max-Age', '86400'],
   ];
 }

@@ -24,6 +24,16 @@ export const COMPONENT_PARAMETERS = {
     schema: { type: 'string' },
     example: '"q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"',
   },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    description:
+      'Answer only if the current `ETag` is one of these, by strong comparison (a weak `W/` tag never matches), ' +
+      'or for `*`; otherwise 412, even where `If-None-Match` would give 304 (RFC 9110 sections 13.1.1, 13.2.2).',
+    required: false,
+    schema: { type: 'string' },
+    example: '"q3Xy0Z8mD1b5N2fJ7kP4sV9wA6tE1cR0"',
+  },
 } satisfies Record<string, ParameterObject>;
 
 /** A `$ref` to a shared parameter. */

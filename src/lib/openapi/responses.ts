@@ -1,4 +1,4 @@
-import { methodNotAllowedDetail, PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
+import { methodNotAllowedDetail, PRECONDITION_FAILED_DETAIL, PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
 import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { ProblemSchema, type Problem } from '../schemas/problem.ts';
 import { schemaRef } from './component-schemas.ts';
@@ -45,7 +45,8 @@ export function problemResponse(
 }
 
 /** Names of the shared responses in `components.responses`. */
-export type SharedResponse = 'NotModified' | 'MethodNotAllowed' | 'TooManyRequests' | 'InternalError' | 'Preflight';
+export type SharedResponse =
+  'NotModified' | 'PreconditionFailed' | 'MethodNotAllowed' | 'TooManyRequests' | 'InternalError' | 'Preflight';
 
 /** A `$ref` to a shared response. */
 export const sharedResponse = (name: SharedResponse): ReferenceObject => componentRef('responses', name);
@@ -63,6 +64,11 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
         Vary: { description: 'As on the 200 response, where it has one.', schema: { type: 'string' } },
       }),
     },
+    PreconditionFailed: problemResponse(
+      '`If-Match` names no current `ETag` (strong comparison): the request is not carried out (RFC 9110 section ' +
+        '15.5.13). It is evaluated before `If-None-Match`, and costs the rate limit like a 304.',
+      problemExample(baseUrl, 'precondition_failed', PRECONDITION_FAILED_DETAIL),
+    ),
     MethodNotAllowed: problemResponse(
       'The path does not serve this method: every method the path does not list gets this answer, with ' +
         '`Allow` naming those it does (RFC 9110 section 15.5.6).',
@@ -96,7 +102,7 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
           description: 'Request headers a cross-origin request may send.',
           required: true,
           schema: { type: 'string' },
-          example: 'Authorization, Content-Type, If-None-Match',
+          example: 'Authorization, Content-Type, If-Match, If-None-Match',
         },
         'Access-Control-Max-Age': {
           description: 'Seconds a browser may cache this preflight answer.',
@@ -118,7 +124,7 @@ export const COMMON_RESPONSES: Record<string, ReferenceObject> = {
 
 /**
  * The answers of a document prepared once per process, compressed, with a strong ETag per coding, so no request pays
- * for building or compressing it: 200 with `content` and a fixed `Cache-Control`, 304, and the common ones.
+ * for building or compressing it: 200 with `content` and a fixed `Cache-Control`, 304, 412, and the common ones.
  */
 export function preparedDocumentResponses(
   description: string,
@@ -135,6 +141,7 @@ export function preparedDocumentResponses(
       content,
     },
     '304': sharedResponse('NotModified'),
+    '412': sharedResponse('PreconditionFailed'),
     ...COMMON_RESPONSES,
   };
 }

@@ -5,6 +5,7 @@ export const PROBLEM_CODES = [
   'bad_request',
   'not_found',
   'method_not_allowed',
+  'precondition_failed',
   'unsupported_grant_type',
   'invalid_request',
   'invalid_scope',
@@ -12,6 +13,7 @@ export const PROBLEM_CODES = [
   'internal_error',
   'rate_limited',
   'service_unavailable',
+  'not_implemented',
 ] as const;
 
 /** One of the Problem error codes. */

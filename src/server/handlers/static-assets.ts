@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chooseEncoding, matchingTag } from '../../lib/http/conditional.ts';
-import { sendAnswer, sendEmpty, type Exchange } from '../http/send.ts';
+import { chooseEncoding } from '../../lib/http/conditional.ts';
+import { checkPreconditions, sendAnswer, sendEmpty, type Exchange } from '../http/send.ts';
 
 /** One file of `dist/client`, known by path at start-up; its bytes are read on its first request. */
 export interface StaticAsset {
@@ -99,20 +99,19 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
  * Answers GET or HEAD for a build file from memory; the plain copy's tag revalidates a client that now accepts gzip,
- * and its 304 carries that tag (`matchingTag`).
+ * and its 304 carries that tag (`matchingTag`); a false `If-Match` gets the 412 (`checkPreconditions`).
  */
 export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
   const { req, headers } = x;
   const content = assetContent(asset);
   const gzip = content.compressible && chooseEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip';
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
+  const precondition = checkPreconditions(x, () => (gzip ? [etag, content.etag] : [etag]));
+  if (precondition.status === 412) return;
   headers.push('Content-Type', asset.contentType, 'Cache-Control', cacheControl);
   if (asset.contentType === 'image/svg+xml') headers.push('Content-Security-Policy', SVG_POLICY);
   if (content.compressible) headers.push('Vary', 'Accept-Encoding');
-  const matched = matchingTag(req.headers['if-none-match'], gzip ? [etag, content.etag] : [etag]);
-  if (matched !== undefined) {
-    return sendEmpty(x, 304, ['ETag', matched]);
-  }
+  if (precondition.status === 304) return sendEmpty(x, 304, ['ETag', precondition.etag]);
   headers.push('ETag', etag);
   const body = gzip ? gzipOf(content) : content.body;
   if (gzip) headers.push('Content-Encoding', 'gzip');

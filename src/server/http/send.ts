@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
-import { acceptableCodings, matchingTag } from '../../lib/http/conditional.ts';
+import {
+  buildProblem,
+  PRECONDITION_FAILED_DETAIL,
+  serializeProblem,
+  type ProblemInit,
+} from '../../lib/http/problem-details.ts';
+import { acceptableCodings, evaluatePreconditions, type Precondition } from '../../lib/http/conditional.ts';
 import { contentSecurityPolicyFor } from '../../lib/http/content-security-policy.ts';
 import { CODINGS, type Coding, type Representation } from '../../lib/http/representation.ts';
 
@@ -71,29 +76,44 @@ const acceptedCodings = memoizeByHeader((acceptEncoding) => acceptableCodings(ac
 export const preferredCoding = (acceptEncoding: string | undefined): Coding | undefined =>
   acceptedCodings(acceptEncoding)[0];
 
+/** The answer to a request without preconditions. */
+const NO_PRECONDITION: Precondition = { status: 200 };
+
 /**
- * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, or a 304 with
- * the tag of whichever accepted coding `If-None-Match` names (`matchingTag`); HEAD gets GET's headers, no body.
+ * The preconditions of a GET or HEAD whose representations carry `tags` (RFC 9110 §13.2.2), or a 200 when it sends
+ * none; a 412 is answered here, as a Problem. The one place every response with an ETag asks.
  */
-export function sendRepresentation(
-  { req, res, headers }: Exchange,
-  representation: Representation,
-  options: SendOptions,
-): void {
+export function checkPreconditions(x: Exchange, tags: () => readonly string[]): Precondition {
+  const { 'if-match': ifMatch, 'if-none-match': ifNoneMatch } = x.req.headers;
+  if (ifMatch === undefined && ifNoneMatch === undefined) return NO_PRECONDITION;
+  const precondition = evaluatePreconditions(ifMatch, ifNoneMatch, tags());
+  if (precondition.status === 412) {
+    sendProblem(x, { code: 'precondition_failed', detail: PRECONDITION_FAILED_DETAIL });
+  }
+  return precondition;
+}
+
+/**
+ * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, a 304 with
+ * the tag of whichever accepted coding `If-None-Match` names (`matchingTag`), or the 412 of a false `If-Match`;
+ * HEAD gets GET's headers, no body.
+ */
+export function sendRepresentation(x: Exchange, representation: Representation, options: SendOptions): void {
+  const { req, res, headers } = x;
   // A body made for one response has only the coding it was made for (and identity): offer what it has.
   const codings = acceptedCodings(req.headers['accept-encoding']).filter(
     (offer) => offer === undefined || representation[offer] !== undefined,
   );
+  const precondition = checkPreconditions(x, () => tagsOf(representation, codings));
+  if (precondition.status === 412) return;
   const coding = codings[0];
   const encoded = coding === undefined ? representation.identity : representation[coding]!;
   for (const value of options.headers) headers.push(value);
   // No `Age`: it is a cache's estimate of a response's age (RFC 9111 §5.1), and this is the origin. A copy it made
   // earlier is as fresh as its `Cache-Control` says; an `Age` on top made every downstream copy stale on arrival.
   headers.push('Cache-Control', options.cacheControl);
-  const ifNoneMatch = req.headers['if-none-match'];
-  const matched = ifNoneMatch === undefined ? undefined : matchingTag(ifNoneMatch, tagsOf(representation, codings));
-  if (matched !== undefined) {
-    headers.push('ETag', matched);
+  if (precondition.status === 304) {
+    headers.push('ETag', precondition.etag);
     res.writeHead(304, headers);
     return void res.end();
   }

@@ -5,14 +5,13 @@ import { CATALOG_PATH, type BiomarkerCatalog, type CatalogTemplate } from '../..
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { baselineHeaders, preflightHeaders } from '../../lib/http/response-headers.ts';
-import { matchingTag } from '../../lib/http/conditional.ts';
 import { methodNotAllowedDetail } from '../../lib/http/problem-details.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
 import { queryOf, requestPath } from '../http/request-path.ts';
-import { sendAnswer, sendEmpty, sendProblem, type Exchange } from '../http/send.ts';
+import { checkPreconditions, sendAnswer, sendEmpty, sendProblem, type Exchange } from '../http/send.ts';
 import { createPipeline, type PipelineRoute } from '../pipeline.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 
@@ -109,8 +108,10 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
         const parsed = parseTemplate(queryOf(x.req.url));
         if (!parsed.ok) return problem(x, target, { code: 'bad_request', detail: parsed.detail });
         const { body, etag } = bodyOf(parsed.template);
+        const precondition = checkPreconditions(x, () => [etag]);
+        if (precondition.status === 412) return;
         x.headers.push('ETag', etag, 'Cache-Control', 'no-cache');
-        if (matchingTag(x.req.headers['if-none-match'], [etag]) !== undefined) return sendEmpty(x, 304);
+        if (precondition.status === 304) return sendEmpty(x, 304);
         sendAnswer(x, { status: 200, headers: ['Content-Type', 'application/json'], body });
       },
     },

@@ -39,7 +39,7 @@ export function catalogPath(config: DocumentConfig): PathItemObject {
         '`If-None-Match`: an unchanged catalog costs a 304 without a body.',
       tags: TAGS,
       security: [{}, { oauth2: ['catalog.read'] }],
-      parameters: [parameterRef('Template'), parameterRef('IfNoneMatch')],
+      parameters: [parameterRef('Template'), parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
       responses: {
         '200': {
           description: 'The panel.',
@@ -71,6 +71,7 @@ export function catalogPath(config: DocumentConfig): PathItemObject {
           },
         },
         '304': sharedResponse('NotModified'),
+        '412': sharedResponse('PreconditionFailed'),
         '400': problemResponse('`template` is not one of the four panels, or the query is malformed.', {
           unknown: { summary: 'Unknown template', value: refused('template=public-complete-us') },
           repeated: {

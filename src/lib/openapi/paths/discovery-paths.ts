@@ -28,7 +28,7 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
           'for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). ' +
           '`response_types_supported` is empty: there is no authorization endpoint.',
         tags: TAGS,
-        parameters: [parameterRef('IfNoneMatch')],
+        parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
         responses: ok(AuthorizationServerMetadataSchema, buildAuthorizationServerMetadata(baseUrl)),
       }),
       ...optionsOperation('AuthorizationServerMetadata', AUTHORIZATION_SERVER_METADATA_PATH, TAGS),
@@ -42,7 +42,7 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
           'sent in the ' +
           '`Authorization` header, and the only scope is `catalog.read`.',
         tags: TAGS,
-        parameters: [parameterRef('IfNoneMatch')],
+        parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
         responses: ok(ProtectedResourceMetadataSchema, buildProtectedResourceMetadata(baseUrl)),
       }),
       ...optionsOperation('ProtectedResourceMetadata', PROTECTED_RESOURCE_METADATA_PATH, TAGS),

@@ -61,7 +61,7 @@ function documentPath(
         `The OpenAPI 3.1 description of the service as ${format}, generated from the same zod schemas that ` +
         'validate the payloads at run time, with a strong `ETag`.',
       tags: TAGS,
-      parameters: [parameterRef('IfNoneMatch')],
+      parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
       responses: preparedDocumentResponses(`The document as ${format}.`, OPENAPI_CACHE_CONTROL, {
         [mediaType]: { schema: schemaRef(OpenApiDocumentSchema), examples },
       }),

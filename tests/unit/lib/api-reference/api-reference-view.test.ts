@@ -92,6 +92,7 @@ describe('buildApiReferenceView', () => {
     expect(get.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
       ['template', 'query', false],
       ['If-None-Match', 'header', false],
+      ['If-Match', 'header', false],
     ]);
     expect(get.parameters[0]).toMatchObject({
       type: { label: 'string' },
@@ -102,7 +103,7 @@ describe('buildApiReferenceView', () => {
 
   it('resolves shared responses, with media types, schema and headers', () => {
     const get = operation('GET', '/v1/biomarkers/public');
-    expect(get.responses.map((r) => r.status)).toEqual(['200', '304', '400', '405', '429', '500', '502']);
+    expect(get.responses.map((r) => r.status)).toEqual(['200', '304', '400', '405', '412', '429', '500', '502']);
     const ok = get.responses[0]!;
     expect(ok.media).toEqual([
       { mediaType: 'application/json', schema: { label: 'BiomarkerCatalog', schema: 'BiomarkerCatalog' } },
@@ -157,6 +158,7 @@ describe('buildApiReferenceView', () => {
       '304': [],
       '400': ['bad_request #bad-request'],
       '405': ['method_not_allowed #method-not-allowed'],
+      '412': ['precondition_failed #precondition-failed'],
       '429': ['rate_limited #rate-limited'],
       '500': ['internal_error #internal-error'],
       '502': ['bad_gateway #bad-gateway'],

@@ -112,9 +112,9 @@ describe('the OpenAPI document', () => {
   });
 
   it.each([
-    ['/v1/biomarkers/public', 'get', ['200', '304', '400', '405', '429', '500', '502']],
+    ['/v1/biomarkers/public', 'get', ['200', '304', '400', '405', '412', '429', '500', '502']],
     ['/oauth/token', 'post', ['200', '400', '401', '405', '413', '429', '500']],
-    ['/openapi.json', 'get', ['200', '304', '405', '429', '500']],
+    ['/openapi.json', 'get', ['200', '304', '405', '412', '429', '500']],
     // A probe costs no quota; only past the ceiling of uncounted requests is it refused.
     ['/healthz', 'head', ['200', '405', '429', '500', '503']],
     ['/.well-known/oauth-protected-resource', 'options', ['204', '429']],

@@ -90,6 +90,22 @@ describe('sendRepresentation', () => {
     expect(excluded.status).toBe(200);
   });
 
+  it('holds If-Match for the tag of any coding the client accepts, strongly compared, and answers 412 otherwise', async () => {
+    const plain = await send('/json', { 'Accept-Encoding': 'gzip', 'If-Match': json.identity.etag });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['etag']).toBe(json.gzip!.etag);
+    // A tag may hold a comma (RFC 9110 §8.8.3): the list is read tag by tag, not split on commas.
+    const listed = await send('/json', { 'Accept-Encoding': 'gzip', 'If-Match': `"a,b", ${json.gzip!.etag}` });
+    expect(listed.status).toBe(200);
+    for (const ifMatch of [json.br!.etag, `W/${json.gzip!.etag}`, '"a,b"', 'nope', '']) {
+      const failed = await send('/json', { 'Accept-Encoding': 'gzip', 'If-Match': ifMatch });
+      expect(failed.status, ifMatch).toBe(412);
+      expect(failed.headers['x-base'], ifMatch).toBe('yes');
+      expect(failed.headers['vary'], ifMatch).toBeUndefined();
+      expect(JSON.parse(failed.body.toString())).toMatchObject({ code: 'precondition_failed', status: 412 });
+    }
+  });
+
   it('gives HEAD the headers of GET and no body', async () => {
     const head = await send('/json', { 'Accept-Encoding': 'gzip' }, 'HEAD');
     expect(head.headers['content-length']).toBe(String(json.gzip!.body.byteLength));
