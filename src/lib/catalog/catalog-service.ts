@@ -129,7 +129,7 @@ const LOADING_FRESHNESS_S = 1;
  * for a stale copy, until the service asks the origin again or the copy ages out; at least 1 while that lies ahead, so
  * a stale answer stays storable. 0 only with the cache off (TTL 0).
  */
-export function freshnessLeftS(service: CatalogService, lookup: CacheLookup<CatalogBody>): number {
+function freshnessLeftS(service: CatalogService, lookup: CacheLookup<CatalogBody>): number {
   if (service.ttlS === 0) return 0;
   if (lookup.loading) return LOADING_FRESHNESS_S;
   return lookup.holdsForMs > 0 ? Math.max(1, Math.floor(lookup.holdsForMs / 1000)) : 0;
