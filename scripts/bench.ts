@@ -1,9 +1,10 @@
 // `npm run bench`: what each response costs. Every response class against a plain node:http
 // server writing the same status, headers and bytes, in the same run, and against the floor
 // server (the same write behind the per-request steps the site must keep); then start-up time,
-// memory at idle and after a mixed load, and the catalog with a 128 MB heap. Load comes
-// from Debian's wrk (one thread, 32 connections). Loopback only, bounded in time; prints
-// "NOT met" where a target is missed and still exits 0: only a failed run exits 1.
+// memory at idle and after a mixed load, the catalog with a 128 MB heap, and the catalog directly
+// and through the shipped Varnish, also while its origin fails. Load comes from Debian's wrk (one
+// thread, 32 connections). Loopback only, bounded in time; prints "NOT met" where a target is
+// missed and still exits 0: only a failed run exits 1.
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { freePort } from '../tests/helpers/start-server.ts';
 import { cpuMs, memoryMb, spawnNode, stop, waitFor200, type BenchProcess } from './bench/processes.ts';
 import { combine, median, misses, tableHead, tableRows, verdict, type Combined } from './bench/report.ts';
 import { measureCosts } from './bench/costs.ts';
+import { edgeLines, measureEdge, OUTAGE_TTL_S } from './bench/edge.ts';
 import { libraryLines, measureLibraries } from './bench/libraries.ts';
 import { measureMemory } from './bench/memory.ts';
 import { measureStartUps, startSite, type Site, type StartUps } from './bench/site.ts';
@@ -28,7 +30,7 @@ const MIXED_SECONDS = Number(process.env['BENCH_MIXED_SECONDS'] ?? 60);
 const STARTS = 5;
 
 /** The parts of the bench to run (`BENCH_PARTS`, comma-separated; all by default), in this order. */
-const PARTS = ['startup', 'classes', 'small-heap', 'memory', 'costs', 'store', 'libraries'] as const;
+const PARTS = ['startup', 'classes', 'small-heap', 'memory', 'costs', 'store', 'edge', 'libraries'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts `BENCH_PARTS` names; an unknown name fails the run rather than measuring nothing. */
@@ -344,6 +346,37 @@ async function benchStore(): Promise<void> {
   }
 }
 
+/** Seconds of each side of the edge part (direct, through Varnish, through Varnish while the catalog origin fails). */
+const EDGE_SECONDS = Number(process.env['BENCH_EDGE_SECONDS'] ?? 10);
+/** The least share of hits at the edge while the catalog origin fails, as tests/integration/edge-cache.test.ts holds it. */
+const EDGE_OUTAGE_HIT_SHARE = 0.95;
+
+/**
+ * The catalog mix (four templates, br, gzip and identity) directly and through the shipped Varnish, on one site in
+ * the same run; then through Varnish while the site's catalog origin fails. Every answer must be a 200.
+ */
+async function benchEdge(): Promise<void> {
+  console.log(
+    `\nThe catalog behind the shipped Varnish (deploy/cdn/varnish.vcl): the four templates in br, gzip and identity, ` +
+      `wrk -t1 -c${CONNECTIONS} for ${EDGE_SECONDS} s per side (2 interleaved rounds) after a ${WARM_UP_SECONDS} s warm-up, a client of its own ` +
+      `per request on both paths (TRUST_PROXY=2: the edge's hop and the client's). One site directly and through the ` +
+      `edge; then another whose catalog origin answers 500, measured once its ${OUTAGE_TTL_S} s ` +
+      `(CATALOG_CACHE_TTL_S) copies are stale. to site = MAIN.backend_req / MAIN.client_req.`,
+  );
+  const figures = await measureEdge(EDGE_SECONDS, WARM_UP_SECONDS);
+  for (const line of edgeLines(figures)) console.log(line);
+  const lost = [figures.direct, figures.edge, figures.outage].map((run) => run.load.lost);
+  const reasons = lost.some((count) => count > 0) ? [`${lost.join(' / ')} not answered 200`] : [];
+  console.log(
+    `  ${check('every catalog request answered 200, directly, through the edge and in the outage', reasons)}`,
+  );
+  const { hits, clientRequests } = figures.outage;
+  const share = hits / Math.max(1, clientRequests);
+  const misses =
+    share < EDGE_OUTAGE_HIT_SHARE ? [`${(100 * share).toFixed(2)} % < ${100 * EDGE_OUTAGE_HIT_SHARE} %`] : [];
+  console.log(`  ${check('the edge answers the catalog from its copies while the origin fails', misses)}`);
+}
+
 /** Each hand-written piece on a request's path beside the library that would replace it, in this process. */
 async function benchLibraries(): Promise<void> {
   console.log('\nHand-written pieces against libraries, CPU per call (median of 3 interleaved rounds):');
@@ -359,6 +392,7 @@ async function main(): Promise<void> {
   if (parts.has('memory')) await benchMemory();
   if (parts.has('costs')) await benchCosts();
   if (parts.has('store')) await benchStore();
+  if (parts.has('edge')) await benchEdge();
   if (parts.has('libraries')) await benchLibraries();
   const met = verdicts.filter((line) => line.endsWith(': met')).length;
   console.log(`\nSummary: ${met} of ${verdicts.length} targets met\n${verdicts.map((line) => `  ${line}`).join('\n')}`);

@@ -13,6 +13,8 @@ const VARNISHSTAT = ['/usr/bin/varnishstat', '/usr/local/bin/varnishstat'].find(
 export interface RunningVarnish {
   url: string;
   port: number;
+  /** The manager's process id (`varnishd -F`); the cache process that serves is its child. */
+  readonly pid: number;
   /** varnishd's counters (`varnishstat -j`), e.g. `MAIN.cache_hit`, `MAIN.backend_req`. */
   counters(): Record<string, number>;
   stop(): Promise<void>;
@@ -74,6 +76,7 @@ export async function startVarnish(backendPort: number): Promise<RunningVarnish>
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     counters: () => {
       if (VARNISHSTAT === undefined) throw new Error('varnishstat is not installed (it comes with varnish)');
       const run = spawnSync(VARNISHSTAT, ['-n', workdir, '-j'], { encoding: 'utf8' });
