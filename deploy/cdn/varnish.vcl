@@ -209,9 +209,21 @@ sub vcl_hit {
 }
 
 sub vcl_backend_response {
-    if (beresp.status >= 500 && (bereq.is_bgfetch || !bereq.http.X-Edge-Stale-If-Error)) {
-        # A failing site: keep serving the copy a background fetch would have replaced, and let a request that
-        # found none fresh retry with its stale copy (vcl_synth). Delivered, an error would replace the copy.
+    if (bereq.is_bgfetch && beresp.status != 200 && beresp.status != 304) {
+        # A background refresh is made with the address of whichever client found the copy stale: its 429 (that
+        # client's quota spent) or any other error says nothing about the copy, which everyone keeps getting.
+        return (abandon);
+    }
+    if (beresp.status == 429) {
+        # The client's own refusal: it gets it, and nothing is stored in the copy's place, not even the builtin
+        # VCL's hit-for-miss marker, which would send every client's request to the site for two minutes.
+        set beresp.uncacheable = true;
+        set beresp.ttl = 0s;
+        return (deliver);
+    }
+    if (beresp.status >= 500 && !bereq.http.X-Edge-Stale-If-Error) {
+        # A failing site: let a request that found no fresh copy retry with its stale one (vcl_synth).
+        # Delivered, an error would replace the copy.
         return (abandon);
     }
     # The stored copy varies on the classes, not on raw headers; clients still see the site's Vary (vcl_deliver).

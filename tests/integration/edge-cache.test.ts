@@ -257,6 +257,29 @@ describe.each(['Varnish', 'nginx'])('the shipped %s configuration in front of th
     }
   });
 
+  it('keeps a stored copy when the client whose request refreshes it has spent its quota', async () => {
+    const spent = name === 'Varnish' ? '127.0.84.1' : '127.0.84.2';
+    const spec = {
+      path: `/v1/biomarkers/public?template=${CATALOG_TEMPLATES[1]}`,
+      headers: { 'Accept-Encoding': 'br' },
+    };
+    expect((await edgeRequest(edge.url, spec, client(300))).status).toBe(200);
+    // The client spends its quota on the site, then finds the copy stale: the refresh made with its address is a 429.
+    let status = 0;
+    for (let i = 0; i < 80 && status !== 429; i += 1)
+      status = (await edgeRequest(site.url, { path: '/openapi.json' }, spent)).status;
+    expect(status).toBe(429);
+    await sleep(TTL_S * 1000 + 200);
+    const own = await edgeRequest(edge.url, spec, spent);
+    expect(own.status, 'its request is answered from the copy').toBe(200);
+    await sleep(300);
+    for (let i = 0; i < 10; i += 1) {
+      const reply = await edgeRequest(edge.url, spec, client(310 + i));
+      expect(reply.status, `another client, request ${i}`).toBe(200);
+      expect(hit(reply), `another client, request ${i}: ${cacheStatus(reply)}`).toBe(true);
+    }
+  });
+
   it('keeps answering the catalog from its copies while the catalog origin fails and the site restarts', async () => {
     const specs = CATALOG_TEMPLATES.flatMap((template) =>
       ['br', 'gzip', undefined].map((coding) => ({
