@@ -160,7 +160,9 @@ describe('a page per marker, on the bundled catalog', () => {
   it('is rendered once per catalog version: the same ETag again', async () => {
     const first = await client()(page('en', 'hs-crp'));
     const etag = first.headers.get('etag')!;
-    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    expect(first.headers.get('cache-control')).toMatch(
+      /^public, max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/,
+    );
     const again = await client()(page('en', 'hs-crp'));
     expect(again.headers.get('etag')).toBe(etag);
   });

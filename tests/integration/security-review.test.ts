@@ -129,7 +129,9 @@ describe('filtered views of the biomarker browser', () => {
       { headers: { Accept: 'text/html' } },
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect(response.headers.get('cache-control')).toMatch(
+      /^private, max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/,
+    );
     const html = await response.text();
     expect(html).not.toContain('evil.example');
     expect(html).toContain('<code>region</code>');
