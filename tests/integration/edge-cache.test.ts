@@ -292,7 +292,7 @@ describe.each(['Varnish', 'nginx'])('the shipped %s configuration in front of th
       const replies: EdgeReply[] = [];
       for (let i = 0; i < requests; i += 1) {
         replies.push(await edgeRequest(edge.url, specs[i % specs.length]!, client(n++)));
-        await sleep(25);
+        await sleep(10);
       }
       const answered = replies.filter((reply) => reply.status === 200);
       expect(
