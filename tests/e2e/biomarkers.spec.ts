@@ -1,7 +1,14 @@
 import { expect, test, watchErrors } from './fixtures.ts';
 
 const PAGES = [
-  { locale: 'en', path: '/biomarkers', title: 'Biomarkers', lipids: 'Lipids', haemoglobin: 'Haemoglobin', nav: 'Main' },
+  {
+    locale: 'en',
+    path: '/biomarkers',
+    title: 'Biomarkers',
+    lipids: 'Lipids',
+    haemoglobin: 'Haemoglobin (Hb)',
+    nav: 'Main',
+  },
   {
     locale: 'de',
     path: '/de/biomarkers',

@@ -120,6 +120,17 @@ describe('bundled catalog data (content/catalog)', () => {
     ]).toEqual([false, true]);
   });
 
+  it('serves RDW on both light panels, as a full blood count reports it; MPV stays premium in the UK', () => {
+    const premium = (template: (typeof CATALOG_TEMPLATES)[number], key: string) =>
+      panels[template].data.find((item) => item.metadata?.['key'] === key)?.premium === true;
+    const light = (template: (typeof CATALOG_TEMPLATES)[number], key: string) =>
+      panels[template].data.some((item) => item.metadata?.['key'] === key);
+    expect([light('public-light-eu', 'rdw'), light('public-v2-light-uk', 'rdw')]).toEqual([true, true]);
+    expect([premium('public-complete-eu', 'rdw'), premium('public-v2-complete-uk', 'rdw')]).toEqual([false, false]);
+    // Most NHS laboratories suppress MPV: it stays off the UK light panel.
+    expect([premium('public-complete-eu', 'mpv'), premium('public-v2-complete-uk', 'mpv')]).toEqual([false, true]);
+  });
+
   it('marks derived markers as computed, and only those are calculated', () => {
     const computed = source.markers.filter((m) => m.computedInternally).map((m) => m.key);
     for (const key of ['egfr', 'non-hdl-cholesterol', 'homa-ir', 'transferrin-saturation']) {
