@@ -127,6 +127,10 @@ export interface UiStrings {
     calculated: string;
     /** The calculated line of a calculated marker, before its inputs ("yes, from"). */
     calculatedFrom: string;
+    /** The calculated line of a marker calculated from data about the person too: `{inputs}` are its linked inputs, `{person}` that data as a list ("yes, from Creatinine, with age and sex"). */
+    calculatedFromWith: string;
+    /** What a calculated marker is calculated from besides other markers, by marker key: data about the person, which is no marker of any panel. */
+    personInputs: Record<string, string[]>;
     /** The calculated line of a measured marker: the lab reports it (LDL included, which some labs calculate themselves; the catalog does not). */
     measured: string;
     /** What the sample is taken from (`metadata.specimen`), and each value's wording. */
@@ -155,6 +159,8 @@ export interface UiStrings {
     premiumColumn: string;
     /** What premium means, under the table. */
     premiumHint: string;
+    /** Under the same table: the units a reader's own report may use instead of the catalog's SI units. */
+    conventionalUnitsHint: string;
     /** Yes and no in the premium column. */
     yes: string;
     no: string;

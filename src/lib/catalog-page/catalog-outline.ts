@@ -160,7 +160,7 @@ function categoryIndexOutline(
  * One marker's row in the twin: name (linked to its page's Markdown twin) and badges, uuid, unit, the panels of each
  * region, description.
  */
-function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): PhrasingContent[][] {
+function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string, locale: string): PhrasingContent[][] {
   const badges = markerBadges(marker, ui).map((badge) => badge.label);
   // Its page's Markdown twin: the reader of this file reads Markdown.
   const name: PhrasingContent[] = [
@@ -170,7 +170,7 @@ function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string): P
   return [
     name,
     [code(marker.uuid)],
-    [text(unitLabel(marker, ui))],
+    [text(unitLabel(marker, ui, locale))],
     ...PANEL_REGIONS.map((region) => [text(regionLabel(marker, region, ui))]),
     [text(marker.description?.text ?? '')],
   ];
@@ -213,7 +213,7 @@ function categoryOutline(
       twinOnly([
         table(
           header,
-          matching.map((marker) => markerRow(marker, ui, listUrl)),
+          matching.map((marker) => markerRow(marker, ui, listUrl, locale)),
         ),
       ]),
     ],

@@ -8,10 +8,19 @@ import { PANEL_KINDS, PANEL_REGIONS, type PanelRegion } from './biomarker-filter
 const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>
   marker.templates.some((template) => PANEL_KINDS[template].region === region);
 
-/** A marker's unit: the EU one, plus the UK one where it differs (`mU/L (UK: pmol/L)`). */
-export function unitLabel(marker: MarkerView, ui: CatalogUiStrings): string {
-  const eu = marker.unitEu ?? ui.noUnit;
-  const uk = marker.unitUk ?? ui.noUnit;
+/**
+ * A unit as the page's language writes a number in it: `mL/min/1,73 m²` on a German page. For display only: the API
+ * serves the unit as one string for every language (`1.73`), and the request sample's output prints it so.
+ */
+export function displayUnit(unit: string, locale: string): string {
+  const { decimal } = numbersOf(locale);
+  return decimal === '.' ? unit : unit.replace(/(?<=\d)\.(?=\d)/g, decimal);
+}
+
+/** A marker's unit: the EU one, plus the UK one where it differs (`mU/L (UK: pmol/L)`), as `locale` writes numbers. */
+export function unitLabel(marker: MarkerView, ui: CatalogUiStrings, locale: string): string {
+  const eu = marker.unitEu === undefined ? ui.noUnit : displayUnit(marker.unitEu, locale);
+  const uk = marker.unitUk === undefined ? ui.noUnit : displayUnit(marker.unitUk, locale);
   const inEu = carriedIn(marker, 'eu');
   if (inEu && carriedIn(marker, 'uk') && marker.unitEu !== marker.unitUk) {
     return `${eu} (${ui.ukUnit.replace('{unit}', uk)})`;
@@ -27,11 +36,20 @@ export function regionLabel(marker: MarkerView, region: PanelRegion, ui: Catalog
   return sizes.length === 0 ? ui.notIncluded : sizes.join(', ');
 }
 
-/** A marker page's row for each region: its name, then the unit, panels and premium flag there ('–' without a panel). */
-export function regionRows(marker: MarkerView, ui: MarkerPageUiStrings, catalogUi: CatalogUiStrings): string[][] {
+/**
+ * A marker page's row for each region: its name, then the unit (as `locale` writes numbers), panels and premium flag
+ * there ('–' without a panel).
+ */
+export function regionRows(
+  marker: MarkerView,
+  ui: MarkerPageUiStrings,
+  catalogUi: CatalogUiStrings,
+  locale: string,
+): string[][] {
   return PANEL_REGIONS.map((region) => {
     const carried = carriedIn(marker, region);
-    const unit = (region === 'eu' ? marker.unitEu : marker.unitUk) ?? catalogUi.noUnit;
+    const served = region === 'eu' ? marker.unitEu : marker.unitUk;
+    const unit = served === undefined ? catalogUi.noUnit : displayUnit(served, locale);
     const premium = marker.premiumIn.includes(region) ? ui.yes : ui.no;
     return [
       regionName(region, catalogUi),
@@ -73,13 +91,15 @@ export function markerCountLabel(count: number, locale: string, ui: CatalogUiStr
   return form.replace('{count}', number.format(count));
 }
 
-/** Each locale's plural rules and number format, made once: making them costs more than using them. */
-const NUMBERS = new Map<string, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
+/** Each locale's plural rules, number format and decimal sign, made once: making them costs more than using them. */
+const NUMBERS = new Map<string, { plural: Intl.PluralRules; number: Intl.NumberFormat; decimal: string }>();
 
 const numbersOf = (locale: string) => {
   let numbers = NUMBERS.get(locale);
   if (numbers === undefined) {
-    numbers = { plural: new Intl.PluralRules(locale), number: new Intl.NumberFormat(locale) };
+    const number = new Intl.NumberFormat(locale);
+    const decimal = number.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    numbers = { plural: new Intl.PluralRules(locale), number, decimal };
     NUMBERS.set(locale, numbers);
   }
   return numbers;

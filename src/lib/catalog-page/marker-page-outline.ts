@@ -30,14 +30,23 @@ export interface MarkerOutlineOptions {
 const link = (url: string, name: LocalizedText, locale: string): PhrasingContent =>
   onPage({ type: 'link', url, children: [text(name.text)] }, { lang: langAttribute(name, locale) });
 
-/** The calculated line: "no, reported by the laboratory", or "yes, from" and the linked inputs. */
+/**
+ * The calculated line: "no, reported by the laboratory", or "yes, from" and the linked inputs, followed by the data
+ * about the person the strings name for the marker ("yes, from Creatinine, with age and sex").
+ */
 function calculatedValue(view: MarkerPageView, { locale, listPath, ui }: MarkerOutlineOptions): PhrasingContent[] {
   if (view.derivedFrom.length === 0) return [text(view.marker.calculated ? ui.yes : ui.measured)];
-  const parts = derivedFromParts(view.derivedFrom, locale).map((part) => {
+  const inputs = derivedFromParts(view.derivedFrom, locale).map((part) => {
     if (typeof part === 'string') return text(part);
     return part.key === undefined ? code(part.name.text) : link(`${listPath}/${part.key}`, part.name, locale);
   });
-  return [text(`${ui.calculatedFrom} `), ...parts];
+  const person = Object.hasOwn(ui.personInputs, view.marker.key) ? ui.personInputs[view.marker.key] : undefined;
+  if (person === undefined) return [text(`${ui.calculatedFrom} `), ...inputs];
+  const about = new Intl.ListFormat(locale, { type: 'conjunction' }).format(person);
+  return ui.calculatedFromWith
+    .split(/(\{inputs\}|\{person\})/)
+    .filter((piece) => piece !== '')
+    .flatMap((piece) => (piece === '{inputs}' ? inputs : [text(piece === '{person}' ? about : piece)]));
 }
 
 /** The facts: other names, category, specimen, calculated, uuid (with a copy button on the page) and key. */
@@ -68,14 +77,15 @@ function factsOutline(view: MarkerPageView, options: MarkerOutlineOptions): Root
   ];
 }
 
-/** One row per region: unit, panels, premium; then what premium means. */
-function regionsOutline(view: MarkerPageView, { ui, catalogUi }: MarkerOutlineOptions): RootContent[] {
-  const rows = regionRows(view.marker, ui, catalogUi).map((row) => row.map((cell) => [text(cell)]));
+/** One row per region: unit, panels, premium; then what premium means, and the units other reports use. */
+function regionsOutline(view: MarkerPageView, { ui, catalogUi, locale }: MarkerOutlineOptions): RootContent[] {
+  const rows = regionRows(view.marker, ui, catalogUi, locale).map((row) => row.map((cell) => [text(cell)]));
   const regions = table([ui.regionColumn, catalogUi.unit, ui.panelsColumn, ui.premiumColumn], rows);
   return [
     anchoredHeading(2, MARKER_SECTION_IDS.regions, [text(ui.regionsHeading)]),
     onPage({ ...regions, data: { rowHeaders: true } }, { class: 'marker-regions' }),
     onPage({ type: 'paragraph', children: [text(ui.premiumHint)] }, { class: 'marker-premium-hint' }),
+    onPage({ type: 'paragraph', children: [text(ui.conventionalUnitsHint)] }, { class: 'marker-units-hint' }),
   ];
 }
 

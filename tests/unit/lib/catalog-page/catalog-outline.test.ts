@@ -49,7 +49,14 @@ describe('marker labels', () => {
     ],
     ['the EU unit alone on an EU-only marker', { unitUk: undefined, templates: ['public-complete-eu'] }, 'g/dL'],
   ] as const)('unit: %s', (_name, extra, expected) => {
-    expect(unitLabel(marker(extra as Partial<MarkerView>), ui.en.catalog)).toBe(expected);
+    expect(unitLabel(marker(extra as Partial<MarkerView>), ui.en.catalog, 'en')).toBe(expected);
+  });
+
+  it('writes a unit with the decimal sign of the page language, leaving the rest as served', () => {
+    const egfr = marker({ unitEu: 'mL/min/1.73 m²', unitUk: 'mL/min/1.73 m²' });
+    expect(unitLabel(egfr, ui.en.catalog, 'en')).toBe('mL/min/1.73 m²');
+    expect(unitLabel(egfr, ui.de.catalog, 'de')).toBe('mL/min/1,73 m²');
+    expect(unitLabel(marker({ unitEu: 'mmol/L', unitUk: '×10⁹/L' }), ui.de.catalog, 'de')).toBe('mmol/L (UK: ×10⁹/L)');
   });
 
   it('names the panels of each region that carry a marker, or says it is not included', () => {

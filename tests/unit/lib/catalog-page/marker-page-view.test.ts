@@ -120,7 +120,7 @@ describe('buildMarkerPageView on the bundled catalog', () => {
 
   it('gives each region its unit, panels and premium flag (urea: premium in the EU only)', () => {
     const rows = (key: string) =>
-      regionRows(buildMarkerPageView(panels, key, options('en'))!.marker, ui.en.marker, ui.en.catalog);
+      regionRows(buildMarkerPageView(panels, key, options('en'))!.marker, ui.en.marker, ui.en.catalog, 'en');
     expect(rows('urea')).toEqual([
       ['EU', 'mmol/L', 'complete', 'yes'],
       ['UK', 'mmol/L', 'complete, light', 'no'],
@@ -147,18 +147,54 @@ describe('buildMarkerPageView on the bundled catalog', () => {
   });
 
   /** eGFR's page (calculated, with other names) as its twin prints it. */
-  const egfrTwin = () => {
-    const view = buildMarkerPageView(panels, 'egfr', { ...options('en'), aliases: ui.en.marker.aliases })!;
+  const egfrTwin = (locale: 'en' | 'de' = 'en') => {
+    const view = buildMarkerPageView(panels, 'egfr', { ...options(locale), aliases: ui[locale].marker.aliases })!;
+    const listPath = locale === 'en' ? '/biomarkers' : '/de/biomarkers';
     const outline = markerPageOutline(view, {
-      locale: 'en',
+      locale,
       baseUrl: BASE,
-      listPath: '/biomarkers',
-      pagePath: '/biomarkers/egfr',
-      ui: ui.en.marker,
-      catalogUi: ui.en.catalog,
+      listPath,
+      pagePath: `${listPath}/egfr`,
+      ui: ui[locale].marker,
+      catalogUi: ui[locale].catalog,
     });
     return { view, nodes: twinNodes(outline) };
   };
+
+  it('names the age and sex eGFR is calculated from besides creatinine, and writes its unit as the language does', () => {
+    const twin = (locale: 'en' | 'de') =>
+      remark()
+        .use(remarkGfm)
+        .stringify({ type: 'root', children: egfrTwin(locale).nodes });
+    const en = twin('en');
+    const de = twin('de');
+    expect(en).toContain('**Calculated**: yes, from [Creatinine](/biomarkers/creatinine), with age and sex\n');
+    expect(de).toContain('**Berechnet**: ja, aus [Kreatinin](/de/biomarkers/creatinine) sowie Alter und Geschlecht\n');
+    expect(de).toMatch(/^\| EU +\| mL\/min\/1,73 m² +\|/m);
+    expect(de).toContain(ui.de.marker.conventionalUnitsHint);
+    // The request sample prints the unit as the API serves it, on a German page too.
+    expect(de).toContain('mL/min/1.73 m²');
+    // A marker calculated from markers alone keeps its plain line.
+    const nonHdl = buildMarkerPageView(panels, 'non-hdl-cholesterol', options('en'))!;
+    const nonHdlTwin = remark()
+      .use(remarkGfm)
+      .stringify({
+        type: 'root',
+        children: twinNodes(
+          markerPageOutline(nonHdl, {
+            locale: 'en',
+            baseUrl: BASE,
+            listPath: '/biomarkers',
+            pagePath: '/biomarkers/non-hdl-cholesterol',
+            ui: ui.en.marker,
+            catalogUi: ui.en.catalog,
+          }),
+        ),
+      });
+    expect(nonHdlTwin).toMatch(
+      /\*\*Calculated\*\*: yes, from \[Total cholesterol\]\([^)]+\) and \[HDL cholesterol\]\([^)]+\)\n/,
+    );
+  });
 
   it('has Markdown with the facts, links on the site, a row per region and per language, and the sample', () => {
     const { view, nodes } = egfrTwin();
