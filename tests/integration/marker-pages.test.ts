@@ -81,7 +81,17 @@ describe('a page per marker, on the bundled catalog', () => {
     expect(html).toContain(`<a href="${prefix(locale)}/biomarkers#kidney">`);
     const lead = textOf(/<p class="lead">([\s\S]*?)<\/p>/.exec(html)![1]!);
     expect(lead).toBe(item.translations.find((t) => t.locale === locale)!.description);
-    expect(row(html, 'EU')[0]).toBe(item.unit);
+    // The unit as the page's language writes the number in it; the API's string keeps its decimal point.
+    expect(row(html, 'EU')[0]).toBe(locale === 'de' ? item.unit!.replace('1.73', '1,73') : item.unit);
+    // Besides creatinine, the formula takes the person's age and sex: the page and its twin say so alike.
+    const person = locale === 'de' ? 'sowie Alter und Geschlecht' : ', with age and sex';
+    expect(textOf(/<dd class="derived-from">([\s\S]*?)<\/dd>/.exec(html)![1]!)).toContain(
+      `${creatinine}${locale === 'de' ? ' ' : ''}${person}`,
+    );
+    const twin = await (await client()(`${page(locale, 'egfr')}.md`)).text();
+    expect(twin).toContain(
+      `${creatinine}](${server.url}${prefix(locale)}/biomarkers/creatinine.md)${locale === 'de' ? ' ' : ''}${person}`,
+    );
     // The sample as a reader copies it: this marker's uuid, in its panel, from this server.
     const curl = extractSamples(html).find((sample) => sample.language === 'curl')!;
     expect(curl.code).toContain(`select(.uuid == "${item.uuid}")`);
