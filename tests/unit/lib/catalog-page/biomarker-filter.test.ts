@@ -3,6 +3,7 @@ import {
   formatFilter,
   MAX_QUERY_LENGTH,
   parseFilter,
+  RANKS,
   searchKey,
   searchRank,
   searchText,
@@ -92,16 +93,17 @@ describe('searchRank: matching inside words only in the page language', () => {
   const freeT3 = marker(['Free T3'], ['Triyodotironina libre (T3L)', 'free-t3']);
 
   it('finds a word of four or more letters inside a word of the page language only', () => {
-    expect(searchRank(marker(['Blutzucker'], []), 'zucker')).toBe(3);
+    expect(searchRank(marker(['Blutzucker'], []), 'zucker')).toBe(RANKS.inside);
     expect(searchRank(marker([], ['Blutzucker']), 'zucker')).toBeUndefined();
     expect(searchRank(freeT3, 'iron')).toBeUndefined();
   });
 
   it('still finds any name by its start, exactly or by the start of a word', () => {
-    expect(searchRank(freeT3, 'Triyodotironina libre (T3L)')).toBe(0);
-    expect(searchRank(freeT3, 'triyodo')).toBe(1);
-    expect(searchRank(freeT3, 'libre')).toBe(2);
-    expect(searchRank(freeT3, 'free-t3')).toBe(0);
+    expect(searchRank(freeT3, 'Triyodotironina libre (T3L)')).toBe(RANKS.exact);
+    expect(searchRank(freeT3, 'triyodo')).toBe(RANKS.prefix);
+    expect(searchRank(freeT3, 'libre')).toBe(RANKS.start);
+    expect(searchRank(freeT3, 't3')).toBe(RANKS.localWord);
+    expect(searchRank(freeT3, 'free-t3')).toBe(RANKS.exact);
   });
 });
 
