@@ -292,15 +292,22 @@ function wordRank({ terms, local, words, localWords }: SplitTerms, uuid: string,
 const known = (markers: readonly FilterableMarker[], word: string): boolean =>
   markers.some((marker) => wordRank(searchTermsOf(marker), marker.uuid.toLowerCase(), word) !== undefined);
 
-/** A word that matches no marker as typed, read again: without a filler ending, else as the known words one edit off. */
-function reread(word: string, markers: readonly FilterableMarker[], reading: QueryReading): SearchWord {
+/**
+ * A word that matches no marker as typed, read again: without a filler ending, else as the words of the markers'
+ * terms (`vocabulary`) one edit off.
+ */
+function reread(
+  word: string,
+  markers: readonly FilterableMarker[],
+  reading: QueryReading,
+  vocabulary: () => ReadonlySet<string>,
+): SearchWord {
   for (const ending of reading.endings) {
     const stem = word.slice(0, -ending.length).replace(/-$/, '');
     if (word.endsWith(ending) && stem.length >= 2 && known(markers, stem)) return { text: stem };
   }
   if (word.length < FORGIVEN_FROM_LETTERS) return { text: word };
-  const vocabulary = new Set(markers.flatMap((marker) => searchTermsOf(marker).words));
-  const forgiven = [...vocabulary].filter((candidate) => withinOneEdit(word, candidate));
+  const forgiven = [...vocabulary()].filter((candidate) => withinOneEdit(word, candidate));
   return forgiven.length === 0 ? { text: word } : { text: word, forgiven };
 }
 
@@ -313,8 +320,11 @@ function readQuery(q: string, markers: readonly FilterableMarker[], reading: Que
   if (text === '') return { text, words: [] };
   const typed = text.split(' ');
   const kept = typed.filter((word) => !reading.fillers.includes(word));
+  let vocabulary: Set<string> | undefined;
   const words = (kept.length === 0 ? typed : kept).map((word) =>
-    known(markers, word) ? { text: word } : reread(word, markers, reading),
+    known(markers, word)
+      ? { text: word }
+      : reread(word, markers, reading, () => (vocabulary ??= new Set(markers.flatMap((m) => searchTermsOf(m).words)))),
   );
   return { text: words.map((word) => word.text).join(' '), words };
 }
