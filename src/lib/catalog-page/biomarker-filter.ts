@@ -312,8 +312,15 @@ function reread(
 }
 
 /**
+ * Most words of one search read as misspellings: each costs a pass over the view's vocabulary, and a search of more
+ * misspelt words than this is no name a reader means.
+ */
+const FORGIVEN_WORDS_MAX = 3;
+
+/**
  * Reads a search against the markers a view ranks: folded, filler words dropped (unless nothing else is left), and
- * each word that matches no marker as typed read again (`reread`).
+ * each word that matches no marker as typed read again (`reread`), until one stays unknown: then nothing matches,
+ * and the words after it are not read again.
  */
 function readQuery(q: string, markers: readonly FilterableMarker[], reading: QueryReading): SearchQuery {
   const text = searchKey(q);
@@ -321,11 +328,16 @@ function readQuery(q: string, markers: readonly FilterableMarker[], reading: Que
   const typed = text.split(' ');
   const kept = typed.filter((word) => !reading.fillers.includes(word));
   let vocabulary: Set<string> | undefined;
-  const words = (kept.length === 0 ? typed : kept).map((word) =>
-    known(markers, word)
-      ? { text: word }
-      : reread(word, markers, reading, () => (vocabulary ??= new Set(markers.flatMap((m) => searchTermsOf(m).words)))),
-  );
+  const lexicon = () => (vocabulary ??= new Set(markers.flatMap((marker) => searchTermsOf(marker).words)));
+  let forgiven = 0;
+  let unknown = false;
+  const words = (kept.length === 0 ? typed : kept).map((word): SearchWord => {
+    if (unknown || known(markers, word)) return { text: word };
+    const read = reread(word, markers, reading, forgiven < FORGIVEN_WORDS_MAX ? lexicon : () => new Set());
+    if (read.forgiven !== undefined) forgiven += 1;
+    else unknown = read.text === word;
+    return read;
+  });
   return { text: words.map((word) => word.text).join(' '), words };
 }
 

@@ -153,6 +153,10 @@ describe('reading a search: fillers, endings and misspellings', () => {
     // Four letters are too few to guess from.
     expect(en('Fer')).toEqual({ ferritin: RANKS.prefix });
     expect(en('Frer')).toEqual({});
+    // At most three misspelt words in one search: each costs a pass over every marker's words.
+    const long = view({ panel: ['alpha bravo charlie delta'] });
+    expect(long('alpah bravvo charlei delta')).toEqual({ panel: RANKS.forgiven });
+    expect(long('alpah bravvo charlei deltaa')).toEqual({});
     expect(RANKS.forgiven).toBeGreaterThan(Math.max(...Object.values(RANKS).filter((r) => r !== RANKS.forgiven)));
   });
 });
