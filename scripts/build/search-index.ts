@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { parse } from 'yaml';
 import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.ts';
+import { catalogSearchWords } from '../../src/lib/catalog-page/marker-labels.ts';
 import type { CompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
@@ -22,13 +23,16 @@ function check<T extends { errors: string[] }>(response: T): T {
   return response;
 }
 
-/**
- * The everyday words of a locale (by marker key or category type), as the biomarker browser's
- * filter reads them; the Astro build has validated the file against its schema.
- */
-async function readSearchTerms(locale: Locale): Promise<Readonly<Record<string, readonly string[]>>> {
+/** The interface strings of a locale; the Astro build has validated the file against its schema. */
+async function readUiStrings(locale: Locale): Promise<UiStrings> {
   const yaml = await readFile(fileURLToPath(new URL(`content/i18n/${locale}.yaml`, ROOT)), 'utf8');
-  return (parse(yaml) as UiStrings).catalog.searchTerms;
+  return parse(yaml) as UiStrings;
+}
+
+/** A locale's search vocabulary as the biomarker browser's filter reads it (`catalogSearchWords`). */
+async function readSearchWords(locale: Locale) {
+  const others = LOCALES.filter((other) => other !== locale);
+  return catalogSearchWords(await readUiStrings(locale), await Promise.all(others.map(readUiStrings)));
 }
 
 /**
@@ -55,9 +59,10 @@ async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; h
  * data-driven pages as the bundled catalog and this configuration render them, and one
  * record per marker of the bundled catalog in each locale: its name in that locale is its
  * title, its description the text an excerpt is cut from. A marker is also found by what the
- * biomarker browser's filter matches (its names in all seven languages, its key and the
- * locale's everyday words): a searchable metadata field, weighted in ranking like the title
- * and never shown (`site-search.ts` drops it from results). Pagefind splits the index by
+ * biomarker browser's filter matches (its names in all seven languages, its key, the locale's
+ * everyday words and other names, the other locales' words): a searchable metadata field,
+ * weighted in ranking like the title and never shown (`site-search.ts` drops it from
+ * results). Pagefind splits the index by
  * each page's language, and Starlight's search loads the one of the page it is on. An
  * external catalog origin with other markers than the bundled data would make the index
  * lag until the next build.
@@ -82,12 +87,11 @@ export async function buildSearchIndex(): Promise<number> {
     }
     for (const family of ITEM_PAGE_FAMILIES) {
       for (const locale of LOCALES) {
-        const searchTerms = await readSearchTerms(locale);
         const view = buildCatalogView(panels, {
           locale,
           baseUrl: BASE_URL_PLACEHOLDER,
           otherCategory: '',
-          searchTerms,
+          ...(await readSearchWords(locale)),
         });
         for (const marker of view.categories.flatMap((category) => category.markers)) {
           check(

@@ -73,8 +73,10 @@ export interface UiStrings {
     };
     /** Name of the group of markers that have no category. */
     otherCategory: string;
-    /** Everyday words, by marker key or by category type (then for every marker of the category): the biomarker browser's search finds markers by these too, and matches inside their words as in the page's own names. */
+    /** Everyday words, by marker key or by category type (then for every marker of the category): the biomarker browser's search and the site search find markers by these too, matching inside their words as in the page's own names; the other language's page finds them as it finds names in other languages. */
     searchTerms: Record<string, string[]>;
+    /** Words the biomarker browser's search drops before matching, as readers add them around a name ("cholesterol level", "vitamin D test"): a filler word is dropped from a search of several words; one written with a leading hyphen is an ending dropped from a word that matches nothing as typed ("-wert": "Cholesterinwert", "TSH-Wert"). */
+    searchFillers: string[];
     /** Title and text of the error state shown while the catalog cannot be fetched. */
     unavailableTitle: string;
     unavailableText: string;
@@ -107,6 +109,9 @@ export interface UiStrings {
       ignoredText: string;
       /** What an empty result says. */
       empty: string;
+      /** After it: the site search named for a reader without JavaScript, and the button that opens it with the same words. */
+      siteSearchHint: string;
+      siteSearch: string;
       /** The link after the status line, down to the list of matches. */
       jump: string;
       /** Accessible name of the best matches the script lists under the search field. */

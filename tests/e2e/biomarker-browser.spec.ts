@@ -44,6 +44,11 @@ test.describe('the biomarker browser without JavaScript', () => {
   test('says when nothing matches, and its link clears the filters', async ({ page }) => {
     await page.goto('/de/biomarkers?q=kein-solcher-marker&region=mars');
     await expect(page.getByText('Kein Biomarker passt zu diesen Filtern.')).toBeVisible();
+    // Without script the site search cannot open with the words: the sentence names it instead.
+    await expect(page.getByText('Die Suche oben auf der Seite durchsucht auch die Anleitung')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Die ganze Website nach diesen Wörtern durchsuchen' })).toHaveCount(
+      0,
+    );
     await expect(page.locator('[data-ignored] code')).toHaveText('region');
     await expect(visibleMarkers(page)).toHaveCount(0);
     await page.locator('.browser-empty').getByRole('link', { name: 'Alle Filter zurücksetzen' }).click();
@@ -91,6 +96,24 @@ test.describe('the biomarker browser with JavaScript', () => {
     await page.reload();
     await expect(visibleMarkers(page)).toHaveCount(Number(ukLight));
     expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('offers the site search for the words that matched nothing, typed or in a shared URL', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/biomarkers');
+    await page.getByLabel('Name', { exact: true }).fill('rate limit');
+    await expect(page.getByText('No biomarker matches these filters.')).toBeVisible();
+    await expect(page.getByText('The search at the top of the page also looks')).toBeHidden();
+    await page.getByRole('button', { name: 'Search the whole site for these words' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox')).toHaveValue('rate limit');
+    await expect(dialog.locator('.pagefind-ui__result').first()).toBeVisible();
+    // The server's empty view offers the same, in the page's language.
+    await page.goto('/de/biomarkers?q=Ratenbegrenzung');
+    await page.getByRole('button', { name: 'Die ganze Website nach diesen Wörtern durchsuchen' }).click();
+    await expect(page.getByRole('dialog').getByRole('textbox')).toHaveValue('Ratenbegrenzung');
     expect(errors).toEqual([]);
   });
 

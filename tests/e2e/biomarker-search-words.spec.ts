@@ -30,4 +30,27 @@ test.describe('the biomarker browser finds everyday words as the reader types', 
     await expect(visibleMarkers(page)).toContainText(['Gesamteiweiß']);
     expect(errors).toEqual([]);
   });
+
+  test('reads misspellings, filler words and the other language as the server does, best match first', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    for (const [path, query, first] of [
+      ['/biomarkers', 'cholestrol', 'Total cholesterol'],
+      ['/biomarkers', 'vitamin d test', 'Vitamin D (25-OH)'],
+      ['/biomarkers', 'Blutzucker', 'Fasting glucose'],
+      ['/biomarkers', 'vit D', 'Vitamin D (25-OH)'],
+      ['/de/biomarkers', 'TSH-Wert', 'Schilddrüsenstimulierendes Hormon (TSH)'],
+      ['/de/biomarkers', 'AP', 'Alkalische Phosphatase (AP)'],
+      ['/de/biomarkers', 'Blutbild', 'Hämoglobin'],
+    ]) {
+      await page.goto(path!);
+      await page.getByLabel('Name', { exact: true }).fill(query!);
+      await expect(visibleMarkers(page).first(), query).toHaveText(first!);
+      const typed = await visibleMarkers(page).allTextContents();
+      await page.goto(`${path}?q=${encodeURIComponent(query!)}`);
+      await expect(visibleMarkers(page), query).toHaveText(typed);
+    }
+    expect(errors).toEqual([]);
+  });
 });

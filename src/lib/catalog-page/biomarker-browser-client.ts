@@ -3,9 +3,9 @@ import {
   formatFilter,
   matchCategories,
   parseFilter,
-  searchRank,
   type FilterableMarker,
   type PanelRegion,
+  type QueryReading,
 } from './biomarker-filter.ts';
 
 /** A marker's element and the facts it carries in its `data-*` attributes (`CategoryMarkers.astro`). */
@@ -61,12 +61,32 @@ function showPreview(preview: HTMLElement | null, query: string, matches: readon
 }
 
 /** The matches of every category, best first: by the rank that orders each category's markers, ties in page order. */
-const bestMatches = (ranked: readonly SectionElement[], shown: ReadonlySet<string>, q: string): MarkerElement[] =>
+const bestMatches = (ranked: readonly SectionElement[], ranks: ReadonlyMap<string, number>): MarkerElement[] =>
   ranked
-    .flatMap((section) => section.markers.filter((marker) => shown.has(marker.uuid)))
-    .map((marker, index) => ({ marker, index, rank: searchRank(marker, q) ?? Infinity }))
+    .flatMap((section) => section.markers.filter((marker) => ranks.has(marker.uuid)))
+    .map((marker, index) => ({ marker, index, rank: ranks.get(marker.uuid)! }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ marker }) => marker);
+
+/** Opens the header's site search (Starlight's dialog) with `query` typed into it, once its Pagefind UI has loaded. */
+function openSiteSearch(root: Document, query: string): void {
+  const host = root.querySelector('site-search');
+  const open = host?.querySelector<HTMLButtonElement>('button[data-open-modal]');
+  if (host === null || host === undefined || open === null || open === undefined) return;
+  open.click();
+  const type = (): boolean => {
+    const input = host.querySelector<HTMLInputElement>('dialog input');
+    if (input === null) return false;
+    input.value = query;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.focus();
+    return true;
+  };
+  if (!type()) {
+    const observer = new MutationObserver(() => type() && observer.disconnect());
+    observer.observe(host, { childList: true, subtree: true });
+  }
+}
 
 /** Puts `elements` into `parent` in this order; moves nothing when they already are. */
 function reorder(parent: Element | null, elements: HTMLElement[]): void {
@@ -88,6 +108,10 @@ export function startBiomarkerBrowser(root: Document): void {
   const empty = browser.querySelector<HTMLElement>('.browser-empty');
   const jump = browser.querySelector<HTMLElement>('.browser-jump');
   const preview = browser.querySelector<HTMLElement>('[data-preview]');
+  const reading: QueryReading = {
+    fillers: words(browser.dataset['searchFillers']),
+    endings: words(browser.dataset['searchEndings']),
+  };
   const plural = new Intl.PluralRules(root.documentElement.lang || undefined);
   const countLabel = (count: number) =>
     (plural.select(count) === 'one' ? browser.dataset['countOne'] : browser.dataset['countOther'])?.replace(
@@ -101,9 +125,21 @@ export function startBiomarkerBrowser(root: Document): void {
     return parseFilter(query);
   };
 
+  // With a site search in the header, an empty result offers it for the same words instead of naming it.
+  const siteSearch = browser.querySelector<HTMLButtonElement>('[data-site-search]');
+  if (siteSearch !== null && root.querySelector('site-search button[data-open-modal]') !== null) {
+    siteSearch.hidden = false;
+    browser.querySelector<HTMLElement>('[data-site-search-hint]')?.setAttribute('hidden', '');
+    siteSearch.addEventListener('click', (event) => {
+      // The dialog closes on a click outside it: this one must not reach the window.
+      event.stopPropagation();
+      openSiteSearch(root, formFilter().filter.q);
+    });
+  }
+
   const apply = () => {
     const parsed = formFilter();
-    const { ranked, shown, shownCounts } = matchCategories(sections, parsed.filter);
+    const { ranked, shown, ranks, shownCounts } = matchCategories(sections, parsed.filter, reading);
     const shownIn = new Map<string, number>();
     for (const section of ranked) {
       const count = section.markers.filter((marker) => shown.has(marker.uuid)).length;
@@ -133,7 +169,7 @@ export function startBiomarkerBrowser(root: Document): void {
     if (status !== null && status.textContent !== text) status.textContent = text;
     if (empty !== null) empty.hidden = shown.size > 0;
     if (jump !== null) jump.hidden = shown.size === 0;
-    showPreview(preview, parsed.filter.q, bestMatches(ranked, shown, parsed.filter.q));
+    showPreview(preview, parsed.filter.q, bestMatches(ranked, ranks));
     // The form now shows only values the page knows: the notice about ignored ones is stale.
     browser.querySelector('[data-ignored]')?.remove();
     const search = formatFilter(parsed);
@@ -143,8 +179,8 @@ export function startBiomarkerBrowser(root: Document): void {
   // A page opened with a search (a shared link) lists its best matches at once; the server has filtered the rest.
   const opened = formFilter().filter;
   if (opened.q !== '') {
-    const { ranked, shown } = matchCategories(sections, opened);
-    showPreview(preview, opened.q, bestMatches(ranked, shown, opened.q));
+    const { ranked, ranks } = matchCategories(sections, opened, reading);
+    showPreview(preview, opened.q, bestMatches(ranked, ranks));
   }
   form.addEventListener('input', apply);
   form.addEventListener('change', apply);

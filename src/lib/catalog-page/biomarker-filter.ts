@@ -1,7 +1,9 @@
 import type { CatalogTemplate } from '../schemas/catalog.ts';
+import { FORGIVEN_FROM_LETTERS, withinOneEdit } from '../search/typing.ts';
 
 /* The browser's filters, shared by the server and the page's script so both show the same markers for a URL,
- * and the panel kinds they choose by. This module ships to the browser: no runtime imports. */
+ * and the panel kinds they choose by. This module ships to the browser: its only runtime import is the shared
+ * reading of typing (`typing.ts`, one small distance package). */
 
 /** A region whose labs a panel follows. */
 export type PanelRegion = 'eu' | 'uk';
@@ -184,6 +186,8 @@ const wordsOf = (term: string): string[] => term.split(/[^\p{L}\p{N}]+/u).filter
 interface SplitTerms {
   /** Every term, the page's language first. */
   terms: string[];
+  /** The terms in the page's language. */
+  local: string[];
   /** The words of every term. */
   words: string[];
   /** The words of the terms in the page's language: the only ones a search word may match inside. */
@@ -200,39 +204,171 @@ const searchTermsOf = (marker: FilterableMarker): SplitTerms => {
     const at = marker.search.indexOf(OTHER_TERMS);
     const local = lines(at === -1 ? marker.search : marker.search.slice(0, at));
     const terms = [...local, ...(at === -1 ? [] : lines(marker.search.slice(at + OTHER_TERMS.length)))];
-    split = { terms, words: terms.flatMap(wordsOf), localWords: local.flatMap(wordsOf) };
+    split = { terms, local, words: terms.flatMap(wordsOf), localWords: local.flatMap(wordsOf) };
     SPLIT.set(marker, split);
   }
   return split;
 };
 
 /**
- * How well a marker matches a search, best first: 0 exact (name, key, everyday word, uuid); 1 a prefix of one; 2 every
- * word begins a word of one; 3 every word begins one or lies inside a word in the page's language (`INFIX_MIN`).
- * Undefined: no match. Empty text ranks all 0.
+ * How a locale reads a search before matching (`catalog.searchFillers`), folded by `searchKey`: words a reader adds
+ * around the name ("cholesterol level", "TSH-Wert"), dropped so that the name alone is matched.
  */
-export function searchRank(marker: FilterableMarker, q: string): number | undefined {
+export interface QueryReading {
+  /** Words dropped from a search of several words: "vitamin d test" is "vitamin d"; "test" alone stays. */
+  fillers: readonly string[];
+  /**
+   * Endings dropped from a word that matches nothing as typed, with a hyphen before them: "cholesterinwert" is
+   * "cholesterin", "tsh-wert" is "tsh"; "nierenwerte", an everyday word itself, stays.
+   */
+  endings: readonly string[];
+}
+
+/** A reading that drops nothing. */
+const NO_READING: QueryReading = { fillers: [], endings: [] };
+
+/** The reading of a locale's `catalog.searchFillers`: words, and endings written with a leading hyphen (`-wert`). */
+export function queryReading(fillers: readonly string[]): QueryReading {
+  const folded = fillers.map(searchKey).filter((filler) => filler.replace(/^-/, '') !== '');
+  return {
+    fillers: folded.filter((filler) => !filler.startsWith('-')),
+    // Longest first, so "-werte" is dropped whole rather than leaving an "e".
+    endings: folded
+      .filter((filler) => filler.startsWith('-'))
+      .map((ending) => ending.slice(1))
+      .sort((a, b) => b.length - a.length),
+  };
+}
+
+/** One word of a search as the filter matches it. */
+interface SearchWord {
+  text: string;
+  /**
+   * Known words within one edit of a word that matches nothing as typed (`withinOneEdit`): the word matches where one
+   * of them does, ranked below every match as typed. Undefined for a word matched as typed.
+   */
+  forgiven?: readonly string[];
+}
+
+/** A search as the filter matches it: folded, fillers and endings dropped, misspellings forgiven. */
+export interface SearchQuery {
+  /** The words joined by spaces, for exact and prefix matches of a whole term. */
+  text: string;
+  words: readonly SearchWord[];
+}
+
+/**
+ * Ranks of a marker's match, best first: the search is a whole term (name, key, everyday word, uuid); the start of
+ * one; else the worst of its words' ranks: a whole word of a term in the page's language; the start of one; the start
+ * of a word or term in any language (or of the uuid, from `UUID_PREFIX_MIN` characters); inside a word in the page's
+ * language (`INFIX_MIN`); a forgiven misspelling.
+ */
+export const RANKS = {
+  exact: 0,
+  prefix: 1,
+  localWord: 2,
+  localStart: 3,
+  start: 4,
+  inside: 5,
+  forgiven: 6,
+} as const;
+
+/** How one search word matches a marker (`RANKS`), or undefined. */
+function wordRank({ terms, local, words, localWords }: SplitTerms, uuid: string, word: string): number | undefined {
+  if (localWords.includes(word)) return RANKS.localWord;
+  if (localWords.some((candidate) => candidate.startsWith(word)) || local.some((term) => term.startsWith(word)))
+    return RANKS.localStart;
+  if (
+    words.some((candidate) => candidate.startsWith(word)) ||
+    terms.some((term) => term.startsWith(word)) ||
+    (word.length >= UUID_PREFIX_MIN && uuid.startsWith(word))
+  )
+    return RANKS.start;
+  if (word.length >= INFIX_MIN && localWords.some((candidate) => candidate.includes(word))) return RANKS.inside;
+  return undefined;
+}
+
+/** Whether some marker matches `word` as typed. */
+const known = (markers: readonly FilterableMarker[], word: string): boolean =>
+  markers.some((marker) => wordRank(searchTermsOf(marker), marker.uuid.toLowerCase(), word) !== undefined);
+
+/**
+ * A word that matches no marker as typed, read again: without a filler ending, else as the words of the markers'
+ * terms (`vocabulary`) one edit off.
+ */
+function reread(
+  word: string,
+  markers: readonly FilterableMarker[],
+  reading: QueryReading,
+  vocabulary: () => ReadonlySet<string>,
+): SearchWord {
+  for (const ending of reading.endings) {
+    const stem = word.slice(0, -ending.length).replace(/-$/, '');
+    if (word.endsWith(ending) && stem.length >= 2 && known(markers, stem)) return { text: stem };
+  }
+  if (word.length < FORGIVEN_FROM_LETTERS) return { text: word };
+  const forgiven = [...vocabulary()].filter((candidate) => withinOneEdit(word, candidate));
+  return forgiven.length === 0 ? { text: word } : { text: word, forgiven };
+}
+
+/**
+ * Most words of one search read as misspellings: each costs a pass over the view's vocabulary, and a search of more
+ * misspelt words than this is no name a reader means.
+ */
+const FORGIVEN_WORDS_MAX = 3;
+
+/**
+ * Reads a search against the markers a view ranks: folded, filler words dropped (unless nothing else is left), and
+ * each word that matches no marker as typed read again (`reread`), until one stays unknown: then nothing matches,
+ * and the words after it are not read again.
+ */
+function readQuery(q: string, markers: readonly FilterableMarker[], reading: QueryReading): SearchQuery {
   const text = searchKey(q);
-  if (text === '') return 0;
-  const { terms, words, localWords } = searchTermsOf(marker);
+  if (text === '') return { text, words: [] };
+  const typed = text.split(' ');
+  const kept = typed.filter((word) => !reading.fillers.includes(word));
+  let vocabulary: Set<string> | undefined;
+  const lexicon = () => (vocabulary ??= new Set(markers.flatMap((marker) => searchTermsOf(marker).words)));
+  let forgiven = 0;
+  let unknown = false;
+  const words = (kept.length === 0 ? typed : kept).map((word): SearchWord => {
+    if (unknown || known(markers, word)) return { text: word };
+    const read = reread(word, markers, reading, forgiven < FORGIVEN_WORDS_MAX ? lexicon : () => new Set());
+    if (read.forgiven !== undefined) forgiven += 1;
+    else unknown = read.text === word;
+    return read;
+  });
+  return { text: words.map((word) => word.text).join(' '), words };
+}
+
+/** How well a marker matches a search (`RANKS`); undefined: no match. An empty search ranks all exact. */
+function rankMarker(marker: FilterableMarker, query: SearchQuery): number | undefined {
+  if (query.words.length === 0) return RANKS.exact;
+  const split = searchTermsOf(marker);
   const uuid = marker.uuid.toLowerCase();
-  if (text === uuid || terms.includes(text)) return 0;
-  if (terms.some((term) => term.startsWith(text))) return 1;
-  let rank = 2;
-  for (const word of text.split(' ')) {
-    const starts =
-      words.some((candidate) => candidate.startsWith(word)) ||
-      terms.some((term) => term.startsWith(word)) ||
-      (word.length >= UUID_PREFIX_MIN && uuid.startsWith(word));
-    if (starts) continue;
-    if (word.length >= INFIX_MIN && localWords.some((candidate) => candidate.includes(word))) rank = 3;
-    else return undefined;
+  const { text } = query;
+  if (text === uuid || split.terms.includes(text)) return RANKS.exact;
+  if (split.terms.some((term) => term.startsWith(text))) return RANKS.prefix;
+  let rank: number = RANKS.localWord;
+  for (const word of query.words) {
+    const found =
+      word.forgiven === undefined
+        ? wordRank(split, uuid, word.text)
+        : word.forgiven.some((candidate) => wordRank(split, uuid, candidate) !== undefined)
+          ? RANKS.forgiven
+          : undefined;
+    if (found === undefined) return undefined;
+    rank = Math.max(rank, found);
   }
   return rank;
 }
 
-/** A marker's `searchRank` in a view, or undefined when the view's filters exclude it. */
-function filterRank(marker: FilterableMarker, filter: BiomarkerFilter): number | undefined {
+/** A marker's rank for a search read against that marker alone, without fillers: for one marker's own matches. */
+export const searchRank = (marker: FilterableMarker, q: string): number | undefined =>
+  rankMarker(marker, readQuery(q, [marker], NO_READING));
+
+/** A marker's `rankMarker` in a view, or undefined when the view's filters exclude it. */
+function filterRank(marker: FilterableMarker, filter: BiomarkerFilter, query: SearchQuery): number | undefined {
   const panels = wantedTemplates(filter);
   if (!marker.templates.some((template) => panels.includes(template))) return undefined;
   if (filter.category !== undefined && marker.category !== filter.category) return undefined;
@@ -241,7 +377,7 @@ function filterRank(marker: FilterableMarker, filter: BiomarkerFilter): number |
     const premium = marker.premiumIn.some((region) => (filter.region ?? region) === region);
     if (premium !== filter.premium) return undefined;
   }
-  return searchRank(marker, filter.q);
+  return rankMarker(marker, query);
 }
 
 /** `items` sorted by `rankOf`, ties in their order. */
@@ -257,19 +393,26 @@ export interface CategoryMatches<C> {
   ranked: readonly C[];
   /** The uuids of the markers that match. */
   shown: ReadonlySet<string>;
+  /** The rank of each match by uuid (`RANKS`), for a list of the best matches across categories. */
+  ranks: ReadonlyMap<string, number>;
   /** How many matching markers each panel carries. */
   shownCounts: Record<CatalogTemplate, number>;
 }
 
-/** Applies a view's filters to the page's categories; every marker stays in them, `shown` marks the matches. */
+/**
+ * Applies a view's filters to the page's categories, its search read the locale's way (`readQuery`); every marker
+ * stays in them, `shown` marks the matches.
+ */
 export function matchCategories<C extends { markers: readonly FilterableMarker[] }>(
   categories: readonly C[],
   filter: BiomarkerFilter,
+  reading: QueryReading,
 ): CategoryMatches<C> {
   const markers = categories.flatMap((category) => category.markers);
+  const query = readQuery(filter.q, markers, reading);
   const ranks = new Map<string, number>();
   for (const marker of markers) {
-    const rank = filterRank(marker, filter);
+    const rank = filterRank(marker, filter, query);
     if (rank !== undefined) ranks.set(marker.uuid, rank);
   }
   const rankOf = (marker: FilterableMarker) => ranks.get(marker.uuid) ?? Infinity;
@@ -287,5 +430,5 @@ export function matchCategories<C extends { markers: readonly FilterableMarker[]
       markers.filter((m) => ranks.has(m.uuid) && m.templates.includes(template)).length,
     ]),
   ) as Record<CatalogTemplate, number>;
-  return { ranked, shown: new Set(ranks.keys()), shownCounts };
+  return { ranked, shown: new Set(ranks.keys()), ranks, shownCounts };
 }

@@ -6,7 +6,7 @@ import {
   type Category,
 } from '../schemas/catalog.ts';
 import { assignMarkerKeys } from './marker-keys.ts';
-import { PANEL_KINDS, searchText, type PanelRegion } from './biomarker-filter.ts';
+import { PANEL_KINDS, queryReading, searchText, type PanelRegion, type QueryReading } from './biomarker-filter.ts';
 import { pickText, type LocalizedText } from './pick-translation.ts';
 
 /** One marker as the page shows it, merged from every panel that carries it. */
@@ -25,7 +25,10 @@ export interface MarkerView {
   premiumIn: PanelRegion[];
   /** The panels that carry it, in `CATALOG_TEMPLATES` order. */
   templates: CatalogTemplate[];
-  /** What the browser's search matches (`searchText`): its names in every language, key and everyday words. */
+  /**
+   * What the browser's search matches (`searchText`): its name, its category's name and everyday words in the page's
+   * language; its names in the other languages, its key and the other languages' everyday words.
+   */
   search: string;
   /** The anchor of its category's section: the browser's `category` value. */
   category: string;
@@ -47,6 +50,8 @@ export interface CatalogView {
   categories: CategoryView[];
   /** Number of distinct markers on each panel. */
   counts: Record<CatalogTemplate, number>;
+  /** How the browser's search reads a query in the page's language (`catalog.searchFillers`). */
+  reading: QueryReading;
 }
 
 /** What the view depends on besides the panels. */
@@ -62,6 +67,10 @@ export interface CatalogViewOptions {
    * for every marker of that category.
    */
   searchTerms?: Readonly<Record<string, readonly string[]>>;
+  /** Words the search drops in the page's language, and endings (`-wert`) it drops from a word (`queryReading`). */
+  searchFillers?: readonly string[];
+  /** The other languages' words, keyed as `searchTerms`: found as the names in other languages are. */
+  otherSearchTerms?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The fragment ids of the list's own sections, shared by its components and its table of contents. */
@@ -103,18 +112,24 @@ interface MarkerGroup {
 }
 
 /** A new marker from the first item that names it; `mergeItem` adds each panel's facts. */
-function newMarker(
-  item: BiomarkerCatalogItem,
-  key: string,
-  locale: string,
-  searchTerms: Readonly<Record<string, readonly string[]>>,
-): MarkerView {
+function newMarker(item: BiomarkerCatalogItem, key: string, options: CatalogViewOptions): MarkerView {
+  const { locale } = options;
+  const termsOf = (words: Readonly<Record<string, readonly string[]>> = {}) => [
+    ...(words[key] ?? []),
+    ...(item.category?.type === undefined ? [] : (words[item.category.type] ?? [])),
+  ];
   const name = pickText(item.translations, locale, 'name');
-  const categoryTerms = item.category?.type === undefined ? [] : (searchTerms[item.category.type] ?? []);
-  const local = [...(name === undefined ? [] : [name.text]), ...(searchTerms[key] ?? []), ...categoryTerms];
+  // The category's name as the page shows it above the marker: a heading a reader sees is a word they type.
+  const categoryName = pickText(item.category?.translations ?? [], locale, 'name');
+  const local = [
+    ...(name === undefined ? [] : [name.text]),
+    ...(categoryName === undefined ? [] : [categoryName.text]),
+    ...termsOf(options.searchTerms),
+  ];
   const other = [
     ...item.translations.map((translation) => translation.name).filter((text) => text !== name?.text),
     key,
+    ...termsOf(options.otherSearchTerms),
   ];
   return {
     uuid: item.uuid,
@@ -150,7 +165,7 @@ function groupMarkers(panels: Record<CatalogTemplate, BiomarkerCatalog>, options
     for (const item of panels[template].data) {
       let marker = markers.get(item.uuid);
       if (marker === undefined) {
-        marker = newMarker(item, keys.get(item.uuid)!, options.locale, options.searchTerms ?? {});
+        marker = newMarker(item, keys.get(item.uuid)!, options);
         markers.set(item.uuid, marker);
         const key = item.category?.uuid ?? '';
         const group = groups.get(key) ?? { category: item.category, markers: [] };
@@ -206,5 +221,9 @@ export function buildCatalogView(
   const counts = Object.fromEntries(
     CATALOG_TEMPLATES.map((template) => [template, all.filter((m) => m.templates.includes(template)).length]),
   ) as Record<CatalogTemplate, number>;
-  return { categories: ordered.map((group) => categoryView(group, options, anchor)), counts };
+  return {
+    categories: ordered.map((group) => categoryView(group, options, anchor)),
+    counts,
+    reading: queryReading(options.searchFillers ?? []),
+  };
 }

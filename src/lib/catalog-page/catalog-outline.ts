@@ -96,6 +96,9 @@ function browserOutline(
       'data-status': b.status,
       'data-count-one': ui.markerCount.one,
       'data-count-other': ui.markerCount.other,
+      // How the script reads a search, as the server does (`queryReading`).
+      'data-search-fillers': filtered.view.reading.fillers.join(' '),
+      'data-search-endings': filtered.view.reading.endings.join(' '),
     },
   );
 }

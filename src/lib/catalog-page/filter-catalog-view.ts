@@ -41,7 +41,7 @@ export function filterCatalogView(view: CatalogView, query: URLSearchParams): Fi
     filter.category = undefined;
   }
   return {
-    ...matchCategories(view.categories, filter),
+    ...matchCategories(view.categories, filter, view.reading),
     view,
     filter,
     ignored,

@@ -155,3 +155,17 @@ export function markerSearchWords(ui: UiStrings): Record<string, readonly string
   for (const [key, aliases] of Object.entries(ui.marker.aliases)) words[key] = [...(words[key] ?? []), ...aliases];
   return words;
 }
+
+/**
+ * The search vocabulary of a page's catalog view (`CatalogViewOptions`), the one both the browser's filter and the
+ * site search index read: the page language's words (`markerSearchWords`) and fillers, and the other languages' words,
+ * found as their names are ("Blutzucker" on the English page finds fasting glucose, shown by its English name).
+ */
+export function catalogSearchWords(ui: UiStrings, otherUi: readonly UiStrings[]) {
+  const otherSearchTerms: Record<string, string[]> = {};
+  for (const words of otherUi.map(markerSearchWords)) {
+    for (const [key, terms] of Object.entries(words))
+      otherSearchTerms[key] = [...(otherSearchTerms[key] ?? []), ...terms];
+  }
+  return { searchTerms: markerSearchWords(ui), searchFillers: ui.catalog.searchFillers, otherSearchTerms };
+}

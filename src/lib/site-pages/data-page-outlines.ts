@@ -11,7 +11,7 @@ import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { catalogOutline, catalogUnavailableOutline } from '../catalog-page/catalog-outline.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
-import { markerSearchWords } from '../catalog-page/marker-labels.ts';
+import { catalogSearchWords } from '../catalog-page/marker-labels.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
 import { MARKER_SAMPLE_ID } from '../catalog-page/marker-sample.ts';
 import { MARKS } from '../catalog-page/page-template.ts';
@@ -36,6 +36,8 @@ export interface DataPageContext {
   openApiDocument: () => OpenApiDocument;
   /** The page's interface strings. */
   ui: UiStrings;
+  /** The other locales' interface strings: the biomarker browser finds a marker by their words too. */
+  otherUi: readonly UiStrings[];
   /** The page's data (its registry entry's `data`), or undefined on a static page. */
   data: PageDataState | undefined;
   /** On an item family's page: the family and the key of the item it shows. */
@@ -92,13 +94,13 @@ export const DATA_PAGE_OUTLINES = {
    * twin is one mark the server writes a view's twin into.
    */
   BiomarkerCategories(request: DataPageRequest): RootContent[] {
-    const { locale, ui, baseUrl, audience } = request;
+    const { locale, ui, otherUi, baseUrl, audience } = request;
     const panels = catalogPanels('BiomarkerCategories', request);
     if (panels === undefined) return catalogUnavailableOutline(ui.catalog);
     const query = request.query ?? new URLSearchParams();
     const template = isTemplateQuery(query);
     if (template && audience === 'twin') return [{ type: 'paragraph', children: [text(MARKS.slot('catalog'))] }];
-    const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory, searchTerms: markerSearchWords(ui) };
+    const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory, ...catalogSearchWords(ui, otherUi) };
     const view = buildCatalogView(panels, options);
     const filtered = filterCatalogView(view, template ? new URLSearchParams() : query);
     // Each marker's page is below the list's own path (the `biomarkers` item family).

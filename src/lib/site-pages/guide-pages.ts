@@ -30,6 +30,10 @@ export async function getUiStrings(locale: Locale): Promise<UiStrings> {
   return entry.data;
 }
 
+/** The interface strings of every locale but `locale`, in `LOCALES` order. */
+export const getOtherUiStrings = (locale: Locale): Promise<UiStrings[]> =>
+  Promise.all(LOCALES.filter((other) => other !== locale).map(getUiStrings));
+
 /** A page's MDX entry and the frontmatter it is shown with. */
 export interface PageContent {
   entry: CollectionEntry<'pages'>;

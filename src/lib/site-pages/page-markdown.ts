@@ -2,7 +2,7 @@ import type { Root } from 'mdast';
 import { mdxToMdast } from './mdx-to-markdown.ts';
 import { printMarkdown, substituteBaseUrl } from '../markdown/markdown-printer.ts';
 import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
-import { getPageContent, getUiStrings } from './guide-pages.ts';
+import { getOtherUiStrings, getPageContent, getUiStrings } from './guide-pages.ts';
 import type { Locale } from '../content/locales.ts';
 import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
@@ -48,6 +48,7 @@ export async function pageMdast(
       slug: page.slug,
       openApiDocument: () => getOpenApiDocument(),
       ui,
+      otherUi: await getOtherUiStrings(locale),
       data,
       item: page.item,
       query,

@@ -27,7 +27,7 @@ const twin = (slug: string) =>
     description: 'The API.',
     baseUrl: 'https://catalog.example',
     pagePath: pagePath('en', slug),
-    context: { locale: 'en', slug, openApiDocument: () => document, ui: uiStrings, data: undefined },
+    context: { locale: 'en', slug, openApiDocument: () => document, ui: uiStrings, otherUi: [], data: undefined },
   });
 /** Every family page's twin, in the families' order. */
 const operationsMarkdown = API_FAMILIES.map(({ id }) => twin(apiFamilySlug(id))).join('\n');

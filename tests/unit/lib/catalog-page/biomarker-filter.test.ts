@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   formatFilter,
+  matchCategories,
   MAX_QUERY_LENGTH,
   parseFilter,
+  queryReading,
+  RANKS,
   searchKey,
   searchRank,
   searchText,
@@ -92,16 +95,69 @@ describe('searchRank: matching inside words only in the page language', () => {
   const freeT3 = marker(['Free T3'], ['Triyodotironina libre (T3L)', 'free-t3']);
 
   it('finds a word of four or more letters inside a word of the page language only', () => {
-    expect(searchRank(marker(['Blutzucker'], []), 'zucker')).toBe(3);
+    expect(searchRank(marker(['Blutzucker'], []), 'zucker')).toBe(RANKS.inside);
     expect(searchRank(marker([], ['Blutzucker']), 'zucker')).toBeUndefined();
     expect(searchRank(freeT3, 'iron')).toBeUndefined();
   });
 
   it('still finds any name by its start, exactly or by the start of a word', () => {
-    expect(searchRank(freeT3, 'Triyodotironina libre (T3L)')).toBe(0);
-    expect(searchRank(freeT3, 'triyodo')).toBe(1);
-    expect(searchRank(freeT3, 'libre')).toBe(2);
-    expect(searchRank(freeT3, 'free-t3')).toBe(0);
+    expect(searchRank(freeT3, 'Triyodotironina libre (T3L)')).toBe(RANKS.exact);
+    expect(searchRank(freeT3, 'triyodo')).toBe(RANKS.prefix);
+    expect(searchRank(freeT3, 'libre')).toBe(RANKS.start);
+    expect(searchRank(freeT3, 't3')).toBe(RANKS.localWord);
+    expect(searchRank(freeT3, 'free-t3')).toBe(RANKS.exact);
+  });
+});
+
+describe('reading a search: fillers, endings and misspellings', () => {
+  const view = (words: Record<string, string[]>, fillers: string[] = []) => {
+    const markers = Object.entries(words).map(([key, local], i) => ({
+      key,
+      search: searchText(local, [key]),
+      uuid: `00000000-0000-4000-8000-00000000000${i}`,
+      templates: ['public-complete-eu' as const],
+      category: 'c',
+      calculated: false,
+      premiumIn: [],
+    }));
+    return (q: string) => {
+      const { filter } = parseFilter(new URLSearchParams({ q }));
+      const { ranks } = matchCategories([{ markers }], filter, queryReading(fillers));
+      return Object.fromEntries(markers.filter((m) => ranks.has(m.uuid)).map((m) => [m.key, ranks.get(m.uuid)]));
+    };
+  };
+  const de = view(
+    { cholesterol: ['Cholesterin'], tsh: ['TSH'], kidney: ['Nierenwerte', 'Nieren'], testosterone: ['Testosteron'] },
+    ['Wert', 'Test', '-wert', '-werte'],
+  );
+
+  it('drops filler words from a search of several words, and keeps a filler searched alone', () => {
+    expect(de('Cholesterin Wert')).toEqual({ cholesterol: RANKS.exact });
+    expect(de('Test')).toEqual({ testosterone: RANKS.prefix });
+  });
+
+  it('drops a filler ending only from a word that matches nothing as typed', () => {
+    expect(de('Cholesterinwert')).toEqual({ cholesterol: RANKS.exact });
+    expect(de('TSH-Wert')).toEqual({ tsh: RANKS.exact });
+    expect(de('Cholesterinwerte')).toEqual({ cholesterol: RANKS.exact });
+    // "Nierenwerte" is a term as typed: not read as "Nieren".
+    expect(de('Nierenwerte')).toEqual({ kidney: RANKS.exact });
+  });
+
+  it('forgives one edit in a word of five letters or more that matches nothing, ranked below every match as typed', () => {
+    const en = view({ potassium: ['Kalium'], calcium: ['Kalzium'], ferritin: ['Ferritin'], fe: ['Fe'] });
+    expect(en('Ferritn')).toEqual({ ferritin: RANKS.forgiven });
+    expect(en('Kalzuim')).toEqual({ calcium: RANKS.forgiven });
+    // A word that matches as typed is not corrected into another marker's word.
+    expect(en('Kalium')).toEqual({ potassium: RANKS.exact });
+    // Four letters are too few to guess from.
+    expect(en('Fer')).toEqual({ ferritin: RANKS.prefix });
+    expect(en('Frer')).toEqual({});
+    // At most three misspelt words in one search: each costs a pass over every marker's words.
+    const long = view({ panel: ['alpha bravo charlie delta'] });
+    expect(long('alpah bravvo charlei delta')).toEqual({ panel: RANKS.forgiven });
+    expect(long('alpah bravvo charlei deltaa')).toEqual({});
+    expect(RANKS.forgiven).toBeGreaterThan(Math.max(...Object.values(RANKS).filter((r) => r !== RANKS.forgiven)));
   });
 });
 

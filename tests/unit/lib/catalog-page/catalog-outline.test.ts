@@ -108,6 +108,7 @@ const twin = (locale: 'en' | 'de', data: PageDataState | undefined, strings: UiS
         throw new Error('not on the biomarker page');
       },
       ui: strings,
+      otherUi: [ui[locale === 'en' ? 'de' : 'en']],
       data,
       query: new URLSearchParams(query),
     },

@@ -82,7 +82,8 @@ describe('buildMarkerPageView on the bundled catalog', () => {
       for (const [key, aliases] of Object.entries(ui[locale].marker.aliases)) {
         expect(keys, `${locale}: ${key}`).toContain(key);
         for (const alias of aliases) {
-          const { shown } = matchCategories(view.categories, parseFilter(new URLSearchParams({ q: alias })).filter);
+          const { filter } = parseFilter(new URLSearchParams({ q: alias }));
+          const { shown } = matchCategories(view.categories, filter, view.reading);
           const marker = view.categories.flatMap((category) => category.markers).find((m) => m.key === key)!;
           expect(shown.has(marker.uuid), `${locale}: ${alias}`).toBe(true);
         }

@@ -10,11 +10,12 @@ import { placeholdersOf, UiStringsSchema } from '../../../../src/lib/content/ui-
 import { readUiStrings } from '../../../helpers/content-files.ts';
 
 /**
- * Every string of a locale by its key path, with its placeholders; a mapping of word lists (search words by marker key)
- * counts as one entry, since a locale may list words for markers the English file does not.
+ * Every string of a locale by its key path, with its placeholders; a list of words (search fillers) and a mapping of
+ * word lists (search words by marker key) count as one entry each, since a locale lists the words its readers use.
  */
 function shape(strings: unknown, path = ''): Record<string, string> {
   if (typeof strings === 'string') return { [path]: placeholdersOf(strings).join(' ') };
+  if (Array.isArray(strings)) return { [path]: 'words' };
   if (typeof strings !== 'object' || strings === null) return { [path]: typeof strings };
   const entries = Object.entries(strings);
   if (entries.length > 0 && entries.every(([, value]) => Array.isArray(value))) return { [path]: 'word lists' };

@@ -83,6 +83,7 @@ describe('the Markdown twin of every page', () => {
         slug: page?.slug ?? slug,
         openApiDocument: () => openApiDocumentFor(BASE_URL),
         ui: UiStringsSchema.parse(readUiStrings(locale)),
+        otherUi: [],
         data: page?.data === 'catalog' ? catalog : undefined,
       },
     });
