@@ -10,9 +10,10 @@ import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import type { UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
-import { SEARCH_WORDS_META } from '../../src/lib/content/search-ranking.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
 import { buildRenderer, loadBundledPanels } from './build-renderer.ts';
+import { KnownWordsCollector } from './known-words.ts';
+import { markerRecordHtml, searchableHtml, withSearchWords } from './search-html.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -26,10 +27,18 @@ function check<T extends { errors: string[] }>(response: T): T {
  * The everyday words of a locale (by marker key or category type), as the biomarker browser's
  * filter reads them; the Astro build has validated the file against its schema.
  */
-async function readSearchTerms(locale: Locale): Promise<Readonly<Record<string, readonly string[]>>> {
+async function readUiStrings(locale: Locale): Promise<UiStrings> {
   const yaml = await readFile(fileURLToPath(new URL(`content/i18n/${locale}.yaml`, ROOT)), 'utf8');
-  return (parse(yaml) as UiStrings).catalog.searchTerms;
+  return parse(yaml) as UiStrings;
 }
+
+/** A prepared page's locale and its path without the locale (`/de/developers` is `de` and `developers`). */
+function splitPath(url: string): { locale: Locale; path: string } {
+  const [first = '', ...rest] = url.replace(/^\//, '').split('/');
+  const locale = LOCALES.find((candidate) => candidate !== 'en' && candidate === first);
+  return locale === undefined ? { locale: 'en', path: [first, ...rest].join('/') } : { locale, path: rest.join('/') };
+}
+
 
 /**
  * The data-driven pages (`/biomarkers`) in every locale, rendered through the
@@ -69,20 +78,26 @@ export async function buildSearchIndex(): Promise<number> {
   const panels = await loadBundledPanels();
   const { index } = check(await pagefind.createIndex({}));
   if (index === undefined) throw new Error('Pagefind made no index');
+  const strings = Object.fromEntries(
+    await Promise.all(LOCALES.map(async (locale) => [locale, await readUiStrings(locale)] as const)),
+  ) as Record<Locale, UiStrings>;
+  const knownWords = new KnownWordsCollector();
+  for (const locale of LOCALES) knownWords.addVocabulary(locale, Object.values(strings[locale].siteSearch.words).flat());
   let records = 0;
   try {
-    for (const render of renders) {
-      if (!render.key.startsWith('html ')) continue;
-      check(await index.addHTMLFile({ url: render.key.slice('html '.length), content: render.text }));
-      records += 1;
-    }
-    for (const page of await renderDataPages(panels)) {
-      check(await index.addHTMLFile({ url: page.url, content: page.html }));
+    const pages = renders
+      .filter((render) => render.key.startsWith('html '))
+      .map((render) => ({ url: render.key.slice('html '.length), html: render.text }));
+    for (const page of [...pages, ...(await renderDataPages(panels))]) {
+      const { locale, path } = splitPath(page.url);
+      const html = withSearchWords(searchableHtml(page.html), path, strings[locale].siteSearch.words);
+      knownWords.addIndexedText(locale, html.slice(html.indexOf('data-pagefind-body')).replace(/<[^>]*>/g, ' '));
+      check(await index.addHTMLFile({ url: page.url, content: html }));
       records += 1;
     }
     for (const family of ITEM_PAGE_FAMILIES) {
       for (const locale of LOCALES) {
-        const searchTerms = await readSearchTerms(locale);
+        const searchTerms = strings[locale].catalog.searchTerms;
         const view = buildCatalogView(panels, {
           locale,
           baseUrl: BASE_URL_PLACEHOLDER,
@@ -90,19 +105,19 @@ export async function buildSearchIndex(): Promise<number> {
           searchTerms,
         });
         for (const marker of view.categories.flatMap((category) => category.markers)) {
-          check(
-            await index.addCustomRecord({
-              url: pagePath(locale, `${family.slug}/${marker.key}`),
-              content: marker.description?.text ?? marker.name.text,
-              language: locale,
-              meta: { title: marker.name.text, [SEARCH_WORDS_META]: marker.search.split(/\n+/).join(', ') },
-            }),
-          );
+          const own = [marker.key.replace(/-/g, ' '), ...(searchTerms[marker.key] ?? [])];
+          const other = marker.search.split(/\n+/).filter((word) => word !== '' && !own.includes(word));
+          const html = markerRecordHtml(locale, marker.name.text, marker.description?.text ?? '', { own, other });
+          const url = pagePath(locale, `${family.slug}/${marker.key}`);
+          check(await index.addHTMLFile({ url, content: html }));
+          knownWords.addMarker(locale, { uuid: marker.uuid, key: marker.key, url, terms: [marker.name.text, ...own, ...other] });
           records += 1;
         }
       }
     }
-    check(await index.writeFiles({ outputPath: fileURLToPath(new URL('dist/client/pagefind/', ROOT)) }));
+    const outputPath = fileURLToPath(new URL('dist/client/pagefind/', ROOT));
+    check(await index.writeFiles({ outputPath }));
+    await knownWords.write(outputPath);
   } finally {
     await pagefind.close();
   }
