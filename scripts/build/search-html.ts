@@ -48,7 +48,8 @@ export function withSearchWords(html: string, path: string, vocabulary: Readonly
   for (const [key, words] of Object.entries(vocabulary)) {
     const [page, anchor] = key.split('#');
     if (page !== path) continue;
-    const heading = anchor === undefined ? /<h1 [^>]*>.*?<\/h1>/s : new RegExp(`<h[1-6] id="${anchor}"[^>]*>.*?</h[1-6]>`, 's');
+    const heading =
+      anchor === undefined ? /<h1 [^>]*>.*?<\/h1>/s : new RegExp(`<h[1-6] id="${anchor}"[^>]*>.*?</h[1-6]>`, 's');
     const match = heading.exec(result);
     if (match === null) throw new Error(`siteSearch.words: ${key} names no heading of /${path}`);
     const end = match.index + match[0].length;
@@ -70,7 +71,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * Requests" but the operations "GET /v1/biomarkers/public" and "OPTIONS /v1/biomarkers/public". The response
  * headings and the method in an operation's heading weigh as prose: the reference repeats them for every operation,
  * where the guide explains each once (`OPTIONS` found the reference's operations before the guide's CORS preflights).
- * So do the biomarker list's category headings: `Schilddrüse` should find TSH's record before the list's section.
+ * So do the biomarker list's category headings (`Schilddrüse` should find TSH's record before the list's section),
+ * and the API reference's index of operations counts little: each operation's own page holds its words.
  */
 export function searchableHtml(html: string): string {
   return html
@@ -78,6 +80,13 @@ export function searchableHtml(html: string): string {
     .replace(/<li class="marker" /g, '<li class="marker" data-pagefind-ignore ')
     .replace(/<span class="ec-line">/g, '\n<span class="ec-line">')
     .replace(/<h4 id="op-[^"]*-\d{3}"/g, '<h4 data-pagefind-weight="1"')
-    .replace(/<span class="api-method">([A-Z]+)<\/span>(<code>)/g, '<span class="api-method" data-pagefind-weight="1">$1</span> $2')
-    .replace(/<h2 id="([^"]+)" class="category-heading"/g, '<h2 id="$1" class="category-heading" data-pagefind-weight="1"');
+    .replace(
+      /<span class="api-method">([A-Z]+)<\/span>(<code>)/g,
+      '<span class="api-method" data-pagefind-weight="1">$1</span> $2',
+    )
+    .replace(/<ul class="api-operation-index">/g, '<ul class="api-operation-index" data-pagefind-weight="0.2">')
+    .replace(
+      /<h2 id="([^"]+)" class="category-heading"/g,
+      '<h2 id="$1" class="category-heading" data-pagefind-weight="1"',
+    );
 }

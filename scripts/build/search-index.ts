@@ -39,7 +39,6 @@ function splitPath(url: string): { locale: Locale; path: string } {
   return locale === undefined ? { locale: 'en', path: [first, ...rest].join('/') } : { locale, path: rest.join('/') };
 }
 
-
 /**
  * The data-driven pages (`/biomarkers`) in every locale, rendered through the
  * built Astro app as the server renders them, from the bundled catalog (`buildRenderer`): the server prepares
@@ -82,7 +81,8 @@ export async function buildSearchIndex(): Promise<number> {
     await Promise.all(LOCALES.map(async (locale) => [locale, await readUiStrings(locale)] as const)),
   ) as Record<Locale, UiStrings>;
   const knownWords = new KnownWordsCollector();
-  for (const locale of LOCALES) knownWords.addVocabulary(locale, Object.values(strings[locale].siteSearch.words).flat());
+  for (const locale of LOCALES)
+    knownWords.addVocabulary(locale, Object.values(strings[locale].siteSearch.words).flat());
   let records = 0;
   try {
     const pages = renders
@@ -104,13 +104,23 @@ export async function buildSearchIndex(): Promise<number> {
           otherCategory: '',
           searchTerms,
         });
-        for (const marker of view.categories.flatMap((category) => category.markers)) {
+        for (const { name: category, marker } of view.categories.flatMap(({ name, markers }) =>
+          markers.map((marker) => ({ name, marker })),
+        )) {
           const own = [marker.key.replace(/-/g, ' '), ...(searchTerms[marker.key] ?? [])];
-          const other = marker.search.split(/\n+/).filter((word) => word !== '' && !own.includes(word));
+          // Its category's name as the list shows it (`Leber`) counts with its other words.
+          const other = [...marker.search.split(/\n+/), category.text].filter(
+            (word) => word !== '' && !own.includes(word),
+          );
           const html = markerRecordHtml(locale, marker.name.text, marker.description?.text ?? '', { own, other });
           const url = pagePath(locale, `${family.slug}/${marker.key}`);
           check(await index.addHTMLFile({ url, content: html }));
-          knownWords.addMarker(locale, { uuid: marker.uuid, key: marker.key, url, terms: [marker.name.text, ...own, ...other] });
+          knownWords.addMarker(locale, {
+            uuid: marker.uuid,
+            key: marker.key,
+            url,
+            terms: [marker.name.text, ...own, ...other],
+          });
           records += 1;
         }
       }

@@ -41,14 +41,19 @@ async function firstResult(dialog: Locator, sections: boolean): Promise<string> 
   if ((await first.count()) === 0) return '';
   const nested = first.locator('.pagefind-ui__result-nested .pagefind-ui__result-link');
   const link = sections && (await nested.count()) > 0 ? nested.first() : first.locator('.pagefind-ui__result-link');
-  return (await link.first().getAttribute('href', { timeout: 1000 }).catch(() => '')) ?? '';
+  return (
+    (await link
+      .first()
+      .getAttribute('href', { timeout: 1000 })
+      .catch(() => '')) ?? ''
+  );
 }
 
 /** Polls the first result until it is one of `expected` or the time is up; the last one seen. */
 async function settledFirstResult(dialog: Locator, expected: string[]): Promise<string> {
   const sections = expected.some((href) => href.includes('#'));
   let seen = '';
-  for (const deadline = Date.now() + 1500; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 1500; Date.now() < deadline;) {
     seen = await firstResult(dialog, sections);
     if (expected.includes(seen)) return seen;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -76,7 +81,8 @@ for (const [locale, queries] of Object.entries(readQualityTable())) {
       await input.fill(query);
       await expect(dialog.locator('.pagefind-ui__message')).toContainText(query);
       const first = await settledFirstResult(dialog, expected);
-      if (!expected.includes(first)) failures.push(`${query} → ${first || 'nothing'} (table: ${expected.join(' or ')})`);
+      if (!expected.includes(first))
+        failures.push(`${query} → ${first || 'nothing'} (table: ${expected.join(' or ')})`);
       if (process.env['SEARCH_QUALITY_LOG']) console.log(`${locale} ${query} → ${first}`);
       const shown = (await dialog.locator('.pagefind-ui__results').innerText()).toLowerCase();
       for (const word of NEVER_SHOWN[query] ?? []) expect(shown, `${query} shows "${word}"`).not.toContain(word);

@@ -1,8 +1,4 @@
-import {
-  SEARCH_RANKING,
-  SEARCH_WORDS_CLOSE,
-  SEARCH_WORDS_OPEN,
-} from '../../lib/content/search-ranking.ts';
+import { SEARCH_RANKING, SEARCH_WORDS_CLOSE, SEARCH_WORDS_OPEN } from '../../lib/content/search-ranking.ts';
 import {
   correctedQuery,
   indexKnownWords,
@@ -45,7 +41,9 @@ const bestLocation = (section: SubResult) =>
  * comes before one that says "requests" often.
  */
 function queryWordsMatched(section: SubResult, pageWords: readonly string[], queryWords: readonly string[]): number {
-  const matched = section.weighted_locations.map(({ location }) => searchKey(pageWords[location] ?? ''));
+  const matched = section.weighted_locations.map(({ location }) =>
+    searchKey(pageWords[location] ?? '').replace(/^[^\p{L}\p{N}]+/u, ''),
+  );
   return queryWords.filter((word) => matched.some((found) => found.startsWith(word.slice(0, 4)))).length;
 }
 
@@ -57,7 +55,11 @@ const SEARCH_WORDS = new RegExp(
   `${SEARCH_WORDS_OPEN}[^${SEARCH_WORDS_CLOSE}]*(${SEARCH_WORDS_CLOSE}|$)|^[^${SEARCH_WORDS_OPEN}]*${SEARCH_WORDS_CLOSE}`,
   'g',
 );
-const withoutSearchWords = (excerpt: string) => excerpt.replace(SEARCH_WORDS, ' ').replace(/\s{2,}/g, ' ').trim();
+const withoutSearchWords = (excerpt: string) =>
+  excerpt
+    .replace(SEARCH_WORDS, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 
 /** Words an excerpt shows where a result matched only in its search words: the start of its text. */
 const EXCERPT_WORDS = 30;
@@ -80,7 +82,9 @@ function processResult(result: SearchResult, query: string): SearchResult {
         ? [first]
         : [];
   const pageWords = result.content.split(/\s+/);
-  const queryWords = searchKey(query).split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  const queryWords = searchKey(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
   const matched = (section: SubResult) => queryWordsMatched(section, pageWords, queryWords);
   const sections = (page.length === 0 ? result.sub_results : rest)
     .slice()
