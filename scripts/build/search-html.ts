@@ -2,10 +2,9 @@
 import {
   MARKER_OTHER_WORDS_WEIGHT,
   MARKER_OWN_WORDS_WEIGHT,
-  SEARCH_WORDS_CLOSE,
-  SEARCH_WORDS_OPEN,
   SEARCH_WORDS_WEIGHT,
 } from '../../src/lib/content/search-ranking.ts';
+import { SEARCH_WORDS_CLOSE, SEARCH_WORDS_OPEN } from '../../src/lib/search/search-words.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

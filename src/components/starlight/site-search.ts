@@ -1,4 +1,5 @@
-import { SEARCH_RANKING, SEARCH_WORDS_CLOSE, SEARCH_WORDS_OPEN } from '../../lib/content/search-ranking.ts';
+import { SEARCH_RANKING } from '../../lib/content/search-ranking.ts';
+import { withoutSearchWords } from '../../lib/search/search-words.ts';
 import {
   correctedQuery,
   indexKnownWords,
@@ -49,17 +50,6 @@ function queryWordsMatched(section: SubResult, pageWords: readonly string[], que
 
 /** `/path/` and `/path/#id` as the site links them (`trailingSlash: 'never'`). */
 const withoutTrailingSlash = (path: string) => path.replace(/(.)\/(#.*)?$/, '$1$2');
-
-/** A section's search words, indexed between their marks, cut out of an excerpt (which may begin or end inside them). */
-const SEARCH_WORDS = new RegExp(
-  `${SEARCH_WORDS_OPEN}[^${SEARCH_WORDS_CLOSE}]*(${SEARCH_WORDS_CLOSE}|$)|^[^${SEARCH_WORDS_OPEN}]*${SEARCH_WORDS_CLOSE}`,
-  'g',
-);
-const withoutSearchWords = (excerpt: string) =>
-  excerpt
-    .replace(SEARCH_WORDS, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
 
 /** Words an excerpt shows where a result matched only in its search words: the start of its text. */
 const EXCERPT_WORDS = 30;

@@ -9,10 +9,6 @@ export const SEARCH_WORDS_WEIGHT = '10';
 export const MARKER_OWN_WORDS_WEIGHT = '10';
 export const MARKER_OTHER_WORDS_WEIGHT = '3';
 
-/** The marks around a section's search words in the index (invisible characters): `site-search.ts` cuts what is between them out of an excerpt. */
-export const SEARCH_WORDS_OPEN = '\u2063';
-export const SEARCH_WORDS_CLOSE = '\u2064';
-
 /** The file, beside Pagefind's, with the words a misspelling is read as, per locale: `known-words.<lang>.json`. */
 export const knownWordsFile = (locale: string): string => `known-words.${locale}.json`;
 
