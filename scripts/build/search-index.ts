@@ -60,12 +60,11 @@ async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; h
 
 /**
  * Indexes the pages the build prepared (their `data-pagefind-body`, Starlight's main), the
- * data-driven pages as the bundled catalog and this configuration render them, and one
- * record per marker of the bundled catalog in each locale: its name in that locale is its
- * title, its description the text an excerpt is cut from. A marker is also found by what the
- * biomarker browser's filter matches (its names in all seven languages, its key and the
- * locale's everyday words): a searchable metadata field, weighted in ranking like the title
- * and never shown (`site-search.ts` drops it from results). Pagefind splits the index by
+ * data-driven pages as the bundled catalog and this configuration render them, each as its
+ * search copy (`searchableHtml`) with the locale's `siteSearch.words` in its sections, and one
+ * record per marker of the bundled catalog in each locale (`markerRecordHtml`): its name, its
+ * description and, hidden and weighted, what the biomarker browser's filter matches. Writes
+ * the known words the dialog reads a query against beside the index. Pagefind splits the index by
  * each page's language, and Starlight's search loads the one of the page it is on. An
  * external catalog origin with other markers than the bundled data would make the index
  * lag until the next build.

@@ -17,7 +17,7 @@ export const knownWordsFile = (locale: string): string => `known-words.${locale}
  * sites (little weight on term frequency, strong on whole-word similarity), with no penalty
  * for a long page: the developer guide is the longest page and the reference for rate limits,
  * errors and conditional requests, so `429` or `ETag` should find it ahead of a short page
- * that repeats the word. A match in a marker's search words counts like one in a title, so
+ * that repeats the word. A marker's search words weigh in its record (`MARKER_OWN_WORDS_WEIGHT`), so
  * "good cholesterol" puts HDL cholesterol ahead of every page that mentions cholesterol.
  */
 export const SEARCH_RANKING = {
