@@ -11,9 +11,10 @@ import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import type { UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
-import { SEARCH_WORDS_META } from '../../src/lib/content/search-ranking.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
 import { buildRenderer, loadBundledPanels } from './build-renderer.ts';
+import { KnownWordsCollector } from './known-words.ts';
+import { markerRecordHtml, searchableHtml, withSearchWords } from './search-html.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -33,6 +34,13 @@ async function readUiStrings(locale: Locale): Promise<UiStrings> {
 async function readSearchWords(locale: Locale) {
   const others = LOCALES.filter((other) => other !== locale);
   return catalogSearchWords(await readUiStrings(locale), await Promise.all(others.map(readUiStrings)));
+}
+
+/** A prepared page's locale and its path without the locale (`/de/developers` is `de` and `developers`). */
+function splitPath(url: string): { locale: Locale; path: string } {
+  const [first = '', ...rest] = url.replace(/^\//, '').split('/');
+  const locale = LOCALES.find((candidate) => candidate !== 'en' && candidate === first);
+  return locale === undefined ? { locale: 'en', path: [first, ...rest].join('/') } : { locale, path: rest.join('/') };
 }
 
 /**
@@ -56,13 +64,12 @@ async function renderDataPages(panels: CompiledPanels): Promise<{ url: string; h
 
 /**
  * Indexes the pages the build prepared (their `data-pagefind-body`, Starlight's main), the
- * data-driven pages as the bundled catalog and this configuration render them, and one
- * record per marker of the bundled catalog in each locale: its name in that locale is its
- * title, its description the text an excerpt is cut from. A marker is also found by what the
- * biomarker browser's filter matches (its names in all seven languages, its key, the locale's
- * everyday words and other names, the other locales' words): a searchable metadata field,
- * weighted in ranking like the title and never shown (`site-search.ts` drops it from
- * results). Pagefind splits the index by
+ * data-driven pages as the bundled catalog and this configuration render them, each as its
+ * search copy (`searchableHtml`) with the locale's `siteSearch.words` in its sections, and one
+ * record per marker of the bundled catalog in each locale (`markerRecordHtml`): its name, its
+ * description and, hidden and weighted, what the biomarker browser's filter matches
+ * (`catalogSearchWords`: its names in all seven languages, its key, the locale's words and the other locales'). Writes
+ * the known words the dialog reads a query against beside the index. Pagefind splits the index by
  * each page's language, and Starlight's search loads the one of the page it is on. An
  * external catalog origin with other markers than the bundled data would make the index
  * lag until the next build.
@@ -74,39 +81,57 @@ export async function buildSearchIndex(): Promise<number> {
   const panels = await loadBundledPanels();
   const { index } = check(await pagefind.createIndex({}));
   if (index === undefined) throw new Error('Pagefind made no index');
+  const strings = Object.fromEntries(
+    await Promise.all(LOCALES.map(async (locale) => [locale, await readUiStrings(locale)] as const)),
+  ) as Record<Locale, UiStrings>;
+  const knownWords = new KnownWordsCollector();
+  for (const locale of LOCALES)
+    knownWords.addVocabulary(locale, Object.values(strings[locale].siteSearch.words).flat());
   let records = 0;
   try {
-    for (const render of renders) {
-      if (!render.key.startsWith('html ')) continue;
-      check(await index.addHTMLFile({ url: render.key.slice('html '.length), content: render.text }));
-      records += 1;
-    }
-    for (const page of await renderDataPages(panels)) {
-      check(await index.addHTMLFile({ url: page.url, content: page.html }));
+    const pages = renders
+      .filter((render) => render.key.startsWith('html '))
+      .map((render) => ({ url: render.key.slice('html '.length), html: render.text }));
+    for (const page of [...pages, ...(await renderDataPages(panels))]) {
+      const { locale, path } = splitPath(page.url);
+      const html = withSearchWords(searchableHtml(page.html), path, strings[locale].siteSearch.words);
+      knownWords.addIndexedText(locale, html.slice(html.indexOf('data-pagefind-body')).replace(/<[^>]*>/g, ' '));
+      check(await index.addHTMLFile({ url: page.url, content: html }));
       records += 1;
     }
     for (const family of ITEM_PAGE_FAMILIES) {
       for (const locale of LOCALES) {
+        const searchTerms = strings[locale].catalog.searchTerms;
         const view = buildCatalogView(panels, {
           locale,
           baseUrl: BASE_URL_PLACEHOLDER,
           otherCategory: '',
           ...(await readSearchWords(locale)),
         });
-        for (const marker of view.categories.flatMap((category) => category.markers)) {
-          check(
-            await index.addCustomRecord({
-              url: pagePath(locale, `${family.slug}/${marker.key}`),
-              content: marker.description?.text ?? marker.name.text,
-              language: locale,
-              meta: { title: marker.name.text, [SEARCH_WORDS_META]: marker.search.split(/\n+/).join(', ') },
-            }),
+        for (const { name: category, marker } of view.categories.flatMap(({ name, markers }) =>
+          markers.map((marker) => ({ name, marker })),
+        )) {
+          const own = [marker.key.replace(/-/g, ' '), ...(searchTerms[marker.key] ?? [])];
+          // Its category's name as the list shows it (`Leber`) counts with its other words.
+          const other = [...marker.search.split(/\n+/), category.text].filter(
+            (word) => word !== '' && !own.includes(word),
           );
+          const html = markerRecordHtml(locale, marker.name.text, marker.description?.text ?? '', { own, other });
+          const url = pagePath(locale, `${family.slug}/${marker.key}`);
+          check(await index.addHTMLFile({ url, content: html }));
+          knownWords.addMarker(locale, {
+            uuid: marker.uuid,
+            key: marker.key,
+            url,
+            terms: [marker.name.text, ...own, ...other],
+          });
           records += 1;
         }
       }
     }
-    check(await index.writeFiles({ outputPath: fileURLToPath(new URL('dist/client/pagefind/', ROOT)) }));
+    const outputPath = fileURLToPath(new URL('dist/client/pagefind/', ROOT));
+    check(await index.writeFiles({ outputPath }));
+    await knownWords.write(outputPath);
   } finally {
     await pagefind.close();
   }

@@ -301,4 +301,11 @@ export interface UiStrings {
     /** Text of the link to the Atom feed. */
     feed: string;
   };
+  /** The site search (the header's search dialog). */
+  siteSearch: {
+    /** Said above the results when a misspelt word was searched as the closest known word instead. */
+    correctedTo: string;
+    /** Words a reader types for what a page or section says in other words: indexed with it, never shown. Keyed by the page's path without the locale (`developers`) and, for a section, its heading's id (`developers#rate-limits`). */
+    words: Record<string, string[]>;
+  };
 }

@@ -27,6 +27,12 @@ const text = z.string().trim().min(1).max(400);
 const stringLike = (englishText: string) =>
   placeholdersOf(englishText).reduce((schema, placeholder) => schema.includes(placeholder), text);
 
+/**
+ * A word list's key: a marker key or category type (`hba1c`), or a page path without the locale and, for a section,
+ * its heading's id (`developers#rate-limits`); the search index build fails on a page or section it does not find.
+ */
+const WORD_LIST_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(#[\p{Ll}0-9-]+)?$/u;
+
 /** Whether a mapping is data keyed by its own values (a marker's search words by marker key), not strings. */
 const isWordLists = (value: object): boolean =>
   Object.keys(value).length > 0 && Object.values(value).every((entry) => Array.isArray(entry));
@@ -36,7 +42,7 @@ function schemaLike(model: unknown): z.ZodType {
   if (typeof model === 'string') return stringLike(model);
   if (Array.isArray(model)) return z.array(text.max(120)).min(1);
   if (typeof model !== 'object' || model === null) throw new Error('content/i18n/en.yaml holds only strings');
-  if (isWordLists(model)) return z.record(z.string().regex(/^[a-z0-9-]+$/), z.array(text.max(120)).min(1));
+  if (isWordLists(model)) return z.record(z.string().regex(WORD_LIST_KEY), z.array(text.max(120)).min(1));
   return z.strictObject(Object.fromEntries(Object.entries(model).map(([key, value]) => [key, schemaLike(value)])));
 }
 
