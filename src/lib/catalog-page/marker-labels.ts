@@ -12,7 +12,7 @@ const carriedIn = (marker: MarkerView, region: PanelRegion): boolean =>
  * A unit as the page's language writes a number in it: `mL/min/1,73 m²` on a German page. For display only: the API
  * serves the unit as one string for every language (`1.73`), and the request sample's output prints it so.
  */
-export function displayUnit(unit: string, locale: string): string {
+function displayUnit(unit: string, locale: string): string {
   const { decimal } = numbersOf(locale);
   return decimal === '.' ? unit : unit.replace(/(?<=\d)\.(?=\d)/g, decimal);
 }
