@@ -151,7 +151,9 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   function answer(x: Exchange, route: SiteRoute, path: string) {
     switch (route.kind) {
       case 'asset':
-        return answerStaticAsset(x, route.asset, route.cacheControl);
+        // Listed at start, gone since (a rebuild under a running server): no such file now.
+        if (!answerStaticAsset(x, route.asset, route.cacheControl)) answerNotFound(x, path, errorPages);
+        return;
       case 'catalog':
         return answerCatalog(x, options.catalog, path);
       case 'page': {

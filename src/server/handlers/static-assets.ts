@@ -75,13 +75,22 @@ export function loadStaticAssets(dir: string): Map<string, StaticAsset> {
   return assets;
 }
 
+/** Errors of a file listed at start that is no longer there (a rebuild replaced the build output under the server). */
+const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
 /**
  * The file's bytes and validators, read synchronously on first request: a thread-pool read of a small local file costs
- * more than it frees.
+ * more than it frees. Undefined when the file has gone since start-up: the request is then a 404, not a 500.
  */
-export function assetContent(asset: StaticAsset): StaticAssetContent {
+export function assetContent(asset: StaticAsset): StaticAssetContent | undefined {
   if (asset.content !== undefined) return asset.content;
-  const body = readFileSync(asset.file);
+  let body: Buffer;
+  try {
+    body = readFileSync(asset.file);
+  } catch (error) {
+    if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
+  }
   return (asset.content = {
     body,
     compressible: asset.compressibleType && body.length > 512,
@@ -99,21 +108,27 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
  * Answers GET or HEAD for a build file from memory; the plain copy's tag revalidates a client that now accepts gzip,
- * and its 304 carries that tag (`matchingTag`); a false `If-Match` gets the 412 (`checkPreconditions`).
+ * and its 304 carries that tag (`matchingTag`); a false `If-Match` gets the 412 (`checkPreconditions`). False, with
+ * nothing sent, when the file has gone since start-up.
  */
-export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): void {
+export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): boolean {
   const { req, headers } = x;
   const content = assetContent(asset);
+  if (content === undefined) return false;
   const gzip = content.compressible && chooseEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip';
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
   const precondition = checkPreconditions(x, () => (gzip ? [etag, content.etag] : [etag]));
-  if (precondition.status === 412) return;
+  if (precondition.status === 412) return true;
   headers.push('Content-Type', asset.contentType, 'Cache-Control', cacheControl);
   if (asset.contentType === 'image/svg+xml') headers.push('Content-Security-Policy', SVG_POLICY);
   if (content.compressible) headers.push('Vary', 'Accept-Encoding');
-  if (precondition.status === 304) return sendEmpty(x, 304, ['ETag', precondition.etag]);
+  if (precondition.status === 304) {
+    sendEmpty(x, 304, ['ETag', precondition.etag]);
+    return true;
+  }
   headers.push('ETag', etag);
   const body = gzip ? gzipOf(content) : content.body;
   if (gzip) headers.push('Content-Encoding', 'gzip');
   sendAnswer(x, { status: 200, headers: [], body });
+  return true;
 }

@@ -42,26 +42,32 @@ describe('static assets', () => {
     writeFileSync(join(dir, 'favicon.svg'), '<svg viewBox="0 0 1 1"/>');
     const asset = assets.get('/favicon.svg')!;
     const first = assetContent(asset);
-    expect(first.body.toString()).toBe('<svg viewBox="0 0 1 1"/>');
+    expect(first!.body.toString()).toBe('<svg viewBox="0 0 1 1"/>');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
     expect(assetContent(asset)).toBe(first);
   });
 
+  it('reads a file that has gone since start-up as no file, not as an error', () => {
+    const assets = loadStaticAssets(dir);
+    rmSync(join(dir, 'favicon.svg'));
+    expect(assetContent(assets.get('/favicon.svg')!)).toBeUndefined();
+  });
+
   it('gives each file a strong validator of its bytes', () => {
     const assets = loadStaticAssets(dir);
-    const css = assetContent(assets.get('/_astro/site.css')!);
-    const svg = assetContent(assets.get('/favicon.svg')!);
+    const css = assetContent(assets.get('/_astro/site.css')!)!;
+    const svg = assetContent(assets.get('/favicon.svg')!)!;
     expect(css.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(svg.etag).not.toBe(css.etag);
-    expect(assetContent(loadStaticAssets(dir).get('/_astro/site.css')!).etag).toBe(css.etag);
+    expect(assetContent(loadStaticAssets(dir).get('/_astro/site.css')!)!.etag).toBe(css.etag);
   });
 
   it('offers a gzip copy only of a compressible type over 512 bytes', () => {
     const assets = loadStaticAssets(dir);
-    const css = assetContent(assets.get('/_astro/site.css')!);
+    const css = assetContent(assets.get('/_astro/site.css')!)!;
     expect(css.compressible).toBe(true);
     expect(gunzipSync(gzipOf(css)).equals(css.body)).toBe(true);
-    expect(assetContent(assets.get('/favicon.svg')!).compressible).toBe(false); // too small
-    expect(assetContent(assets.get('/pagefind/fragment/en_1.pf_fragment')!).compressible).toBe(false);
+    expect(assetContent(assets.get('/favicon.svg')!)!.compressible).toBe(false); // too small
+    expect(assetContent(assets.get('/pagefind/fragment/en_1.pf_fragment')!)!.compressible).toBe(false);
   });
 });
