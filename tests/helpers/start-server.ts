@@ -52,6 +52,8 @@ export interface RunningServer {
 export async function startServer(
   env: Record<string, string> = {},
   script = 'dist/node/main.mjs',
+  /** How long the start may take: the built server's 20 s is plenty; `npm run dev` compiles first. */
+  startMs = 20_000,
 ): Promise<RunningServer> {
   // A test that restarts a server on its port passes PORT.
   const port = env['PORT'] === undefined ? await freePort() : Number(env['PORT']);
@@ -85,7 +87,7 @@ export async function startServer(
   // Ready once the site port accepts a TCP connection: whatever the log level, and without
   // an HTTP request that would count against a test's rate-limit budget. The site listens
   // after the bundled origin, so both are up then.
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
     if (await accepts(port)) break;

@@ -9,11 +9,22 @@ let production: RunningServer;
 beforeAll(async () => {
   // One public URL for both, so every body that names it can be compared byte for byte.
   const env = { BASE_URL: 'http://localhost:4321' };
-  [dev, production] = await Promise.all([
-    startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'src/server/dev.ts'),
+  // The dev server compiles the site with Vite first: a minute, which a loaded machine meets. Whichever start fails,
+  // the other server is stopped before the error is reported.
+  const started = await Promise.allSettled([
+    startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'src/server/dev.ts', 60_000),
     startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'dist/node/main.mjs'),
   ]);
-}, 60_000);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed !== undefined) {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  [dev, production] = started.map((result) => (result as PromiseFulfilledResult<RunningServer>).value) as [
+    RunningServer,
+    RunningServer,
+  ];
+}, 90_000);
 afterAll(async () => {
   await Promise.all([dev?.stop(), production?.stop()]);
 });
@@ -24,7 +35,7 @@ const PER_RESPONSE = new Set(['date', 'x-request-id', 'ratelimit', 'ratelimit-re
 /**
  * Status, headers (per-response ones aside) and body of one answer, uncompressed: the
  * production build compresses what it prepared at a lower Brotli quality than a fresh render.
- * A catalog's `max-age` counts down from when each server fetched it.
+ * A catalog's `max-age` and its stale windows count down from when each server fetched it.
  */
 async function answer(server: RunningServer, path: string, init: RequestInit = {}) {
   const headers = { 'Accept-Encoding': 'identity', ...(init.headers as Record<string, string>) };
@@ -32,7 +43,9 @@ async function answer(server: RunningServer, path: string, init: RequestInit = {
   const kept = [...response.headers]
     .filter(([name]) => !PER_RESPONSE.has(name))
     .map(([name, value]): [string, string] =>
-      name === 'cache-control' ? [name, value.replace(/max-age=\d+/, 'max-age=…')] : [name, value],
+      name === 'cache-control'
+        ? [name, value.replace(/(max-age|stale-while-revalidate|stale-if-error)=\d+/g, '$1=…')]
+        : [name, value],
     );
   return { status: response.status, headers: kept, body: Buffer.from(await response.arrayBuffer()) };
 }
