@@ -2,7 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { CategorySourceSchema, MarkerFileSchema, type CategorySource, type MarkerSource } from './source-schema.ts';
+import {
+  CategorySourceSchema,
+  GUIDE_SECTIONS,
+  GuideSourceSchema,
+  MarkerFileSchema,
+  type CategorySource,
+  type GuideSource,
+  type MarkerSource,
+} from './source-schema.ts';
 
 /** The bundled catalog as written in `content/catalog/`, validated. */
 export interface CatalogSource {
@@ -10,6 +18,8 @@ export interface CatalogSource {
   categories: CategorySource[];
   /** Markers in display order (category order, then file order), each with its category type. */
   markers: Array<MarkerSource & { category: string }>;
+  /** The works the markers' guides cite, in file order. */
+  sources: GuideSource[];
 }
 
 /** Raised when the data files do not match their schema; names the file and the field. */
@@ -35,7 +45,40 @@ function checkDerivedFrom(markers: MarkerSource[]): void {
   }
 }
 
-/** Reads and validates `categories.yaml` and `markers/<type>.yaml`; categories and `derivedFrom` inputs must exist. */
+/**
+ * Every source a guide cites and every marker it names as read together must exist; a marker is not read together with
+ * itself, nor named twice.
+ */
+export function checkGuides(markers: MarkerSource[], sources: GuideSource[]): void {
+  const keys = new Set(markers.map((marker) => marker.key));
+  const ids = new Set<string>();
+  for (const source of sources) {
+    if (ids.has(source.id)) throw new CatalogSourceError(`sources.yaml: "${source.id}" is listed twice`);
+    ids.add(source.id);
+  }
+  for (const { key, guide } of markers) {
+    if (guide === undefined) continue;
+    for (const section of GUIDE_SECTIONS) {
+      for (const id of guide[section]?.sources ?? []) {
+        if (!ids.has(id))
+          throw new CatalogSourceError(`marker "${key}": guide.${section} cites "${id}", not in sources.yaml`);
+      }
+    }
+    const related = new Set(guide.related);
+    if (related.size !== guide.related.length)
+      throw new CatalogSourceError(`marker "${key}": guide.related repeats a key`);
+    for (const other of guide.related) {
+      if (other === key || !keys.has(other)) {
+        throw new CatalogSourceError(`marker "${key}": guide.related names "${other}", which is no other marker`);
+      }
+    }
+  }
+}
+
+/**
+ * Reads and validates `categories.yaml`, `markers/<type>.yaml` and `sources.yaml`; categories, `derivedFrom` inputs and
+ * what guides cite must exist.
+ */
 export async function loadCatalogSource(dir: string): Promise<CatalogSource> {
   const categories = await readYaml(join(dir, 'categories.yaml'), z.array(CategorySourceSchema).min(1));
   const known = new Set(categories.map((category) => category.type));
@@ -49,5 +92,7 @@ export async function loadCatalogSource(dir: string): Promise<CatalogSource> {
     (byCategory.get(category.type) ?? []).map((marker) => ({ ...marker, category: category.type })),
   );
   checkDerivedFrom(markers);
-  return { categories, markers };
+  const sources = await readYaml(join(dir, 'sources.yaml'), z.array(GuideSourceSchema));
+  checkGuides(markers, sources);
+  return { categories, markers, sources };
 }

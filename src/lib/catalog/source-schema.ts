@@ -36,6 +36,57 @@ const TranslationsSourceSchema = z.strictObject(
   >,
 );
 
+/**
+ * One work a marker's guide rests on (`content/catalog/sources.yaml`): a clinical guideline or a standard text for
+ * patients, named as a reader would look it up.
+ */
+export const GuideSourceSchema = z.strictObject({
+  /** Permanent key the guides cite it by, e.g. `nice-ng28`. */
+  id: KeySchema,
+  /** Short label printed beside a section that cites it, e.g. `NICE NG28`. */
+  label: z.string().trim().min(1).max(40),
+  /** Full title as the publisher gives it. */
+  title: z.string().trim().min(1),
+  /** Who publishes it, e.g. `National Institute for Health and Care Excellence (NICE)`. */
+  publisher: z.string().trim().min(1),
+  /** Year of the version the guide was checked against. */
+  year: z.int().min(1990).max(2100),
+  /** Where to read it; a secure URL of the publisher's own site. */
+  url: z.url({ protocol: /^https$/ }).optional(),
+});
+
+/** One section of a marker's guide: the same statement in every described locale, and the sources it rests on. */
+const GuideSectionSchema = z.strictObject({
+  ...(Object.fromEntries(DESCRIBED_LOCALES.map((locale) => [locale, z.string().trim().min(20).max(900)])) as Record<
+    (typeof DESCRIBED_LOCALES)[number],
+    z.ZodString
+  >),
+  /** Ids in `sources.yaml`; at least one. */
+  sources: z.array(KeySchema).min(1).max(4),
+});
+
+/**
+ * What a marker's page teaches a layperson beyond its description, in plain words and without advice or thresholds.
+ * The site shows it; the catalog API does not serve it.
+ */
+const MarkerGuideSchema = z.strictObject({
+  /** Why the test is done: what a doctor looks for with it. */
+  why: GuideSectionSchema,
+  /** What a result above the lab's range can mean in general. */
+  higher: GuideSectionSchema,
+  /** What a result below the lab's range can mean in general, or that a low value is rarely of concern. */
+  lower: GuideSectionSchema,
+  /** What can move a result besides the condition looked for (medicines, exercise, pregnancy, the sample itself). */
+  affects: GuideSectionSchema.optional(),
+  /** How to prepare, where anything applies (fasting, time of day, supplements to pause after asking the doctor). */
+  preparation: GuideSectionSchema.optional(),
+  /** Markers a doctor reads together with this one, by key, most closely related first. */
+  related: z.array(KeySchema).min(1).max(6),
+});
+
+/** The sections of a guide, in page order. */
+export const GUIDE_SECTIONS = ['why', 'higher', 'lower', 'affects', 'preparation'] as const;
+
 /** One category in `content/catalog/categories.yaml`. */
 export const CategorySourceSchema = z.strictObject({
   /** Permanent category key; also the icon's file name (`public/images/categories/<type>.svg`). */
@@ -71,6 +122,8 @@ const MarkerSourceSchema = z
     /** Panels carrying this marker. */
     panels: z.array(z.enum(Object.keys(PANEL_KEYS) as [keyof typeof PANEL_KEYS])).min(1),
     translations: TranslationsSourceSchema,
+    /** What the marker's page teaches besides its description; see `MarkerGuideSchema`. */
+    guide: MarkerGuideSchema.optional(),
   })
   .refine((marker) => (marker.derivedFrom !== undefined) === (marker.computedInternally === true), {
     message: 'derivedFrom is required exactly on markers with computedInternally: true',
@@ -82,5 +135,9 @@ export const MarkerFileSchema = z.array(MarkerSourceSchema).min(1);
 
 /** A category as written in the data. */
 export type CategorySource = z.infer<typeof CategorySourceSchema>;
+/** A source of the guides as written in the data. */
+export type GuideSource = z.infer<typeof GuideSourceSchema>;
+/** A marker's guide as written in the data. */
+export type MarkerGuideSource = z.infer<typeof MarkerGuideSchema>;
 /** A marker as written in the data. */
 export type MarkerSource = z.infer<typeof MarkerSourceSchema>;
