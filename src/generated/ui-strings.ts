@@ -169,7 +169,21 @@ export interface UiStrings {
     /** Yes and no in the premium column. */
     yes: string;
     no: string;
-    /** Heading of the description where the catalog has it only in another language. */
+    /** Heading of the description where the catalog has it only in another language. What the page teaches (the marker's guide in content/catalog): the headings of its sections, in page order. */
+    whyHeading: string;
+    resultsHeading: string;
+    higherHeading: string;
+    lowerHeading: string;
+    /** Under the results: why the page gives no range, and who reads a result. */
+    noRangeNote: string;
+    affectsHeading: string;
+    preparationHeading: string;
+    relatedHeading: string;
+    relatedLead: string;
+    /** After each section: the short labels of the works it rests on. */
+    citedLabel: string;
+    sourcesHeading: string;
+    sourcesLead: string;
     aboutHeading: string;
     /** Heading of the names in every language, and the table's columns. */
     namesHeading: string;

@@ -57,9 +57,15 @@ const withoutShellComments = (code: string): string =>
 
 /**
  * Every page of the registry (the guide, the API reference's pages), whatever samples it
- * shows, and two marker pages (EU and UK-only panels).
+ * shows, and three marker pages (EU panel, UK-only panel, an index without a unit, whose line
+ * ends with its name).
  */
-const SLUGS = [...GUIDE_PAGES.map((page) => page.slug), 'biomarkers/ldl-cholesterol', 'biomarkers/tibc'];
+const SLUGS = [
+  ...GUIDE_PAGES.map((page) => page.slug),
+  'biomarkers/ldl-cholesterol',
+  'biomarkers/tibc',
+  'biomarkers/homa-ir',
+];
 const PAGES = SLUGS.flatMap((slug) => LOCALES.map((locale) => ({ locale, path: pagePath(locale, slug) })));
 
 /** Every sample of `content/samples/`: each must be on some page, and run there. */

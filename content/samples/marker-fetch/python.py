@@ -7,4 +7,5 @@ with urllib.request.urlopen(url, timeout=10) as response:
     data = json.load(response)["data"]
 marker = next(item for item in data if item["uuid"] == "{MARKER_UUID}")
 name = next(t["name"] for t in marker["translations"] if t["locale"] == "{LOCALE}")
-print(marker["uuid"], name, marker.get("unit", ""))
+# A ratio or an index has no unit: then the line ends with the name.
+print(" ".join(part for part in (marker["uuid"], name, marker.get("unit")) if part))

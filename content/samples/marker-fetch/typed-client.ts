@@ -13,4 +13,5 @@ if (error !== undefined) throw new Error(error.detail);
 const marker = data.data.find((item) => item.uuid === '{MARKER_UUID}');
 if (marker === undefined) throw new Error('not in this panel');
 const name = marker.translations.find((t) => t.locale === '{LOCALE}')?.name;
-console.log(marker.uuid, name, marker.unit ?? '');
+// A ratio or an index has no unit: then the line ends with the name.
+console.log([marker.uuid, name, marker.unit].filter(Boolean).join(' '));

@@ -4,6 +4,8 @@ import {
   type BiomarkerCatalogItem,
   type CatalogTemplate,
 } from '../schemas/catalog.ts';
+import type { MarkerGuides } from '../catalog/marker-guides.ts';
+import { GUIDE_SECTIONS, type GuideSource } from '../catalog/source-schema.ts';
 import { buildCatalogView, type CatalogViewOptions, type MarkerView } from './build-catalog-view.ts';
 import { derivedFromKeys, metadataKey } from './marker-keys.ts';
 import { langAttribute, type LocalizedText } from './pick-translation.ts';
@@ -13,6 +15,21 @@ export interface MarkerLink {
   /** The input's page key; undefined when no panel carries a marker with this key. */
   key: string | undefined;
   name: LocalizedText;
+}
+
+/** One section of a marker's guide in the page's language, with the works it rests on. */
+export interface GuideSectionView {
+  text: LocalizedText;
+  sources: GuideSource[];
+}
+
+/** What a marker's page teaches: each section of its guide, the markers read with it, and every work cited. */
+export interface MarkerGuideView {
+  sections: Partial<Record<(typeof GUIDE_SECTIONS)[number], GuideSectionView>>;
+  /** Markers read together with it that the catalog carries, in the guide's order. */
+  related: Array<{ key: string; name: LocalizedText }>;
+  /** Every work a section cites, in order of first citation. */
+  sources: GuideSource[];
 }
 
 /** One marker's page: the list's view of it plus what only its own page shows. */
@@ -35,11 +52,19 @@ export interface MarkerPageView {
   aliases: readonly string[];
   /** The first panel that carries it: the one the API sample fetches. */
   sampleTemplate: CatalogTemplate;
+  /** What its page teaches, from the bundled catalog's guide; undefined for a marker without one. */
+  guide: MarkerGuideView | undefined;
 }
 
 /** The fragment ids of a marker page's sections, in page order, shared by its components and its table of contents. */
 export const MARKER_SECTION_IDS = {
   facts: 'facts',
+  why: 'why-tested',
+  results: 'results',
+  affects: 'what-affects-it',
+  preparation: 'preparation',
+  related: 'read-together',
+  sources: 'sources',
   regions: 'regions',
   about: 'about',
   names: 'names',
@@ -57,7 +82,11 @@ export const showsAboutSection = (view: MarkerPageView, locale: string): boolean
 export function buildMarkerPageView(
   panels: Record<CatalogTemplate, BiomarkerCatalog>,
   key: string,
-  options: CatalogViewOptions & { aliases?: Readonly<Record<string, readonly string[]>> },
+  options: CatalogViewOptions & {
+    aliases?: Readonly<Record<string, readonly string[]>>;
+    /** The bundled catalog's guides; without them the page teaches only its description. */
+    guides?: MarkerGuides | undefined;
+  },
 ): MarkerPageView | undefined {
   const view = buildCatalogView(panels, options);
   const category = view.categories.find((c) => c.markers.some((m) => m.key === key));
@@ -90,5 +119,37 @@ export function buildMarkerPageView(
     specimen: typeof specimen === 'string' && specimen !== 'calculated' ? specimen : undefined,
     aliases: options.aliases?.[marker.key] ?? [],
     sampleTemplate: marker.templates[0]!,
+    guide: guideView(options.guides, metadataKey(item), options.locale, (key) => byMetadataKey.get(key)),
   };
+}
+
+/** A guide's text in `locale`, or in English (marked as such) where the guide has no text in that language. */
+function guideText(section: Record<string, unknown>, locale: string): LocalizedText {
+  const own = section[locale];
+  return typeof own === 'string' ? { text: own, lang: locale } : { text: section['en'] as string, lang: 'en' };
+}
+
+/** The page's view of the guide of the marker with `key`; related markers the catalog lacks are left out. */
+function guideView(
+  guides: MarkerGuides | undefined,
+  key: string | undefined,
+  locale: string,
+  find: (key: string) => MarkerView | undefined,
+): MarkerGuideView | undefined {
+  const guide = key === undefined ? undefined : guides?.guides.get(key);
+  if (guides === undefined || guide === undefined) return undefined;
+  const cited = new Map<string, GuideSource>();
+  const sections: MarkerGuideView['sections'] = {};
+  for (const name of GUIDE_SECTIONS) {
+    const section = guide[name];
+    if (section === undefined) continue;
+    const sources = section.sources.map((id) => guides.sources.get(id)!);
+    for (const source of sources) cited.set(source.id, source);
+    sections[name] = { text: guideText(section, locale), sources };
+  }
+  const related = guide.related.flatMap((other) => {
+    const found = find(other);
+    return found === undefined ? [] : [{ key: found.key, name: found.name }];
+  });
+  return { sections, related, sources: [...cited.values()] };
 }

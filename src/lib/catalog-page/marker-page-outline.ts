@@ -1,11 +1,17 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { Locale } from '../content/locales.ts';
 import type { CatalogUiStrings, MarkerPageUiStrings } from '../content/ui-strings-schema.ts';
-import { anchoredHeading, code, table, text } from '../markdown/mdast-builders.ts';
+import { anchoredHeading, bulletList, code, table, text } from '../markdown/mdast-builders.ts';
 import { fact, facts, onPage, pagePart, type Fact } from '../markdown/page-outline.ts';
 import { fillFragment } from '../samples/prepared-sample-fragments.ts';
 import { sampleOutline } from '../samples/request-samples.ts';
-import { MARKER_SECTION_IDS, showsAboutSection, type MarkerPageView } from './build-marker-page-view.ts';
+import {
+  MARKER_SECTION_IDS,
+  showsAboutSection,
+  type GuideSectionView,
+  type MarkerGuideView,
+  type MarkerPageView,
+} from './build-marker-page-view.ts';
 import { jsonLdText, markerJsonLd } from './marker-json-ld.ts';
 import { derivedFromParts, languageName, regionRows, specimenLabel } from './marker-labels.ts';
 import { markerSample, markerSampleValues } from './marker-sample.ts';
@@ -77,6 +83,74 @@ function factsOutline(view: MarkerPageView, options: MarkerOutlineOptions): Root
   ];
 }
 
+/** A guide section's text, then the labels of the works it rests on. */
+function guideParagraphs(section: GuideSectionView, { ui, locale }: MarkerOutlineOptions): RootContent[] {
+  return [
+    onPage({ type: 'paragraph', children: [text(section.text.text)] }, { lang: langAttribute(section.text, locale) }),
+    onPage(
+      { type: 'paragraph', children: [text(`${ui.citedLabel} ${section.sources.map((s) => s.label).join(' · ')}`)] },
+      { class: 'marker-guide-cited' },
+    ),
+  ];
+}
+
+/**
+ * What the page teaches, as its guide has it: why the test is done; what a higher and a lower result can mean, and why
+ * the page shows no range; what can affect it and how to prepare, where the guide says; the markers read with it.
+ */
+function guideOutline(guide: MarkerGuideView, options: MarkerOutlineOptions): RootContent[] {
+  const { ui, listPath, locale } = options;
+  const { why, higher, lower, affects, preparation } = guide.sections;
+  const section = (id: string, heading: string, part: GuideSectionView | undefined, depth: 2 | 3 = 2) =>
+    part === undefined ? [] : [anchoredHeading(depth, id, [text(heading)]), ...guideParagraphs(part, options)];
+  const results: RootContent[] =
+    higher === undefined && lower === undefined
+      ? []
+      : [
+          anchoredHeading(2, MARKER_SECTION_IDS.results, [text(ui.resultsHeading)]),
+          ...section(`${MARKER_SECTION_IDS.results}-higher`, ui.higherHeading, higher, 3),
+          ...section(`${MARKER_SECTION_IDS.results}-lower`, ui.lowerHeading, lower, 3),
+          onPage({ type: 'paragraph', children: [text(ui.noRangeNote)] }, { class: 'marker-no-range' }),
+        ];
+  const related: RootContent[] =
+    guide.related.length === 0
+      ? []
+      : [
+          anchoredHeading(2, MARKER_SECTION_IDS.related, [text(ui.relatedHeading)]),
+          { type: 'paragraph', children: [text(ui.relatedLead)] },
+          onPage(bulletList(guide.related.map((other) => [link(`${listPath}/${other.key}`, other.name, locale)])), {
+            class: 'marker-related',
+          }),
+        ];
+  return [
+    ...section(MARKER_SECTION_IDS.why, ui.whyHeading, why),
+    ...results,
+    ...section(MARKER_SECTION_IDS.affects, ui.affectsHeading, affects),
+    ...section(MARKER_SECTION_IDS.preparation, ui.preparationHeading, preparation),
+    ...related,
+  ];
+}
+
+/** The works the guide cites, each with its publisher and the year of the version it was checked against. */
+function sourcesOutline(guide: MarkerGuideView, { ui, locale }: MarkerOutlineOptions): RootContent[] {
+  if (guide.sources.length === 0) return [];
+  const items = guide.sources.map((source): PhrasingContent[] => {
+    const title = text(source.title);
+    const titled: PhrasingContent =
+      source.url === undefined
+        ? { type: 'emphasis', children: [title] }
+        : { type: 'link', url: source.url, children: [title] };
+    // A title in another language than the page's is marked with its own (WCAG 3.1.2).
+    const marked = onPage(titled, { lang: langAttribute({ text: source.title, lang: source.lang }, locale) });
+    return [marked, text(`. ${source.publisher}, ${source.year}.`)];
+  });
+  return [
+    anchoredHeading(2, MARKER_SECTION_IDS.sources, [text(ui.sourcesHeading)]),
+    { type: 'paragraph', children: [text(ui.sourcesLead)] },
+    onPage(bulletList(items), { class: 'marker-sources' }),
+  ];
+}
+
 /** One row per region: unit, panels, premium; then what premium means, and the units other reports use. */
 function regionsOutline(view: MarkerPageView, { ui, catalogUi, locale }: MarkerOutlineOptions): RootContent[] {
   const rows = regionRows(view.marker, ui, catalogUi, locale).map((row) => row.map((cell) => [text(cell)]));
@@ -125,6 +199,8 @@ export function markerPageOutline(view: MarkerPageView, options: MarkerOutlineOp
   return [
     pagePart('JsonLd', { json: jsonLdText(markerJsonLd(view, `${baseUrl}${options.pagePath}`)) }),
     ...factsOutline(view, options),
+    ...(view.guide === undefined ? [] : guideOutline(view.guide, options)),
+    ...(view.guide === undefined ? [] : sourcesOutline(view.guide, options)),
     ...regionsOutline(view, options),
     ...about,
     ...namesOutline(view, options),

@@ -8,7 +8,8 @@ export { MARKER_SAMPLE_ID };
 /**
  * The values of the marker page's request sample (`content/samples/marker-fetch/`): the
  * marker's panel and uuid, the page's language (English where the catalog has no name in it),
- * and the marker's name in it and unit in that panel, which is what the sample prints.
+ * and the marker's name in it and unit in that panel (after a space; nothing for a unitless ratio or index), which is
+ * what the sample prints.
  */
 export function markerSampleValues(view: MarkerPageView, baseUrl: string, locale: Locale): Record<string, string> {
   const { marker, sampleTemplate } = view;
@@ -20,7 +21,7 @@ export function markerSampleValues(view: MarkerPageView, baseUrl: string, locale
     MARKER_UUID: marker.uuid,
     LOCALE: named?.lang ?? 'en',
     MARKER_NAME: named?.text ?? marker.name.text,
-    MARKER_UNIT: unit ?? '',
+    MARKER_UNIT: unit === undefined ? '' : ` ${unit}`,
   };
 }
 

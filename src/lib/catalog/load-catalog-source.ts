@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { checkGuides } from './marker-guides.ts';
 import {
   CategorySourceSchema,
-  GUIDE_SECTIONS,
   GuideSourceSchema,
   MarkerFileSchema,
   type CategorySource,
@@ -22,10 +22,7 @@ export interface CatalogSource {
   sources: GuideSource[];
 }
 
-/** Raised when the data files do not match their schema; names the file and the field. */
-class CatalogSourceError extends Error {
-  override name = 'CatalogSourceError';
-}
+import { CatalogSourceError } from './marker-guides.ts';
 
 async function readYaml<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   const result = schema.safeParse(parse(await readFile(path, 'utf8')));
@@ -40,36 +37,6 @@ function checkDerivedFrom(markers: MarkerSource[]): void {
     for (const input of (marker.derivedFrom ?? []).flat()) {
       if (input === marker.key || !keys.has(input)) {
         throw new CatalogSourceError(`marker "${marker.key}": derivedFrom names "${input}", which is no other marker`);
-      }
-    }
-  }
-}
-
-/**
- * Every source a guide cites and every marker it names as read together must exist; a marker is not read together with
- * itself, nor named twice.
- */
-export function checkGuides(markers: MarkerSource[], sources: GuideSource[]): void {
-  const keys = new Set(markers.map((marker) => marker.key));
-  const ids = new Set<string>();
-  for (const source of sources) {
-    if (ids.has(source.id)) throw new CatalogSourceError(`sources.yaml: "${source.id}" is listed twice`);
-    ids.add(source.id);
-  }
-  for (const { key, guide } of markers) {
-    if (guide === undefined) continue;
-    for (const section of GUIDE_SECTIONS) {
-      for (const id of guide[section]?.sources ?? []) {
-        if (!ids.has(id))
-          throw new CatalogSourceError(`marker "${key}": guide.${section} cites "${id}", not in sources.yaml`);
-      }
-    }
-    const related = new Set(guide.related);
-    if (related.size !== guide.related.length)
-      throw new CatalogSourceError(`marker "${key}": guide.related repeats a key`);
-    for (const other of guide.related) {
-      if (other === key || !keys.has(other)) {
-        throw new CatalogSourceError(`marker "${key}": guide.related names "${other}", which is no other marker`);
       }
     }
   }

@@ -47,6 +47,8 @@ export const GuideSourceSchema = z.strictObject({
   label: z.string().trim().min(1).max(40),
   /** Full title as the publisher gives it. */
   title: z.string().trim().min(1),
+  /** The language of the title and the work, as a BCP 47 tag. */
+  lang: z.enum(DESCRIBED_LOCALES).default('en'),
   /** Who publishes it, e.g. `National Institute for Health and Care Excellence (NICE)`. */
   publisher: z.string().trim().min(1),
   /** Year of the version the guide was checked against. */

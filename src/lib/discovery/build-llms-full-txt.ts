@@ -1,4 +1,4 @@
-import type { Code, Nodes, PhrasingContent, Root, RootContent } from 'mdast';
+import type { Code, Nodes, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { markdownBlocks, substituteBaseUrl } from '../markdown/markdown-printer.ts';
@@ -43,12 +43,6 @@ function plainText(node: Nodes): string {
   return 'children' in node ? node.children.map((child) => plainText(child)).join('') : '';
 }
 
-/** Every table cell's content, in the tree's order. */
-function tableCells(node: Nodes): PhrasingContent[][] {
-  if (node.type === 'tableCell') return [node.children];
-  return 'children' in node ? node.children.flatMap((child) => tableCells(child)) : [];
-}
-
 const isSectionHeading = (node: RootContent): boolean => node.type === 'heading' && node.depth <= 2;
 
 /** `nodes` with the content of the level-2 section `shared` names replaced by its pointer, where both apply. */
@@ -80,10 +74,9 @@ function printedLength(node: Code, baseUrl: string): number {
   return substituteBaseUrl(node.value, baseUrl).length + info.length + 2 * '```'.length + 2;
 }
 
-/** What the pages so far hold: item pages' blocks, every page's table cells, the code blocks shown. */
+/** What the pages so far hold: item pages' blocks and the code blocks shown. */
 class EarlierText {
   readonly #blocks = new Set<string>();
-  readonly #cells = new Set<string>();
   readonly #code = new Map<string, PageRef>();
 
   readonly #baseUrl: string;
@@ -94,8 +87,6 @@ class EarlierText {
 
   add(nodes: RootContent[], itemPage: boolean): void {
     if (itemPage) for (const node of nodes) this.#blocks.add(shape(node));
-    for (const node of nodes)
-      for (const cell of tableCells(node)) this.#cells.add(shape({ type: 'paragraph', children: cell }));
   }
 
   /** `nodes` (of `page`) with each code block already shown, here or on an earlier page, replaced by `pointer` there. */
@@ -110,15 +101,14 @@ class EarlierText {
   }
 
   /**
-   * `nodes` without plain paragraphs and asides (block quotes) an earlier item page has, or any earlier page has as a
-   * table cell (a marker's description in its row of the list); headings, tables, lists and code stay: they carry the
-   * page's own values.
+   * `nodes` without plain paragraphs and asides (block quotes) an earlier item page has; headings, tables, lists, code
+   * and the page's own text stay, so each item's section reads whole (a marker's description and table included).
    */
   withoutRepeats(nodes: RootContent[]): RootContent[] {
     return nodes.filter((node) => {
       if (node.type !== 'paragraph' && node.type !== 'blockquote') return true;
       const block = shape(node);
-      return !(this.#blocks.has(block) || this.#cells.has(block));
+      return !this.#blocks.has(block);
     });
   }
 }

@@ -4,13 +4,12 @@ import { getUiStrings, listSitePages } from '../site-pages/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData, type PageDataServices, type PageDataState } from '../content/page-data.ts';
 import { pageMdast } from '../site-pages/page-markdown.ts';
-import { pagePath } from '../content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';
 
 /**
- * What marker pages share in `llms-full.txt`: the API samples (on the first only; the others name their panel and
- * uuid, from the catalog's view) and units and panels (in the list).
+ * What marker pages share in `llms-full.txt`: the API samples, on the first only; the others name their panel and uuid,
+ * from the catalog's view. Each keeps its own description, guide and units table, so one section reads whole.
  */
 async function markerSectionsOnce(baseUrl: string, data: PageDataState | undefined): Promise<SharedSection[]> {
   const ui = await getUiStrings(DEFAULT_LOCALE);
@@ -37,14 +36,7 @@ async function markerSectionsOnce(baseUrl: string, data: PageDataState | undefin
         .replace('{uuid}', `\`${marker.uuid}\``);
     },
   };
-  const regions: SharedSection = {
-    heading: ui.marker.regionsHeading,
-    pointer: (_first, page) =>
-      page.key === undefined
-        ? undefined
-        : ui.marker.regionsAsListed.replace('{row}', `${baseUrl}${pagePath(DEFAULT_LOCALE, 'biomarkers')}#${page.key}`),
-  };
-  return [samples, regions];
+  return [samples];
 }
 
 /** `/llms-full.txt`: every default-locale page's twin, data-driven ones as their `.md` shows them now (from `services`). */

@@ -12,6 +12,7 @@ import { catalogOutline, catalogUnavailableOutline } from '../catalog-page/catal
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogSearchWords } from '../catalog-page/marker-labels.ts';
+import { markerGuides } from '../catalog-page/marker-guide-data.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
 import { MARKER_SAMPLE_ID } from '../catalog-page/marker-sample.ts';
 import { MARKS } from '../catalog-page/page-template.ts';
@@ -112,13 +113,14 @@ export const DATA_PAGE_OUTLINES = {
     return [...outline, pagePart('TemplateMark', { mark: MARKS.data(JSON.stringify(data)) })];
   },
 
-  /** One marker's facts, units and panels per region, names and API sample. */
+  /** One marker's facts, what its guide teaches, units and panels per region, names and API sample. */
   BiomarkerDetail(request: DataPageRequest): RootContent[] {
     const { locale, ui, baseUrl, item } = request;
     const panels = catalogPanels('BiomarkerDetail', request);
     if (item === undefined) throw new Error('<BiomarkerDetail> belongs on an item page');
     if (panels === undefined) return catalogUnavailableOutline(ui.catalog);
-    const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory, aliases: ui.marker.aliases };
+    const { otherCategory } = ui.catalog;
+    const options = { locale, baseUrl, otherCategory, aliases: ui.marker.aliases, guides: markerGuides() };
     const view = buildMarkerPageView(panels, item.key, options);
     if (view === undefined) throw new Error(`no marker has the key ${item.key}`);
     return markerPageOutline(view, {

@@ -16,6 +16,9 @@ import { markerPageOutline } from '../../../../src/lib/catalog-page/marker-page-
 import { twinNodes } from '../../../../src/lib/markdown/page-outline.ts';
 import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../../../src/lib/schemas/catalog.ts';
+import { parseMarkerGuides } from '../../../../src/lib/catalog/marker-guides.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { bundledPanels, smallCatalog } from '../../../helpers/catalog-fixture.ts';
@@ -147,6 +150,14 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     }
   });
 
+  it('ends the printed line with the name for an index without a unit, with no trailing space', () => {
+    const homa = buildMarkerPageView(panels, 'homa-ir', options('en'))!;
+    expect(homa.marker.unitEu).toBeUndefined();
+    for (const variant of markerSample(homa, BASE, 'en').variants) {
+      expect(variant.output).toBe(`${homa.marker.uuid} HOMA-IR (insulin resistance index)`);
+    }
+  });
+
   /** eGFR's page (calculated, with other names) as its twin prints it. */
   const egfrTwin = (locale: 'en' | 'de' = 'en') => {
     const view = buildMarkerPageView(panels, 'egfr', { ...options(locale), aliases: ui[locale].marker.aliases })!;
@@ -231,6 +242,87 @@ describe('buildMarkerPageView on the bundled catalog', () => {
     const markdown = remark().use(remarkGfm).stringify({ type: 'root', children: nodes });
     for (const heading of contents) expect(`\n${markdown}`).toContain(`\n## ${heading.text}\n`);
     expect(contents[0]!.text).toBe(ui.en.marker.factsHeading);
+  });
+});
+
+describe("a marker's guide on its page", () => {
+  const DATA = fileURLToPath(new URL('../../../../content/catalog/', import.meta.url));
+  const files = Object.fromEntries(
+    readdirSync(`${DATA}markers`).map((name) => [name, readFileSync(`${DATA}markers/${name}`, 'utf8')]),
+  );
+  const guides = parseMarkerGuides(files, readFileSync(`${DATA}sources.yaml`, 'utf8'));
+  let panels: Record<CatalogTemplate, BiomarkerCatalog>;
+  beforeAll(async () => {
+    panels = await bundledPanels(BASE);
+  });
+
+  const twin = (key: string, locale: 'en' | 'de', withGuides = guides) => {
+    const view = buildMarkerPageView(panels, key, { ...options(locale), guides: withGuides })!;
+    const listPath = locale === 'en' ? '/biomarkers' : '/de/biomarkers';
+    const nodes = twinNodes(
+      markerPageOutline(view, {
+        locale,
+        baseUrl: BASE,
+        listPath,
+        pagePath: `${listPath}/${key}`,
+        ui: ui[locale].marker,
+        catalogUi: ui[locale].catalog,
+      }),
+    );
+    return { nodes, markdown: remark().use(remarkGfm).stringify({ type: 'root', children: nodes }) };
+  };
+
+  it('teaches why it is tested, what a higher and a lower result can mean, what affects it and how to prepare', () => {
+    const { nodes, markdown } = twin('hba1c', 'en');
+    const guide = guides.guides.get('hba1c')!;
+    expect(outlineHeadings(nodes).map((heading) => heading.slug)).toEqual([
+      'facts',
+      'why-tested',
+      'results',
+      'results-higher',
+      'results-lower',
+      'what-affects-it',
+      'preparation',
+      'read-together',
+      'sources',
+      'regions',
+      'names',
+      'api',
+    ]);
+    for (const section of [guide.why, guide.higher, guide.lower, guide.affects!, guide.preparation!])
+      expect(markdown).toContain(`\n${section.en}\n`);
+    // Why there is no range, under the results.
+    const results = markdown.slice(markdown.indexOf('## What a result can mean'), markdown.indexOf('## What can'));
+    expect(results).toContain(ui.en.marker.noRangeNote);
+    // Each section names the works it rests on; the list gives them whole, linked where they are online.
+    expect(markdown).toContain('\nSources: NICE NG28 · WHO HbA1c 2011 · ADA Standards of Care\n');
+    expect(markdown).toContain(
+      '* [Type 2 diabetes in adults: management (NG28)](https://www.nice.org.uk/guidance/ng28). National Institute for Health and Care Excellence (NICE), 2022.',
+    );
+    expect(markdown).toContain('* *Use of glycated haemoglobin (HbA1c) in the diagnosis of diabetes mellitus*. ');
+  });
+
+  it('links the markers read together with it, by their names in the page language', () => {
+    expect(twin('hba1c', 'en').markdown).toContain('* [Fasting glucose](/biomarkers/fasting-glucose)\n');
+    const de = twin('hba1c', 'de').markdown;
+    expect(de).toContain('* [Glukose (nüchtern)](/de/biomarkers/fasting-glucose)\n');
+    expect(de).toContain('## Warum der Test gemacht wird\n');
+    expect(de).toContain(`\n${guides.guides.get('hba1c')!.why.de}\n`);
+    expect(de).not.toContain(guides.guides.get('hba1c')!.why.en);
+  });
+
+  it('leaves out a related marker the catalog does not carry, and every section a marker has no guide for', () => {
+    const fewer = new Map(guides.guides);
+    fewer.set('hba1c', { ...guides.guides.get('hba1c')!, related: ['fasting-glucose', 'creatinine'] });
+    fewer.delete('fasting-glucose');
+    const withFewer = { guides: fewer, sources: guides.sources };
+    const missing = structuredClone(panels);
+    for (const template of CATALOG_TEMPLATES)
+      missing[template].data = missing[template].data.filter((item) => item.metadata?.['key'] !== 'creatinine');
+    const view = buildMarkerPageView(missing, 'hba1c', { ...options('en'), guides: withFewer })!;
+    expect(view.guide!.related.map((marker) => marker.key)).toEqual(['fasting-glucose']);
+    const without = twin('fasting-glucose', 'en', withFewer);
+    expect(outlineHeadings(without.nodes).map((heading) => heading.slug)).toEqual(['facts', 'regions', 'names', 'api']);
   });
 });
 

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPanels } from '../../../../src/lib/catalog/build-panels.ts';
-import { checkGuides, loadCatalogSource, type CatalogSource } from '../../../../src/lib/catalog/load-catalog-source.ts';
+import { loadCatalogSource, type CatalogSource } from '../../../../src/lib/catalog/load-catalog-source.ts';
+import { checkGuides } from '../../../../src/lib/catalog/marker-guides.ts';
 import { DESCRIBED_LOCALES, GUIDE_SECTIONS, type MarkerSource } from '../../../../src/lib/catalog/source-schema.ts';
 
 const DATA = fileURLToPath(new URL('../../../../content/catalog/', import.meta.url));
@@ -70,7 +71,9 @@ describe("markers' guides (content/catalog)", () => {
       const section = { en: 'An English statement of some length.', de: 'Eine deutsche Aussage.', sources: ['nice'] };
       return { why: section, higher: section, lower: section, related: ['b'] };
     };
-    const sources = [{ id: 'nice', label: 'NICE', title: 'A guideline', publisher: 'NICE', year: 2024 }];
+    const sources = [
+      { id: 'nice', label: 'NICE', title: 'A guideline', lang: 'en' as const, publisher: 'NICE', year: 2024 },
+    ];
 
     it('accepts a guide whose sources and related markers exist', () => {
       expect(() => checkGuides([marker('a', {}), marker('b')], sources)).not.toThrow();
