@@ -1,6 +1,7 @@
 // `npm run screenshots`: full-page screenshots of the site at 1280 and 390 px in the light and
 // the dark scheme, for a person changing pages to look at (tests take them on failure only).
-// Serves the build as `npm start` does unless SCREENSHOTS_URL names a running site.
+// Serves the build as `npm start` does unless SCREENSHOTS_URL names a running site; SCREENSHOTS_PATHS
+// (comma-separated) names the pages to take instead of a sample of every kind.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -49,7 +50,9 @@ const executablePath = existsSync(chromium.executablePath()) ? undefined : syste
 const browser = await chromium.launch(executablePath === undefined ? {} : { executablePath, args: CHROMIUM_FLAGS });
 try {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-  const pages = [
+  // SCREENSHOTS_PATHS=/,/de/biomarkers/hba1c takes the pages a change touched; else a sample of every kind.
+  const chosen = process.env['SCREENSHOTS_PATHS']?.split(',').filter((path) => path.startsWith('/'));
+  const pages = chosen ?? [
     ...samplePaths(sitemapPaths(sitemap), 8, 2),
     ...errorPages()
       .filter((p) => p.status === 404)
@@ -67,7 +70,7 @@ try {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 844 });
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+        const name = path === '/' ? 'home' : path.slice(1).replaceAll(/[/?=&]/g, '-');
         await page.screenshot({
           path: `${OUT}/${name}-${colorScheme}-${width}.png`,
           fullPage: true,

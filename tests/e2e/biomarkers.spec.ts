@@ -56,6 +56,19 @@ for (const { locale, path, title, lipids, haemoglobin, nav } of PAGES) {
       await expect(page.getByRole('heading', { level: 2, name: lipids })).toBeInViewport();
     });
 
+    test('"On this page" links no category a search hid: it lists the index, which shows the matching ones', async ({
+      page,
+    }) => {
+      await page.goto(`${path}?q=ferritin`);
+      const toc = page.locator('starlight-toc nav');
+      await expect(toc.getByRole('link')).not.toHaveCount(0);
+      await expect(toc.locator('a[href="#lipids"], a[href="#iron"]')).toHaveCount(0);
+      await expect(toc.locator('a[href="#category-index-heading"]')).toHaveCount(1);
+      const index = page.locator('.category-index');
+      await expect(index.getByRole('link')).toHaveCount(1);
+      await expect(index.getByRole('link', { name: lipids })).toBeHidden();
+    });
+
     test('fits a phone screen without sideways scrolling, in the dark scheme too', async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.emulateMedia({ colorScheme: 'dark' });

@@ -145,3 +145,31 @@ test('request samples whose script does not load stay stacked, and axe finds no 
   const results = await new AxeBuilder({ page }).include('.sample-tabs').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the copy button, always shown there, covers none of a sample's characters, scrolled to its end too", async ({
+    page,
+  }) => {
+    await page.goto('/developers');
+    expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
+    const frame = page.locator('[data-sample-id="catalog-first-request"] .expressive-code').first();
+    const button = frame.locator('.copy button');
+    await expect(button).toBeVisible();
+    const overlap = await frame.evaluate((element) => {
+      const pre = element.querySelector('pre')!;
+      pre.scrollLeft = pre.scrollWidth;
+      const copy = element.querySelector('.copy button')!.getBoundingClientRect();
+      // The lines beside the button: each one's text as laid out, against the button's box.
+      return [...pre.querySelectorAll('.ec-line .code')].flatMap((line) => {
+        const range = document.createRange();
+        range.selectNodeContents(line);
+        return [...range.getClientRects()].filter(
+          (rect) => rect.width > 0 && rect.bottom > copy.top && rect.top < copy.bottom && rect.right > copy.left,
+        ).length;
+      });
+    });
+    expect(overlap.every((count) => count === 0)).toBe(true);
+  });
+});

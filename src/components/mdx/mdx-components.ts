@@ -6,6 +6,7 @@ import Callout from './Callout.astro';
 import Changelog from './Changelog.astro';
 import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
+import MarkerFinder from './MarkerFinder.astro';
 import Sample from './Sample.astro';
 import TableScroll from './elements/TableScroll.astro';
 
@@ -21,6 +22,7 @@ export const MDX_COMPONENTS = {
   Callout,
   Changelog,
   ErrorHeading,
+  MarkerFinder,
   Sample,
 };
 

@@ -191,10 +191,13 @@ function categoryOutline(
 ): RootContent {
   const { name, description } = category;
   const icon = category.iconPath === undefined ? [] : [pagePart('CategoryIcon', { src: category.iconPath })];
-  const heading = anchoredHeading(2, category.anchor, [
-    ...icon,
-    onPage(text(name.text), { lang: langAttribute(name, locale) }),
-  ]);
+  // "On this page" lists the category index, not each category: the index hides those a view has no match in.
+  const heading = anchoredHeading(
+    2,
+    category.anchor,
+    [...icon, onPage(text(name.text), { lang: langAttribute(name, locale) })],
+    { inContents: false },
+  );
   const header = [
     ui.markerColumn,
     ui.browser.uuid,

@@ -4,6 +4,8 @@ declare module 'mdast' {
   interface HeadingData {
     /** The anchor the HTML page gives the heading: the page's table of contents lists it. */
     anchor?: string;
+    /** False for a heading "On this page" leaves out: the page lists those sections in a navigation of its own. */
+    inContents?: boolean;
   }
 }
 
@@ -37,12 +39,20 @@ export function table(header: string[], rows: PhrasingContent[][][]): Table {
   };
 }
 
-/** A heading the HTML page anchors at `anchor`: the twin prints it as any heading, the table of contents lists it. */
-export const anchoredHeading = (depth: Heading['depth'], anchor: string, children: PhrasingContent[]): Heading => ({
+/**
+ * A heading the HTML page anchors at `anchor`: the twin prints it as any heading, the table of contents lists it unless
+ * `inContents` is false.
+ */
+export const anchoredHeading = (
+  depth: Heading['depth'],
+  anchor: string,
+  children: PhrasingContent[],
+  { inContents = true }: { inContents?: boolean } = {},
+): Heading => ({
   type: 'heading',
   depth,
   children,
-  data: { anchor },
+  data: inContents ? { anchor } : { anchor, inContents },
 });
 
 /** The text a node shows, markup left out. */
@@ -57,12 +67,12 @@ export interface OutlineHeading {
 }
 
 /**
- * The anchored headings of a twin's nodes in order (`anchoredHeading`): the page's table of contents, written once with
- * its twin. The table goes three levels deep, so a deeper heading is listed at the third.
+ * The anchored headings of a twin's nodes in order (`anchoredHeading`), but those left out of it: the page's table of
+ * contents, written once with its twin. The table goes three levels deep, so a deeper heading is listed at the third.
  */
 export const outlineHeadings = (nodes: RootContent[]): OutlineHeading[] =>
   nodes.flatMap((node) =>
-    node.type === 'heading' && node.data?.anchor !== undefined
+    node.type === 'heading' && node.data?.anchor !== undefined && node.data.inContents !== false
       ? [{ depth: Math.min(node.depth, 3), slug: node.data.anchor, text: plainText(node).trim() }]
       : [],
   );
