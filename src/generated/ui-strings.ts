@@ -169,7 +169,7 @@ export interface UiStrings {
     /** Yes and no in the premium column. */
     yes: string;
     no: string;
-    /** Heading of the description where the catalog has it only in another language. What the page teaches (the marker's guide in content/catalog): the headings of its sections, in page order. */
+    /** What the page teaches (the marker's guide in content/catalog): the headings of its sections, in page order. */
     whyHeading: string;
     resultsHeading: string;
     higherHeading: string;
@@ -184,6 +184,7 @@ export interface UiStrings {
     citedLabel: string;
     sourcesHeading: string;
     sourcesLead: string;
+    /** Heading of the description where the catalog has it only in another language. */
     aboutHeading: string;
     /** Heading of the names in every language, and the table's columns. */
     namesHeading: string;
@@ -199,8 +200,6 @@ export interface UiStrings {
     home: string;
     /** In `llms-full.txt`, in place of the API samples on every marker page after the first: that request, with this marker's `{template}` and `{uuid}`; `{first}` links the first page's. */
     apiAsAbove: string;
-    /** In `llms-full.txt`, in place of the units and panels, which the marker's row in the list above has: `{row}` links it. */
-    regionsAsListed: string;
   };
   /** The API reference page. */
   apiReference: {

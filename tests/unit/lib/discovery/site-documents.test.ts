@@ -135,7 +135,7 @@ describe('buildLlmsFullTxt', () => {
     expect(text).toContain('- **Key**: b');
   });
 
-  it("leaves out of an item page what an earlier page's table holds, and points a section to it on every page", () => {
+  it("keeps each item page whole, its text in a list's table included, and points a shared section to it", () => {
     const list = {
       title: 'List',
       tree: tree('# List\n\n| Name | About |\n| - | - |\n| a | The a. |\n| b | The b. |\n'),
@@ -143,18 +143,19 @@ describe('buildLlmsFullTxt', () => {
     };
     const page = (key: string) => ({
       title: key,
-      tree: tree(`# ${key}\n\nThe ${key}.\n\n## Units\n\n| g/L |\n\n## Names\n\n${key} in German.\n`),
+      tree: tree(`# ${key}\n\nThe ${key}.\n\n> Not advice.\n\n## Units\n\n| g/L |\n\n## Names\n\n${key} in German.\n`),
       url: `${BASE}/biomarkers/${key}`,
       family: 'biomarkers',
     });
-    const text = buildLlmsFullTxt(
-      [list, page('a'), page('b'), { title: 'Guide', tree: tree('# Guide\n\nThe a.\n'), url: `${BASE}/guide` }],
-      { shared: [{ heading: 'Units', pointer: (_first, { url }) => `In [its row](${url}#row).` }] },
-    );
-    expect(text.match(/^The a\.$/gm)).toHaveLength(1); // the guide page keeps its own
-    expect(text).not.toMatch(/^The b\.$/m);
+    const text = buildLlmsFullTxt([list, page('a'), page('b')], {
+      shared: [{ heading: 'Units', pointer: (_first, { url }) => `In [its row](${url}#row).` }],
+    });
+    // Each page's own description stays, though the list's row has it: a section read alone keeps its definition.
+    expect(text.match(/^The a\.$/gm)).toHaveLength(1);
+    expect(text.match(/^The b\.$/gm)).toHaveLength(1);
     expect(text.match(/\| The [ab]\. \|/g)).toHaveLength(2);
-    expect(text).not.toContain('| g/L |');
+    // What every item page says alike is there once.
+    expect(text.match(/^> Not advice\.$/gm)).toHaveLength(1);
     expect(text).toContain(`## Units\n\nIn [its row](${BASE}/biomarkers/a#row).\n\n## Names\n\na in German.`);
     expect(text).toContain(`In [its row](${BASE}/biomarkers/b#row).`);
   });
@@ -228,8 +229,8 @@ describe('buildLlmsFullTxt', () => {
     expect(text_).toContain(
       `## Fetch it from the API\n\nAs under [ferritin](${BASE}/biomarkers/ferritin#api), with \`iron\`.\n\n## Names\n\niron in German.`,
     );
-    // The list's cell holds ferritin's description; iron's own stays, and so does every page's key.
-    expect(text_.match(/Iron stores\./g)).toHaveLength(1);
+    // The list's cell holds ferritin's description, and so does its page; every page keeps its key.
+    expect(text_.match(/Iron stores\./g)).toHaveLength(2);
     expect(text_).toContain('\n\nSerum iron.\n\n');
     expect(text_).toContain('- **Key**: `iron`');
   });
