@@ -26,7 +26,6 @@ export function checkGuides(markers: readonly MarkerSource[], sources: readonly 
     ids.add(source.id);
   }
   for (const { key, guide } of markers) {
-    if (guide === undefined) continue;
     for (const section of GUIDE_SECTIONS) {
       for (const id of guide[section]?.sources ?? []) {
         if (!ids.has(id)) {
@@ -66,7 +65,7 @@ export function parseMarkerGuides(markerFiles: Readonly<Record<string, string>>,
   const sources = parseFile('sources.yaml', sourcesYaml, z.array(GuideSourceSchema));
   checkGuides(markers, sources);
   return {
-    guides: new Map(markers.flatMap(({ key, guide }) => (guide === undefined ? [] : [[key, guide] as const]))),
+    guides: new Map(markers.map(({ key, guide }) => [key, guide])),
     sources: new Map(sources.map((source) => [source.id, source])),
   };
 }

@@ -125,7 +125,7 @@ const MarkerSourceSchema = z
     panels: z.array(z.enum(Object.keys(PANEL_KEYS) as [keyof typeof PANEL_KEYS])).min(1),
     translations: TranslationsSourceSchema,
     /** What the marker's page teaches besides its description; see `MarkerGuideSchema`. */
-    guide: MarkerGuideSchema.optional(),
+    guide: MarkerGuideSchema,
   })
   .refine((marker) => (marker.derivedFrom !== undefined) === (marker.computedInternally === true), {
     message: 'derivedFrom is required exactly on markers with computedInternally: true',

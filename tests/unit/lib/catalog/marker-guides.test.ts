@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPanels } from '../../../../src/lib/catalog/build-panels.ts';
 import { loadCatalogSource, type CatalogSource } from '../../../../src/lib/catalog/load-catalog-source.ts';
 import { checkGuides } from '../../../../src/lib/catalog/marker-guides.ts';
-import { DESCRIBED_LOCALES, GUIDE_SECTIONS, type MarkerSource } from '../../../../src/lib/catalog/source-schema.ts';
+import {
+  DESCRIBED_LOCALES,
+  GUIDE_SECTIONS,
+  MarkerFileSchema,
+  type MarkerSource,
+} from '../../../../src/lib/catalog/source-schema.ts';
 
 const DATA = fileURLToPath(new URL('../../../../content/catalog/', import.meta.url));
 
@@ -17,7 +22,7 @@ beforeAll(async () => {
 function guideTexts(): Array<{ where: string; locale: string; text: string }> {
   return source.markers.flatMap(({ key, guide }) =>
     GUIDE_SECTIONS.flatMap((section) => {
-      const part = guide?.[section];
+      const part = guide[section];
       if (part === undefined) return [];
       return DESCRIBED_LOCALES.map((locale) => ({ where: `${key}.${section}.${locale}`, locale, text: part[locale] }));
     }),
@@ -29,9 +34,13 @@ const THRESHOLD =
   /\d[\d.,]*\s*(?:%|mmol|µmol|umol|nmol|pmol|mol\/|mg|µg|ug|ng|pg|g\/|mU|U\/|IU|kU|fL|×\s*10|x\s*10|mm\/h|mL\/min)/i;
 
 describe("markers' guides (content/catalog)", () => {
-  it('gives every marker a guide: why it is tested, what a higher and a lower result can mean, what it is read with', () => {
-    const without = source.markers.filter((marker) => marker.guide === undefined).map((marker) => marker.key);
-    expect(without).toEqual([]);
+  it('refuses a marker without a guide, naming the field: every page teaches', () => {
+    const [first] = source.markers;
+    const { guide: _guide, category: _category, ...without } = first!;
+    const result = MarkerFileSchema.safeParse([without]);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.path.join('.'))).toContain('0.guide');
+    expect(MarkerFileSchema.safeParse([{ ...without, guide: first!.guide }]).success).toBe(true);
   });
 
   it('gives no threshold: a guide points to the laboratory’s own range instead', () => {
@@ -50,7 +59,7 @@ describe("markers' guides (content/catalog)", () => {
 
   it('cites every source it lists, and every source cited is listed', () => {
     const cited = new Set(
-      source.markers.flatMap(({ guide }) => GUIDE_SECTIONS.flatMap((section) => guide?.[section]?.sources ?? [])),
+      source.markers.flatMap(({ guide }) => GUIDE_SECTIONS.flatMap((section) => guide[section]?.sources ?? [])),
     );
     expect(source.sources.map((s) => s.id).filter((id) => !cited.has(id))).toEqual([]);
     expect([...cited].filter((id) => !source.sources.some((s) => s.id === id))).toEqual([]);
@@ -65,9 +74,9 @@ describe("markers' guides (content/catalog)", () => {
   });
 
   describe('checkGuides', () => {
-    const marker = (key: string, guide?: Partial<NonNullable<MarkerSource['guide']>>): MarkerSource =>
-      ({ key, guide: guide === undefined ? undefined : { ...sampleGuide(), ...guide } }) as MarkerSource;
-    const sampleGuide = (): NonNullable<MarkerSource['guide']> => {
+    const marker = (key: string, guide?: Partial<MarkerSource['guide']>): MarkerSource =>
+      ({ key, guide: { ...sampleGuide(), related: [key === 'a' ? 'b' : 'a'], ...guide } }) as MarkerSource;
+    const sampleGuide = (): MarkerSource['guide'] => {
       const section = { en: 'An English statement of some length.', de: 'Eine deutsche Aussage.', sources: ['nice'] };
       return { why: section, higher: section, lower: section, related: ['b'] };
     };
