@@ -1,6 +1,8 @@
 import { parseAtomFeed } from 'feedsmith';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { feedUpdated } from '../../src/lib/changelog/build-atom-feed.ts';
 import { CHANGELOG_ENTRIES } from '../../src/lib/changelog/changelog.ts';
+import { entryUpdated } from '../../src/lib/changelog/changelog-schema.ts';
 import { CHANGELOG_FEED_PATH } from '../../src/lib/content/page-registry.ts';
 import { escapeHtml } from '../../src/lib/http/html-escape.ts';
 import { createTestSite, type TestSite } from '../helpers/site.ts';
@@ -71,7 +73,7 @@ describe(`the Atom feed ${CHANGELOG_FEED_PATH}`, () => {
     const feed = parseAtomFeed(response.body);
     expect(feed.id).toBe(`${base}/changelog`);
     expect(feed.title?.value).toMatch(/^Changelog · /);
-    expect(feed.updated).toBe(`${CHANGELOG_ENTRIES[0]!.date}T00:00:00Z`);
+    expect(feed.updated).toBe(feedUpdated(CHANGELOG_ENTRIES));
     expect(feed.links).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ rel: 'self', href: `${base}${CHANGELOG_FEED_PATH}` }),
@@ -83,7 +85,8 @@ describe(`the Atom feed ${CHANGELOG_FEED_PATH}`, () => {
     for (const [index, entry] of (feed.entries ?? []).entries()) {
       const source = CHANGELOG_ENTRIES[index]!;
       expect(entry.title?.value).toBe(source.en.title);
-      expect(entry.updated).toBe(`${source.date}T00:00:00Z`);
+      expect(entry.published).toBe(source.date);
+      expect(entry.updated).toBe(entryUpdated(source));
       expect(entry.links?.[0]?.href).toBe(`${base}/changelog#${source.id}`);
       // `type="html"`: the parser gives the HTML, in which the entry's text is escaped once.
       expect(entry.content?.type).toBe('html');

@@ -3,7 +3,7 @@ import { pagePath } from '../content/page-paths.ts';
 import { escapeHtml } from '../http/html-escape.ts';
 import { CHANGELOG_FEED_PATH, CHANGELOG_SLUG } from '../content/page-registry.ts';
 import { textRuns } from './changelog.ts';
-import type { ChangelogEntry } from './changelog-schema.ts';
+import { entryUpdated, type ChangelogEntry } from './changelog-schema.ts';
 
 /** What the feed says about itself besides its entries. */
 export interface AtomFeedInput {
@@ -29,13 +29,21 @@ const html = (text: string): string =>
     .map((run) => (run.code ? `<code>${escapeHtml(run.text)}</code>` : escapeHtml(run.text)))
     .join('');
 
-/** A day of the changelog as an RFC 3339 timestamp (RFC 3339): midnight UTC. */
-const timestamp = (date: string): string => `${date}T00:00:00Z`;
+/** What a feed without entries says for its `updated`: the epoch, before anything it could list. */
+const NO_ENTRIES_UPDATED = '1970-01-01T00:00:00Z';
+
+/**
+ * When the newest of `entries` last changed (their latest `atom:updated`): the feed's `updated` and its
+ * `Last-Modified`. The timestamps share one form, so the greatest text is the latest instant.
+ */
+export const feedUpdated = (entries: readonly ChangelogEntry[]): string =>
+  entries.map(entryUpdated).reduce((latest, updated) => (updated > latest ? updated : latest), NO_ENTRIES_UPDATED);
 
 /**
  * The changelog as an Atom feed (RFC 4287): the feed's id is the page's URL, each entry's id the page's URL with the
- * entry's anchor, which never changes once published, so readers recognize an entry across builds. `updated` is the
- * newest entry's day, so the feed's bytes, and its ETag, change only with its content.
+ * entry's anchor, which never changes once published, so readers recognize an entry across builds. Each entry is
+ * `published` when its change landed and `updated` when its text last changed; the feed's `updated` is the latest of
+ * these, so the feed's bytes, and its ETag, change only with its content.
  */
 export function buildAtomFeed(input: AtomFeedInput): string {
   const locale = input.locale ?? DEFAULT_LOCALE;
@@ -48,21 +56,21 @@ export function buildAtomFeed(input: AtomFeedInput): string {
       '  <entry>',
       `    <id>${x(`${page}#${entry.id}`)}</id>`,
       `    <title>${x(text.title)}</title>`,
-      `    <updated>${timestamp(entry.date)}</updated>`,
+      `    <published>${entry.date}</published>`,
+      `    <updated>${entryUpdated(entry)}</updated>`,
       `    <link rel="alternate" type="text/html" href="${x(`${page}#${entry.id}`)}"/>`,
       `    <category term="${entry.kind}"/>`,
       `    <content type="html">${x(content)}</content>`,
       '  </entry>',
     ].join('\n');
   });
-  const newest = input.entries[0]?.date ?? '1970-01-01';
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
     `  <id>${x(page)}</id>`,
     `  <title>${x(input.title)}</title>`,
     `  <subtitle>${x(input.subtitle)}</subtitle>`,
-    `  <updated>${timestamp(newest)}</updated>`,
+    `  <updated>${feedUpdated(input.entries)}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${x(input.baseUrl + CHANGELOG_FEED_PATH)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(page)}"/>`,
     `  <author><name>${x(input.author)}</name><uri>${x(input.baseUrl + '/')}</uri></author>`,
