@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
-import { buildAtomFeed } from '../lib/changelog/build-atom-feed.ts';
+import { buildAtomFeed, feedUpdated } from '../lib/changelog/build-atom-feed.ts';
 import { CHANGELOG_ENTRIES } from '../lib/changelog/changelog.ts';
 import { getConfig } from '../lib/config/config.ts';
+import { formatHttpDate } from '../lib/http/http-date.ts';
 import { getPageContent, getUiStrings } from '../lib/site-pages/guide-pages.ts';
 import { DEFAULT_LOCALE } from '../lib/content/locales.ts';
 import { CHANGELOG_SLUG, GUIDE_PAGES } from '../lib/content/page-registry.ts';
@@ -22,5 +23,9 @@ export const GET: APIRoute = async () => {
     author: ui.siteName,
     actionLabel: ui.changelog.action,
   });
-  return new Response(feed, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+  // The store keeps it with the feed's bytes, so the server sends it and compares If-Modified-Since with it.
+  const lastModified = formatHttpDate(Date.parse(feedUpdated(CHANGELOG_ENTRIES)));
+  return new Response(feed, {
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Last-Modified': lastModified },
+  });
 };

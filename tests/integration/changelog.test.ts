@@ -94,6 +94,27 @@ describe(`the Atom feed ${CHANGELOG_FEED_PATH}`, () => {
     }
   });
 
+  it('sends Last-Modified, its newest entry’s latest change, and answers If-Modified-Since with 304', async () => {
+    const first = await get(CHANGELOG_FEED_PATH, '*/*');
+    const lastModified = String(first.headers['last-modified']);
+    expect(Date.parse(lastModified)).toBe(Date.parse(feedUpdated(CHANGELOG_ENTRIES)));
+    expect(lastModified).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    const again = await site.request({
+      url: CHANGELOG_FEED_PATH,
+      headers: { accept: '*/*', 'if-modified-since': lastModified },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['etag']).toBe(first.headers['etag']);
+    expect(again.body).toBe('');
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    const changed = await site.request({
+      url: CHANGELOG_FEED_PATH,
+      headers: { accept: '*/*', 'if-modified-since': earlier },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe(first.body);
+  });
+
   it('revalidates with If-None-Match: 304 with the same ETag and no body', async () => {
     const first = await get(CHANGELOG_FEED_PATH, '*/*');
     const etag = first.headers['etag'];
