@@ -1,8 +1,6 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
-
-/** What a change touches: the HTTP interface, the catalog's data, or the guide and site documents. */
-const CHANGE_KINDS = ['api', 'catalog', 'docs'] as const;
+import { CHANGE_KINDS } from '../content/changelog-feeds.ts';
 
 /** One entry's text in one language; code is marked with backticks. */
 const ChangelogTextSchema = z.strictObject({
@@ -16,7 +14,8 @@ const ChangelogTextSchema = z.strictObject({
 
 /**
  * An instant of the project's history as RFC 3339 writes it, in UTC to the second (`2026-12-02T03:01:25Z`): what an
- * Atom date is (RFC 4287 §3.3) and, to the second, what `Last-Modified` can say; in one form, text order is time order.
+ * Atom date is (RFC 4287 §3.3) and, to the second, what `Last-Modified` can say. In one form, text order is time
+ * order.
  */
 const InstantSchema = z.iso.datetime({ precision: 0 });
 
@@ -34,7 +33,7 @@ export const ChangelogEntrySchema = z.strictObject({
   date: InstantSchema,
   /** When the entry's text was last corrected, where that came after `date`: the feed entry's `updated`. */
   updated: InstantSchema.optional(),
-  /** What the change touches; a change of a marker's meaning is `catalog`. */
+  /** What the change touches (`CHANGE_KINDS`), and so which kind's feeds list it; a marker's meaning is `catalog`. */
   kind: z.enum(CHANGE_KINDS),
   /** The text in English. */
   en: ChangelogTextSchema,
@@ -67,8 +66,8 @@ export const entryUpdated = (entry: ChangelogEntry): string => entry.updated ?? 
 export const entryDay = (entry: ChangelogEntry): string => entry.date.slice(0, 10);
 
 /**
- * The entries of a changelog file's YAML, newest first (entries of one instant keep the file's order); a bad entry throws
- * with the file, the entry and what is wrong, which fails the build.
+ * The entries of a changelog file's YAML, newest first (entries of one instant keep the file's order); a bad entry
+ * throws with the file, the entry and what is wrong, which fails the build.
  */
 export function parseChangelog(yaml: string, file = 'content/changelog.yaml'): ChangelogEntry[] {
   let data: unknown;
