@@ -32,8 +32,8 @@ export async function prerender(): Promise<number> {
   };
   const renders: PreparedRender[] = [];
   for (const resource of RENDERED_RESOURCES.filter((entry) => entry.sources.length === 0)) {
-    const { contentType, text } = await render(resource.renderPath, resource.accept);
-    renders.push({ key: resource.key, contentType, text });
+    const { contentType, text, lastModified } = await render(resource.renderPath, resource.accept);
+    renders.push({ key: resource.key, contentType, text, ...(lastModified === undefined ? {} : { lastModified }) });
   }
   // The browser 404 and 429 per locale, with the placeholders the server fills in (error-pages.ts).
   for (const page of ERROR_PAGES) {

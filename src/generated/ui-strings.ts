@@ -311,8 +311,10 @@ export interface UiStrings {
     };
     /** Lead-in of an entry's "what a client should do" paragraph, e.g. "What to do:". */
     action: string;
-    /** Text of the link to the Atom feed. */
+    /** Text of the link to the Atom feed of every entry. */
     feed: string;
+    /** Said after that link, before the links to each kind's feed (named by the kinds above), e.g. "Subscribe to the Atom feed of every change, or of one kind only: API, Catalog data, Guide." */
+    feedKinds: string;
   };
   /** The site search (the header's search dialog). */
   siteSearch: {

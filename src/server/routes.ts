@@ -8,7 +8,7 @@ import {
   TOKEN_ENDPOINT_PATH,
 } from '../lib/schemas/oauth.ts';
 import { canonicalPagePath, resolvePagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
-import { CHANGELOG_FEED_PATH } from '../lib/content/page-registry.ts';
+import { CHANGELOG_FEEDS } from '../lib/content/changelog-feeds.ts';
 import {
   METADATA_CACHE_CONTROL,
   NO_STORE,
@@ -140,8 +140,9 @@ export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
   [LLMS_TXT_PATH, renderedRow(llmsTxtDocument(LLMS_TXT_PATH))],
   [LLMS_FULL_TXT_PATH, renderedRow(fullTextDocument(LLMS_FULL_TXT_PATH))],
   [SITEMAP_PATH, renderedRow(sitemapDocument(SITEMAP_PATH))],
-  // From `content/changelog.yaml` alone: rendered by the build, like a page without data.
-  [CHANGELOG_FEED_PATH, renderedRow(renderedDocument(CHANGELOG_FEED_PATH))],
+  // The changelog's feeds, per language and kind: from `content/changelog.yaml` alone, so rendered by the build, like
+  // a page without data.
+  ...CHANGELOG_FEEDS.map(({ path }) => [path, renderedRow(renderedDocument(path))] as const),
 ]);
 
 /** The rows' documents of the rendered store (llms.txt, the sitemap…). */

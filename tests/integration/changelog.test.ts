@@ -1,13 +1,15 @@
 import { parseAtomFeed } from 'feedsmith';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANGELOG_ENTRIES } from '../../src/lib/changelog/changelog.ts';
-import { CHANGELOG_FEED_PATH } from '../../src/lib/content/page-registry.ts';
+import { entryUpdated, type ChangelogEntry } from '../../src/lib/changelog/changelog-schema.ts';
+import { CHANGELOG_FEEDS, type ChangelogFeed } from '../../src/lib/content/changelog-feeds.ts';
 import { escapeHtml } from '../../src/lib/http/html-escape.ts';
 import { createTestSite, type TestSite } from '../helpers/site.ts';
 
 /**
  * The changelog as clients meet it: its page in both languages and their Markdown twins, its place in `llms.txt`,
- * the sitemap and the sidebar, and its Atom feed read by a real feed parser and revalidated with its ETag.
+ * the sitemap and the sidebar, and its Atom feeds, every entry's and each kind's in each language, read by a real
+ * feed parser and revalidated with their ETag and their Last-Modified.
  */
 let site: TestSite;
 let base: string;
@@ -17,14 +19,36 @@ beforeAll(async () => {
   base = site.config.baseUrl;
 }, 30_000);
 
-const get = (url: string, accept = 'text/html') => site.request({ url, headers: { accept } });
+const get = (url: string, accept = 'text/html', headers: Record<string, string> = {}) =>
+  site.request({ url, headers: { accept, ...headers } });
+
+/** The page's title and each kind's name, as a reader of each language sees them. */
+const PAGE_TITLES = { en: 'Changelog', de: 'Änderungsprotokoll' };
+const KIND_LABELS = {
+  en: { api: 'API', catalog: 'Catalog data', docs: 'Guide' },
+  de: { api: 'API', catalog: 'Katalogdaten', docs: 'Leitfaden' },
+};
+
+/** A feed's name: the page's title, and a kind's label for a kind's feed. */
+const feedName = ({ locale, kind }: ChangelogFeed) =>
+  kind === undefined ? PAGE_TITLES[locale] : `${PAGE_TITLES[locale]}: ${KIND_LABELS[locale][kind]}`;
+
+/** The page a feed belongs to, absolute. */
+const pageUrl = ({ locale }: ChangelogFeed) => `${base}${locale === 'de' ? '/de' : ''}/changelog`;
+
+/** The entries a feed lists: every entry, or its kind's, newest first. */
+const listed = ({ kind }: ChangelogFeed): ChangelogEntry[] =>
+  CHANGELOG_ENTRIES.filter((entry) => kind === undefined || entry.kind === kind);
+
+/** The latest instant among `entries`' last changes. */
+const latest = (entries: readonly ChangelogEntry[]) => entries.map(entryUpdated).sort().at(-1)!;
 
 describe('the changelog page', () => {
   it.each([
     ['/changelog', 'en'],
     ['/de/changelog', 'de'],
   ] as const)(
-    '%s lists every entry newest first, each anchored, links the feed in its head and the sidebar',
+    '%s lists every entry newest first, each anchored, names and links its language’s feeds, links the sidebar',
     async (path, locale) => {
       const response = await get(path);
       expect(response.statusCode).toBe(200);
@@ -34,9 +58,14 @@ describe('the changelog page', () => {
       const positions = CHANGELOG_ENTRIES.map((entry) => html.indexOf(`<h2 id="${entry.id}"`));
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
       expect(html).toContain(CHANGELOG_ENTRIES[0]![locale].title);
-      expect(html).toMatch(
-        new RegExp(`<link rel="alternate" type="application/atom\\+xml"[^>]* href="${base}${CHANGELOG_FEED_PATH}"`),
+      const feeds = CHANGELOG_FEEDS.filter((feed) => feed.locale === locale);
+      const advertised = [...html.matchAll(/<link rel="alternate" type="application\/atom\+xml"([^>]*)>/g)].map(
+        ([, attributes]) => [/title="([^"]*)"/.exec(attributes!)?.[1], /href="([^"]*)"/.exec(attributes!)?.[1]],
       );
+      expect(advertised).toEqual(feeds.map((feed) => [feedName(feed), `${base}${feed.path}`]));
+      for (const feed of feeds) {
+        expect(html).toMatch(new RegExp(`<a href="${feed.path}" type="application/atom\\+xml"`));
+      }
       expect(html).toMatch(new RegExp(`<a href="${path}"[^>]*aria-current="page"`));
     },
   );
@@ -50,7 +79,9 @@ describe('the changelog page', () => {
     expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
     const locale = path.startsWith('/de') ? 'de' : 'en';
     for (const entry of CHANGELOG_ENTRIES) expect(response.body).toContain(`## ${entry[locale].title}\n`);
-    expect(response.body).toContain(`(${base}${CHANGELOG_FEED_PATH})`);
+    for (const feed of CHANGELOG_FEEDS.filter((each) => each.locale === locale)) {
+      expect(response.body).toContain(`(${base}${feed.path})`);
+    }
   });
 
   it('is listed in llms.txt and the sitemap in both languages', async () => {
@@ -63,44 +94,91 @@ describe('the changelog page', () => {
   });
 });
 
-describe(`the Atom feed ${CHANGELOG_FEED_PATH}`, () => {
-  it('parses as Atom with the feed and entry elements RFC 4287 requires, linking each entry to its anchor', async () => {
-    const response = await get(CHANGELOG_FEED_PATH, '*/*');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
-    const feed = parseAtomFeed(response.body);
-    expect(feed.id).toBe(`${base}/changelog`);
-    expect(feed.title?.value).toMatch(/^Changelog · /);
-    expect(feed.updated).toBe(`${CHANGELOG_ENTRIES[0]!.date}T00:00:00Z`);
-    expect(feed.links).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ rel: 'self', href: `${base}${CHANGELOG_FEED_PATH}` }),
-        expect.objectContaining({ rel: 'alternate', href: `${base}/changelog` }),
-      ]),
-    );
-    expect(feed.authors?.[0]?.name).toBeTruthy();
-    expect(feed.entries?.map((entry) => entry.id)).toEqual(CHANGELOG_ENTRIES.map((e) => `${base}/changelog#${e.id}`));
-    for (const [index, entry] of (feed.entries ?? []).entries()) {
-      const source = CHANGELOG_ENTRIES[index]!;
-      expect(entry.title?.value).toBe(source.en.title);
-      expect(entry.updated).toBe(`${source.date}T00:00:00Z`);
-      expect(entry.links?.[0]?.href).toBe(`${base}/changelog#${source.id}`);
-      // `type="html"`: the parser gives the HTML, in which the entry's text is escaped once.
-      expect(entry.content?.type).toBe('html');
-      expect(entry.content?.value).toContain(`<p>${escapeHtml(source.en.change.split('`')[0]!)}`);
-    }
+describe.each(CHANGELOG_FEEDS.map((feed) => ({ ...feed, name: feedName(feed) })))(
+  'the Atom feed $path ($name)',
+  (feed) => {
+    it('parses as Atom with what RFC 4287 requires: its own id and self link, its page as alternate', async () => {
+      const response = await get(feed.path, '*/*');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+      expect(response.body).toContain(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${feed.locale}">`);
+      const parsed = parseAtomFeed(response.body);
+      expect(parsed.id).toBe(feed.kind === undefined ? pageUrl(feed) : `${base}${feed.path}`);
+      expect(parsed.title?.value).toMatch(new RegExp(`^${feedName(feed)} · \\S`));
+      expect(parsed.updated).toBe(latest(listed(feed)));
+      expect(parsed.links).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ rel: 'self', type: 'application/atom+xml', href: `${base}${feed.path}` }),
+          expect.objectContaining({ rel: 'alternate', type: 'text/html', href: pageUrl(feed) }),
+        ]),
+      );
+      expect(parsed.authors?.[0]?.name).toBeTruthy();
+    });
+
+    it('lists its entries newest first in its language, each at its anchor, published when it landed', async () => {
+      const entries = parseAtomFeed((await get(feed.path, '*/*')).body).entries ?? [];
+      const sources = listed(feed);
+      expect(sources.length).toBeGreaterThan(0);
+      expect(entries.map((entry) => entry.id)).toEqual(sources.map((source) => `${pageUrl(feed)}#${source.id}`));
+      for (const [index, entry] of entries.entries()) {
+        const source = sources[index]!;
+        expect(entry.title?.value).toBe(source[feed.locale].title);
+        expect(entry.published).toBe(source.date);
+        expect(entry.updated).toBe(entryUpdated(source));
+        expect(entry.links?.[0]?.href).toBe(`${pageUrl(feed)}#${source.id}`);
+        expect(entry.categories?.[0]).toMatchObject({
+          term: source.kind,
+          label: KIND_LABELS[feed.locale][source.kind],
+        });
+        // `type="html"`: the parser gives the HTML, in which the entry's text is escaped once.
+        expect(entry.content?.type).toBe('html');
+        expect(entry.content?.value).toContain(`<p>${escapeHtml(source[feed.locale].change.split('`')[0]!)}`);
+      }
+    });
+
+    it('sends Last-Modified, its newest entry’s latest change, and answers If-Modified-Since with 304', async () => {
+      const first = await get(feed.path, '*/*');
+      const lastModified = String(first.headers['last-modified']);
+      expect(lastModified).toBe(new Date(latest(listed(feed))).toUTCString());
+      const again = await get(feed.path, '*/*', { 'if-modified-since': lastModified });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['etag']).toBe(first.headers['etag']);
+      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+      expect(again.headers['ratelimit-remaining']).toMatch(/^\d+$/);
+      expect(again.body).toBe('');
+      const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+      const changed = await get(feed.path, '*/*', { 'if-modified-since': earlier });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.body).toBe(first.body);
+    });
+
+    it('revalidates with If-None-Match: 304 with the same ETag and no body, whatever the date says', async () => {
+      const first = await get(feed.path, '*/*');
+      const etag = String(first.headers['etag']);
+      expect(etag).toMatch(/^"/);
+      const again = await get(feed.path, '*/*', {
+        'if-none-match': etag,
+        'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT',
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['etag']).toBe(etag);
+      expect(again.body).toBe('');
+    });
+  },
+);
+
+describe('the changelog’s feeds', () => {
+  it('are one per language and kind, each with its own bytes', async () => {
+    const bodies = await Promise.all(CHANGELOG_FEEDS.map(async (feed) => (await get(feed.path, '*/*')).body));
+    expect(new Set(bodies).size).toBe(CHANGELOG_FEEDS.length);
   });
 
-  it('revalidates with If-None-Match: 304 with the same ETag and no body', async () => {
-    const first = await get(CHANGELOG_FEED_PATH, '*/*');
-    const etag = first.headers['etag'];
-    expect(etag).toMatch(/^"/);
-    const again = await site.request({
-      url: CHANGELOG_FEED_PATH,
-      headers: { accept: '*/*', 'if-none-match': String(etag) },
-    });
-    expect(again.statusCode).toBe(304);
-    expect(again.headers['etag']).toBe(etag);
-    expect(again.body).toBe('');
-  });
+  it.each(['/en/changelog.xml', '/changelog/security.xml', '/de/changelog/api.xml/'])(
+    '%s, which names no feed, is no feed',
+    async (path) => {
+      const response = await get(path, '*/*');
+      expect(response.statusCode).not.toBe(200);
+      expect(String(response.headers['content-type'])).not.toContain('atom');
+    },
+  );
 });

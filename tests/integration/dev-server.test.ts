@@ -68,6 +68,13 @@ describe('npm run dev answers as npm start does', () => {
     ['robots.txt', '/robots.txt'],
     ['llms.txt', '/llms.txt'],
     ['the sitemap', '/sitemap.xml'],
+    ['the changelog feed', '/changelog.xml'],
+    ['a German changelog feed of one kind', '/de/changelog/catalog.xml'],
+    [
+      'a changelog feed revalidated by date',
+      '/changelog/api.xml',
+      { headers: { 'If-Modified-Since': 'Fri, 01 Jan 2100 00:00:00 GMT' } },
+    ],
     ['a Markdown twin', '/de/auth.md'],
     // Data-driven: Astro renders them with the catalog service the site hands it, in development as in production.
     ["the biomarker list's Markdown twin", '/de/biomarkers.md'],

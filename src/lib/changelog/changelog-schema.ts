@@ -1,8 +1,6 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
-
-/** What a change touches: the HTTP interface, the catalog's data, or the guide and site documents. */
-const CHANGE_KINDS = ['api', 'catalog', 'docs'] as const;
+import { CHANGE_KINDS } from '../content/changelog-feeds.ts';
 
 /** One entry's text in one language; code is marked with backticks. */
 const ChangelogTextSchema = z.strictObject({
@@ -14,6 +12,13 @@ const ChangelogTextSchema = z.strictObject({
   action: z.string().trim().min(5).max(400),
 });
 
+/**
+ * An instant of the project's history as RFC 3339 writes it, in UTC to the second (`2026-12-02T03:01:25Z`): what an
+ * Atom date is (RFC 4287 §3.3) and, to the second, what `Last-Modified` can say. In one form, text order is time
+ * order.
+ */
+const InstantSchema = z.iso.datetime({ precision: 0 });
+
 /** One change a client may notice, as `content/changelog.yaml` lists it. */
 export const ChangelogEntrySchema = z.strictObject({
   /** The entry's anchor on the page and the fragment of its feed id: kebab-case, never changed once published. */
@@ -21,9 +26,14 @@ export const ChangelogEntrySchema = z.strictObject({
     .string()
     .max(60)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'kebab-case: lower-case letters, digits and single hyphens'),
-  /** The day the change reached the service (YYYY-MM-DD), from the project's history. */
-  date: z.iso.date(),
-  /** What the change touches; a change of a marker's meaning is `catalog`. */
+  /**
+   * When the change reached the service: the committer time of the commit on main that landed it (a branch's merge
+   * commit). The page shows its day; the feeds give it as the entry's `published`.
+   */
+  date: InstantSchema,
+  /** When the entry's text was last corrected, where that came after `date`: the feed entry's `updated`. */
+  updated: InstantSchema.optional(),
+  /** What the change touches (`CHANGE_KINDS`), and so which kind's feeds list it; a marker's meaning is `catalog`. */
   kind: z.enum(CHANGE_KINDS),
   /** The text in English. */
   en: ChangelogTextSchema,
@@ -31,7 +41,7 @@ export const ChangelogEntrySchema = z.strictObject({
   de: ChangelogTextSchema,
 });
 
-/** The whole changelog: at least one entry, each id once. */
+/** The whole changelog: at least one entry, each id once, none corrected before it was published. */
 const ChangelogSchema = z
   .array(ChangelogEntrySchema)
   .min(1)
@@ -40,15 +50,24 @@ const ChangelogSchema = z
     entries.forEach((entry, index) => {
       if (seen.has(entry.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `${entry.id} twice` });
       seen.add(entry.id);
+      if (entry.updated !== undefined && entry.updated < entry.date) {
+        context.addIssue({ code: 'custom', path: [index, 'updated'], message: `${entry.id} updated before its date` });
+      }
     });
   });
 
 /** One validated changelog entry. */
 export type ChangelogEntry = z.infer<typeof ChangelogEntrySchema>;
 
+/** When an entry last changed: its correction, or else its publication (RFC 4287 `atom:updated`). */
+export const entryUpdated = (entry: ChangelogEntry): string => entry.updated ?? entry.date;
+
+/** The UTC day of an entry's `date` (YYYY-MM-DD), as the page and its twin write it. */
+export const entryDay = (entry: ChangelogEntry): string => entry.date.slice(0, 10);
+
 /**
- * The entries of a changelog file's YAML, newest first (entries of one day keep the file's order); a bad entry throws
- * with the file, the entry and what is wrong, which fails the build.
+ * The entries of a changelog file's YAML, newest first (entries of one instant keep the file's order); a bad entry
+ * throws with the file, the entry and what is wrong, which fails the build.
  */
 export function parseChangelog(yaml: string, file = 'content/changelog.yaml'): ChangelogEntry[] {
   let data: unknown;

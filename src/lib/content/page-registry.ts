@@ -72,8 +72,6 @@ export interface GuidePageEntry {
    * cache by the server.
    */
   filtered?: true;
-  /** An Atom feed of the page's entries: its path, linked from the page's head as `rel="alternate"`. */
-  feed?: string;
 }
 
 /**
@@ -93,11 +91,11 @@ export interface ItemPageFamily {
   data: ItemPageSource;
 }
 
-/** The changelog page's slug (`content/changelog.yaml` rendered): `/changelog` and `/de/changelog`. */
+/**
+ * The changelog page's slug (`content/changelog.yaml` rendered): `/changelog` and `/de/changelog`; its Atom feeds are
+ * in `changelog-feeds.ts`.
+ */
 export const CHANGELOG_SLUG = 'changelog';
-
-/** URL path of the changelog's Atom feed (RFC 4287) on `BASE_URL`, linked from the changelog page's head. */
-export const CHANGELOG_FEED_PATH = '/changelog.xml';
 
 /**
  * Every page of the guide, in navigation and `llms.txt` order. Routing, navigation,
@@ -119,7 +117,7 @@ export const GUIDE_PAGES: readonly GuidePageEntry[] = [
   { slug: 'auth', nav: true, section: 'Guide' },
   { slug: 'webhooks', nav: true, section: 'Guide' },
   { slug: 'docs/mcp', nav: true, section: 'Guide' },
-  { slug: CHANGELOG_SLUG, nav: true, section: 'Guide', feed: CHANGELOG_FEED_PATH },
+  { slug: CHANGELOG_SLUG, nav: true, section: 'Guide' },
 ];
 
 /**

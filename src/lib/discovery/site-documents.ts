@@ -1,10 +1,14 @@
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { MARKER_SECTION_IDS } from '../catalog-page/build-marker-page-view.ts';
-import { getUiStrings, listSitePages } from '../site-pages/guide-pages.ts';
+import { buildAtomFeed } from '../changelog/build-atom-feed.ts';
+import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
+import { getPageContent, getUiStrings, listSitePages } from '../site-pages/guide-pages.ts';
+import { changelogFeedAt, changelogFeedTitle } from '../content/changelog-feeds.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData, type PageDataServices, type PageDataState } from '../content/page-data.ts';
 import { pageMdast } from '../site-pages/page-markdown.ts';
-import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
+import { CHANGELOG_SLUG, GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
+import { formatHttpDate } from '../http/http-date.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';
 
 /**
@@ -69,4 +73,34 @@ export async function llmsFullTxt(baseUrl: string, services: PageDataServices): 
     baseUrl,
     sameBlock: (page) => ui.sameBlockAsAbove.replace('{page}', `[${page.title}](${page.url})`),
   });
+}
+
+/**
+ * The changelog's Atom feed at `path` (`changelog-feeds.ts`), in its language, from `content/changelog.yaml` and the
+ * page's frontmatter; a bare 404 for a path that names no feed. Its `Last-Modified` is its `updated`: the store keeps
+ * it with the bytes, and the server sends it and compares `If-Modified-Since` with it.
+ */
+export async function changelogFeedResponse(path: string, baseUrl: string): Promise<Response> {
+  const feed = changelogFeedAt(path);
+  if (feed === undefined) return new Response(null, { status: 404 });
+  const page = GUIDE_PAGES.find((entry) => entry.slug === CHANGELOG_SLUG)!;
+  const [{ frontmatter }, ui] = await Promise.all([
+    getPageContent(feed.locale, page, undefined, baseUrl),
+    getUiStrings(feed.locale),
+  ]);
+  const { xml, updated } = buildAtomFeed({
+    entries: CHANGELOG_ENTRIES,
+    feed,
+    baseUrl,
+    title: `${changelogFeedTitle(frontmatter.title, ui.changelog.kinds, feed.kind)} · ${ui.siteName}`,
+    subtitle: frontmatter.description,
+    author: ui.siteName,
+    actionLabel: ui.changelog.action,
+    kindLabels: ui.changelog.kinds,
+  });
+  const headers = {
+    'Content-Type': 'application/atom+xml; charset=utf-8',
+    'Last-Modified': formatHttpDate(Date.parse(updated)),
+  };
+  return new Response(xml, { headers });
 }

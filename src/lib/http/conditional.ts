@@ -1,4 +1,5 @@
 import fresh from 'fresh';
+import { parseHttpDate } from './http-date.ts';
 
 /**
  * The tag a 304 answers `If-None-Match` with, or undefined when the full 200 is due. `tags` are the validators of the
@@ -12,8 +13,7 @@ import fresh from 'fresh';
  * Only `If-None-Match` is handed to `fresh`: its rule that a request's `Cache-Control: no-cache` is never answered
  * 304 is a cache's, while an origin evaluates the condition regardless (RFC 9110 §13.2.1).
  */
-function matchingTag(ifNoneMatch: string | undefined, tags: readonly string[]): string | undefined {
-  if (ifNoneMatch === undefined) return undefined;
+function matchingTag(ifNoneMatch: string, tags: readonly string[]): string | undefined {
   const conditions = { 'if-none-match': ifNoneMatch.trim() };
   return tags.find((etag) => fresh(conditions, { etag }));
 }
@@ -38,20 +38,50 @@ export type Precondition = { status: 200 } | { status: 304; etag: string } | { s
 const PROCEED: Precondition = { status: 200 };
 const FAILED: Precondition = { status: 412 };
 
+/** The precondition fields of a request (RFC 9110 §13.1), as received. */
+interface Conditions {
+  ifMatch?: string | undefined;
+  ifNoneMatch?: string | undefined;
+  ifModifiedSince?: string | undefined;
+  ifUnmodifiedSince?: string | undefined;
+}
+
 /**
- * Evaluates the preconditions of a GET or HEAD in the order of RFC 9110 §13.2.2: `If-Match` first (false: 412,
- * whatever `If-None-Match` says), then `If-None-Match` (a match: 304). `If-Unmodified-Since` and `If-Modified-Since`
- * are ignored: no response of the service carries `Last-Modified`, and a recipient ignores them for a resource
- * without a modification date (RFC 9110 §13.1.3, §13.1.4). See docs/service.md, "Conditional requests".
+ * Whether a representation last modified at `lastModified` changed after `date`, both HTTP-dates; undefined when
+ * either is missing or no valid HTTP-date, and then the condition is ignored (RFC 9110 §13.1.3, §13.1.4).
+ */
+function modifiedAfter(lastModified: string | undefined, date: string): boolean | undefined {
+  if (lastModified === undefined) return undefined;
+  const since = parseHttpDate(date.trim());
+  const modified = parseHttpDate(lastModified);
+  return since === undefined || modified === undefined ? undefined : modified > since;
+}
+
+/**
+ * Evaluates the preconditions of a GET or HEAD in the order of RFC 9110 §13.2.2: `If-Match` (false: 412, whatever
+ * follows), or without it `If-Unmodified-Since` (modified since: 412); then `If-None-Match` (a match: 304), or
+ * without it `If-Modified-Since` (not modified since: a 304 confirming the first of `tags`, the representation the
+ * 200 would send). The dates count only for a representation with a `lastModified` (an HTTP-date): a recipient
+ * ignores them for a resource without one. See docs/service.md, "Conditional requests".
  */
 export function evaluatePreconditions(
-  ifMatch: string | undefined,
-  ifNoneMatch: string | undefined,
+  conditions: Conditions,
   tags: readonly string[],
+  lastModified?: string,
 ): Precondition {
-  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, tags)) return FAILED;
-  const etag = matchingTag(ifNoneMatch, tags);
-  return etag === undefined ? PROCEED : { status: 304, etag };
+  const { ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince } = conditions;
+  if (ifMatch !== undefined) {
+    if (!ifMatchHolds(ifMatch, tags)) return FAILED;
+  } else if (ifUnmodifiedSince !== undefined && modifiedAfter(lastModified, ifUnmodifiedSince) === true) {
+    return FAILED;
+  }
+  if (ifNoneMatch !== undefined) {
+    const etag = matchingTag(ifNoneMatch, tags);
+    return etag === undefined ? PROCEED : { status: 304, etag };
+  }
+  const current = tags[0];
+  if (ifModifiedSince === undefined || current === undefined) return PROCEED;
+  return modifiedAfter(lastModified, ifModifiedSince) === false ? { status: 304, etag: current } : PROCEED;
 }
 
 /** The content codings a client accepts, by RFC 9110 §12.5.3 (q=0 excludes). */

@@ -20,6 +20,11 @@ interface EncodedBody {
  */
 export interface Representation {
   contentType: string;
+  /**
+   * `Last-Modified` (RFC 9110 §8.8.2) of every coding, an IMF-fixdate, where the content has a modification time of
+   * its own (the changelog's feeds: their newest entry's); `If-Modified-Since` and `If-Unmodified-Since` compare it.
+   */
+  lastModified?: string;
   identity: EncodedBody;
   br?: EncodedBody;
   gzip?: EncodedBody;

@@ -80,13 +80,24 @@ export const preferredCoding = (acceptEncoding: string | undefined): Coding | un
 const NO_PRECONDITION: Precondition = { status: 200 };
 
 /**
- * The preconditions of a GET or HEAD whose representations carry `tags` (RFC 9110 §13.2.2), or a 200 when it sends
- * none; a 412 is answered here, as a Problem. The one place every response with an ETag asks.
+ * The preconditions of a GET or HEAD whose representations carry `tags` (RFC 9110 §13.2.2) and, where their content
+ * has a modification time, `lastModified` (an HTTP-date), or a 200 when it sends none that applies; a 412 is answered
+ * here, as a Problem. The one place every response with an ETag asks.
  */
-export function checkPreconditions(x: Exchange, tags: () => readonly string[]): Precondition {
-  const { 'if-match': ifMatch, 'if-none-match': ifNoneMatch } = x.req.headers;
-  if (ifMatch === undefined && ifNoneMatch === undefined) return NO_PRECONDITION;
-  const precondition = evaluatePreconditions(ifMatch, ifNoneMatch, tags());
+export function checkPreconditions(x: Exchange, tags: () => readonly string[], lastModified?: string): Precondition {
+  const headers = x.req.headers;
+  const { 'if-match': ifMatch, 'if-none-match': ifNoneMatch } = headers;
+  const dated =
+    lastModified !== undefined &&
+    (headers['if-modified-since'] !== undefined || headers['if-unmodified-since'] !== undefined);
+  if (ifMatch === undefined && ifNoneMatch === undefined && !dated) return NO_PRECONDITION;
+  const conditions = {
+    ifMatch,
+    ifNoneMatch,
+    ifModifiedSince: headers['if-modified-since'],
+    ifUnmodifiedSince: headers['if-unmodified-since'],
+  };
+  const precondition = evaluatePreconditions(conditions, tags(), lastModified);
   if (precondition.status === 412) {
     sendProblem(x, { code: 'precondition_failed', detail: PRECONDITION_FAILED_DETAIL });
   }
@@ -94,9 +105,10 @@ export function checkPreconditions(x: Exchange, tags: () => readonly string[]): 
 }
 
 /**
- * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag, a 304 with
- * the tag of whichever accepted coding `If-None-Match` names (`matchingTag`), or the 412 of a false `If-Match`;
- * HEAD gets GET's headers, no body.
+ * Writes a prepared representation in one `writeHead` and `end`: the preferred coding with its own ETag (and its
+ * `Last-Modified`, where it has one), a 304 with the tag of whichever accepted coding `If-None-Match` names
+ * (`matchingTag`) or, for `If-Modified-Since`, the preferred coding's, or the 412 of a false precondition; HEAD gets
+ * GET's headers, no body.
  */
 export function sendRepresentation(x: Exchange, representation: Representation, options: SendOptions): void {
   const { req, res, headers } = x;
@@ -104,7 +116,7 @@ export function sendRepresentation(x: Exchange, representation: Representation, 
   const codings = acceptedCodings(req.headers['accept-encoding']).filter(
     (offer) => offer === undefined || representation[offer] !== undefined,
   );
-  const precondition = checkPreconditions(x, () => tagsOf(representation, codings));
+  const precondition = checkPreconditions(x, () => tagsOf(representation, codings), representation.lastModified);
   if (precondition.status === 412) return;
   const coding = codings[0];
   const encoded = coding === undefined ? representation.identity : representation[coding]!;
@@ -118,6 +130,8 @@ export function sendRepresentation(x: Exchange, representation: Representation, 
     return void res.end();
   }
   headers.push('ETag', encoded.etag);
+  // Not on the 304: with an ETag there, a cache needs no other metadata to freshen its copy (RFC 9110 §15.4.5).
+  if (representation.lastModified !== undefined) headers.push('Last-Modified', representation.lastModified);
   const { body } = encoded;
   headers.push('Content-Type', representation.contentType, 'Content-Length', String(body.byteLength));
   if (coding !== undefined) headers.push('Content-Encoding', coding);

@@ -36,6 +36,8 @@ export interface Rendered {
   status: number;
   contentType: string;
   text: string;
+  /** The render's `Last-Modified`, where it sent one (the changelog's feeds). */
+  lastModified?: string;
 }
 
 /** Astro as the renderer, loaded on the first render a request needs; start-up never loads the bundle. */
@@ -72,11 +74,12 @@ export class AstroRenderer {
       url: path,
       headers: { accept, 'accept-encoding': 'identity' },
     });
-    const contentType = response.headers['content-type'];
+    const { 'content-type': contentType, 'last-modified': lastModified } = response.headers;
     return {
       status: response.statusCode,
       contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream',
       text: response.payload,
+      ...(typeof lastModified === 'string' ? { lastModified } : {}),
     };
   }
 }

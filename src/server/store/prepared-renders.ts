@@ -13,6 +13,8 @@ export interface PreparedRender {
   key: string;
   contentType: string;
   text: string;
+  /** Its `Last-Modified`, where the render sent one. */
+  lastModified?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function loadPreparedRenders(
   } catch {
     return 0;
   }
-  for (const { key, contentType, text } of renders) {
+  for (const { key, contentType, text, lastModified } of renders) {
     if (key.startsWith(ERROR_PAGE_KEY_PREFIX)) {
       store.errorPages.put(key, substituteBaseUrlPlaceholder(text, baseUrl));
       continue;
@@ -41,7 +43,8 @@ export async function loadPreparedRenders(
       sampleFragments.set(key, substituteBaseUrlPlaceholder(text, baseUrl));
       continue;
     }
-    store.put(key, new PreparedBody({ text: substituteBaseUrlPlaceholder(text, baseUrl), contentType }));
+    const body = { text: substituteBaseUrlPlaceholder(text, baseUrl), contentType };
+    store.put(key, new PreparedBody(lastModified === undefined ? body : { ...body, lastModified }));
   }
   return renders.length;
 }

@@ -7,10 +7,12 @@ export interface Prepared {
   preparedAt: number;
 }
 
-/** A body's text and media type, before its codings are made. */
+/** A body's text and media type, before its codings are made, and its modification time where it has one. */
 export interface BodyText {
   text: string;
   contentType: string;
+  /** The representation's `Last-Modified` (an IMF-fixdate). */
+  lastModified?: string;
 }
 
 /**
@@ -42,8 +44,9 @@ export class PreparedBody {
 
   async #make(): Promise<Prepared> {
     const source = this.#source!;
-    const { text, contentType } = typeof source === 'function' ? await source() : source;
+    const { text, contentType, lastModified } = typeof source === 'function' ? await source() : source;
     const representation = await createRepresentationAsync(text, contentType, this.#brotliQuality);
+    if (lastModified !== undefined) representation.lastModified = lastModified;
     this.#value = { representation, preparedAt: performance.now() };
     this.#source = undefined; // the identity bytes live on in the representation
     return this.#value;

@@ -38,6 +38,10 @@ describe('the route table', () => {
     ['/llms.txt', 'rendered', ['GET', 'HEAD'], 'discovery'],
     ['/llms-full.txt', 'rendered', ['GET', 'HEAD'], 'discovery'],
     ['/sitemap.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
+    ['/changelog.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
+    ['/changelog/catalog.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
+    ['/de/changelog.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
+    ['/de/changelog/api.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
     ['/developers', 'page', ['GET', 'HEAD'], 'page'],
     ['/de/docs/mcp', 'page', ['GET', 'HEAD'], 'page'],
     ['/developers.md', 'page', ['GET', 'HEAD'], 'markdown'],
@@ -79,10 +83,11 @@ describe('the route table', () => {
     expect(routes.resolve('/openapi.json')?.cacheControl).toBe('public, max-age=300');
     expect(routes.resolve('/oauth/token')?.cacheControl).toBe('no-store');
     expect(routes.resolve('/v1/biomarkers/public')?.cacheControl).toBeUndefined();
-    // Documents drawn from the catalog follow its freshness, as its pages do; the changelog's feed is fixed.
+    // Documents drawn from the catalog follow its freshness, as its pages do; the changelog's feeds are fixed.
     for (const path of ['/llms.txt', '/llms-full.txt', '/sitemap.xml'])
       expect(routes.resolve(path)?.cacheControl).toBeUndefined();
-    expect(routes.resolve('/changelog.xml')?.cacheControl).toBe('public, max-age=300');
+    for (const path of ['/changelog.xml', '/changelog/api.xml', '/de/changelog.xml', '/de/changelog/docs.xml'])
+      expect(routes.resolve(path)?.cacheControl, path).toBe('public, max-age=300');
     expect(routes.resolve('/_astro/site.D83w_JXW.css')?.cacheControl).toBe('public, max-age=31536000, immutable');
     expect(routes.resolve('/favicon.svg')?.cacheControl).toBe('public, max-age=86400, stale-while-revalidate=604800');
   });

@@ -6,7 +6,7 @@ import { ChangelogEntrySchema, parseChangelog } from '../../../../src/lib/change
 /** A valid entry, for tests to spoil one field at a time. */
 const entry = (overrides: Record<string, unknown> = {}) => ({
   id: 'catalog-endpoint',
-  date: '2026-11-22',
+  date: '2026-11-22T03:14:22Z',
   kind: 'api',
   en: { title: 'The catalog endpoint', change: 'The catalog is served at its path.', action: 'Nothing.' },
   de: { title: 'Der Katalog-Endpunkt', change: 'Der Katalog wird unter seinem Pfad geliefert.', action: 'Nichts.' },
@@ -14,23 +14,38 @@ const entry = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('the changelog schema', () => {
-  it('accepts the project’s own changelog, newest first', () => {
+  it('accepts the project’s own changelog, newest first, every entry with the instant its change landed', () => {
     const entries = parseChangelog(readFileSync('content/changelog.yaml', 'utf8'));
     expect(entries.length).toBeGreaterThan(0);
     const dates = entries.map((e) => e.date);
     expect(dates).toEqual([...dates].sort().reverse());
+    // Real times, not a day's midnight for every entry.
+    expect(new Set(dates.map((date) => date.slice(11))).size).toBeGreaterThan(1);
   });
 
-  it('sorts newest first and keeps the file order within a day', () => {
+  it('sorts newest first by the instant, and keeps the file order for entries of one instant', () => {
     const entries = parseChangelog(
-      stringify([entry({ id: 'a' }), entry({ id: 'b', date: '2026-11-27' }), entry({ id: 'c' })]),
+      stringify([
+        entry({ id: 'a' }),
+        entry({ id: 'b', date: '2026-11-22T03:40:33Z' }),
+        entry({ id: 'c' }),
+        entry({ id: 'd', date: '2026-11-22T03:08:34Z' }),
+      ]),
     );
-    expect(entries.map((e) => e.id)).toEqual(['b', 'a', 'c']);
+    expect(entries.map((e) => e.id)).toEqual(['b', 'a', 'c', 'd']);
+  });
+
+  it('accepts a later correction as updated', () => {
+    expect(ChangelogEntrySchema.safeParse(entry({ updated: '2026-11-23T10:00:00Z' })).success).toBe(true);
   });
 
   it.each([
     ['an unknown kind', { kind: 'security' }, 'kind'],
-    ['a date that is no day', { date: '2026-13-01' }, 'date'],
+    ['a date that is no day', { date: '2026-13-01T00:00:00Z' }, 'date'],
+    ['a day without its time', { date: '2026-11-22' }, 'date'],
+    ['a time with an offset instead of UTC', { date: '2026-11-22T04:14:22+01:00' }, 'date'],
+    ['a time with fractions of a second', { date: '2026-11-22T03:14:22.5Z' }, 'date'],
+    ['an updated that is no instant', { updated: '2026-11-23' }, 'updated'],
     ['an id that is no anchor', { id: 'Not An Anchor' }, 'id'],
     ['a missing German text', { de: undefined }, 'de'],
     ['an empty action', { en: { ...entry().en, action: '' } }, 'en.action'],
@@ -43,7 +58,15 @@ describe('the changelog schema', () => {
   });
 
   it('refuses an id used twice, since anchors and feed ids must be unique', () => {
-    expect(() => parseChangelog(stringify([entry(), entry({ date: '2026-11-23' })]))).toThrow(/catalog-endpoint twice/);
+    expect(() => parseChangelog(stringify([entry(), entry({ date: '2026-11-23T00:00:00Z' })]))).toThrow(
+      /catalog-endpoint twice/,
+    );
+  });
+
+  it('refuses a correction dated before the entry itself, naming the field', () => {
+    expect(() => parseChangelog(stringify([entry({ updated: '2026-11-22T03:14:21Z' })]))).toThrow(
+      /catalog-endpoint updated before its date[\s\S]*updated|updated[\s\S]*catalog-endpoint updated before its date/,
+    );
   });
 
   it('refuses text that is not YAML, naming the file', () => {
@@ -58,7 +81,7 @@ describe('the changelog page', () => {
       const [newest] = parseChangelog(readFileSync('content/changelog.yaml', 'utf8'));
       const mdx = readFileSync(`content/pages/${locale}/changelog.mdx`, 'utf8');
       const lastUpdated = /^lastUpdated: (\d{4}-\d{2}-\d{2})$/m.exec(mdx)?.[1];
-      expect(lastUpdated! >= newest!.date).toBe(true);
+      expect(lastUpdated! >= newest!.date.slice(0, 10)).toBe(true);
     },
   );
 });

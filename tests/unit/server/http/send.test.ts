@@ -7,10 +7,16 @@ import { sendRepresentation } from '../../../../src/server/http/send.ts';
 
 const html = await createRepresentationAsync('<!doctype html><title>x</title>'.repeat(40), 'text/html; charset=utf-8');
 const json = await createRepresentationAsync(JSON.stringify({ a: 'b'.repeat(2000) }), 'application/json');
+/** A representation whose content has a modification time (as the changelog's feeds have). */
+const LAST_MODIFIED = 'Wed, 02 Dec 2026 03:01:25 GMT';
+const dated = {
+  ...(await createRepresentationAsync('<feed/>'.repeat(200), 'application/atom+xml; charset=utf-8')),
+  lastModified: LAST_MODIFIED,
+};
 
 let url = '';
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const representation = req.url === '/html' ? html : json;
+  const representation = req.url === '/html' ? html : req.url === '/dated' ? dated : json;
   sendRepresentation({ req, res, headers: ['X-Base', 'yes'], baseUrl: '' }, representation, {
     headers: ['Vary', 'Accept-Encoding'],
     cacheControl: 'public, max-age=300',
@@ -122,5 +128,55 @@ describe('sendRepresentation', () => {
     const second = await send('/json', { 'Accept-Encoding': 'identity' });
     expect(first.headers['age']).toBeUndefined();
     expect(second.headers['age']).toBeUndefined();
+  });
+});
+
+describe('sendRepresentation of a representation with a modification time', () => {
+  const BEFORE = 'Wed, 02 Dec 2026 03:01:24 GMT';
+  const AFTER = 'Wed, 02 Dec 2026 03:01:26 GMT';
+
+  it('sends Last-Modified with the 200, HEAD too; a representation without one sends none', async () => {
+    expect((await send('/dated')).headers['last-modified']).toBe(LAST_MODIFIED);
+    expect((await send('/dated', {}, 'HEAD')).headers['last-modified']).toBe(LAST_MODIFIED);
+    expect((await send('/json')).headers['last-modified']).toBeUndefined();
+  });
+
+  it('answers If-Modified-Since at or after it with 304 and the ETag the 200 would carry, before it with the 200', async () => {
+    for (const since of [LAST_MODIFIED, AFTER, 'Wednesday, 02-Dec-26 03:01:25 GMT', 'Wed Dec  2 03:01:25 2026']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await send('/dated', { 'Accept-Encoding': 'gzip', 'If-Modified-Since': since }, method);
+        expect(res.status, `${method} ${since}`).toBe(304);
+        expect(res.headers['etag'], since).toBe(dated.gzip!.etag);
+        expect(res.headers['cache-control'], since).toBe('public, max-age=300');
+        expect(res.body.length, since).toBe(0);
+      }
+    }
+    const changed = await send('/dated', { 'Accept-Encoding': 'gzip', 'If-Modified-Since': BEFORE });
+    expect(changed.status).toBe(200);
+    expect(changed.headers['last-modified']).toBe(LAST_MODIFIED);
+  });
+
+  it('ignores an If-Modified-Since that is no HTTP-date, and one sent where nothing has a modification time', async () => {
+    for (const since of ['2026-12-03', 'yesterday', `${AFTER}, ${AFTER}`]) {
+      expect((await send('/dated', { 'If-Modified-Since': since })).status, since).toBe(200);
+    }
+    expect((await send('/json', { 'If-Modified-Since': AFTER })).status).toBe(200);
+  });
+
+  it('lets If-None-Match decide when both are sent (RFC 9110 §13.2.2)', async () => {
+    const other = await send('/dated', { 'If-None-Match': '"other"', 'If-Modified-Since': AFTER });
+    expect(other.status).toBe(200);
+    const same = await send('/dated', { 'If-None-Match': dated.identity.etag, 'If-Modified-Since': BEFORE });
+    expect(same.status).toBe(304);
+  });
+
+  it('answers If-Unmodified-Since before it with 412, unless If-Match is sent, which decides instead', async () => {
+    const failed = await send('/dated', { 'If-Unmodified-Since': BEFORE });
+    expect(failed.status).toBe(412);
+    expect(JSON.parse(failed.body.toString())).toMatchObject({ code: 'precondition_failed', status: 412 });
+    expect((await send('/dated', { 'If-Unmodified-Since': LAST_MODIFIED })).status).toBe(200);
+    expect((await send('/dated', { 'If-Unmodified-Since': 'not a date' })).status).toBe(200);
+    expect((await send('/dated', { 'If-Match': '*', 'If-Unmodified-Since': BEFORE })).status).toBe(200);
+    expect((await send('/json', { 'If-Unmodified-Since': BEFORE })).status).toBe(200);
   });
 });
