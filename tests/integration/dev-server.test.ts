@@ -7,8 +7,10 @@ let dev: RunningServer;
 let production: RunningServer;
 
 beforeAll(async () => {
-  // One public URL for both, so every body that names it can be compared byte for byte.
-  const env = { BASE_URL: 'http://localhost:4321' };
+  // One public URL for both, so every body that names it can be compared byte for byte. The development server renders
+  // llms-full.txt (every page) on request: on a loaded machine a socket may sit idle past the 10 s default while it
+  // does, so both servers get a minute, which is not what this file compares.
+  const env = { BASE_URL: 'http://localhost:4321', SOCKET_TIMEOUT_MS: '60000' };
   // The dev server compiles the site with Vite first: a minute, which a loaded machine meets. Whichever start fails,
   // the other server is stopped before the error is reported.
   const started = await Promise.allSettled([
