@@ -23,10 +23,9 @@ for (const { path, label, list } of PAGES) {
         await expect(field).toBeInViewport();
         const box = (await field.boundingBox())!;
         expect(box.y + box.height).toBeLessThanOrEqual(screen.height);
-        await expect(page.locator('.marker-finder').getByRole('link', { name: /biomarkers|Biomarker/ })).toHaveAttribute(
-          'href',
-          list,
-        );
+        await expect(
+          page.locator('.marker-finder').getByRole('link', { name: /biomarkers|Biomarker/ }),
+        ).toHaveAttribute('href', list);
       });
     }
 

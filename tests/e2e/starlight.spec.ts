@@ -114,7 +114,8 @@ for (const { locale, path, button, query, result, href } of [
     const origins = new Set<string>();
     page.on('request', (request) => origins.add(new URL(request.url()).origin));
     await page.goto(path);
-    await page.getByRole('button', { name: button }).click();
+    // The header's search; the page may have searches of its own (the way in to the biomarker list).
+    await page.getByRole('banner').getByRole('button', { name: button }).click();
     const dialog = page.getByRole('dialog', { name: button });
     await dialog.locator('input').fill(query);
     const link = dialog.getByRole('link', { name: result, exact: true }).first();
@@ -145,7 +146,8 @@ for (const { locale, path, button, query, href } of [
     page,
   }) => {
     await page.goto(path);
-    await page.getByRole('button', { name: button }).click();
+    // The header's search; the page may have searches of its own (the way in to the biomarker list).
+    await page.getByRole('banner').getByRole('button', { name: button }).click();
     const dialog = page.getByRole('dialog', { name: button });
     await dialog.locator('input').fill(query);
     // The page itself, one of its sections (`#…`) or a page below it: a category's name finds its markers' pages,
