@@ -73,7 +73,14 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const title = required(element, 'title');
     const [first, ...rest] = element.children as Array<BlockContent | DefinitionContent>;
     if (first?.type !== 'paragraph') throw new Error('<MarkerFinder>: its lead is a paragraph');
-    const lead = { ...first, children: [{ type: 'strong' as const, children: [{ type: 'text' as const, value: title }] }, { type: 'text' as const, value: ' ' }, ...first.children] };
+    const lead = {
+      ...first,
+      children: [
+        { type: 'strong' as const, children: [{ type: 'text' as const, value: title }] },
+        { type: 'text' as const, value: ' ' },
+        ...first.children,
+      ],
+    };
     return [lead, ...rest];
   },
   /** Per language a heading, the code and its output excerpt (`content/samples/<id>/`). */
