@@ -213,6 +213,8 @@ export interface UiStrings {
       openapi: string;
       health: string;
     };
+    /** Before the list at an operation's top of every status it may answer, each linked to its response's section. */
+    statusSummary: string;
     /** Label of an operation's security line. */
     security: string;
     /** An operation anyone may call without a token. */
