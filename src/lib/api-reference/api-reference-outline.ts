@@ -8,6 +8,7 @@ import { breakableCode, onPage, pageElement, pageOnly, twinOnly } from '../markd
 import { loadSample, sampleOutline } from '../samples/request-samples.ts';
 import { allowedText, descriptionParagraphs, leadClause, requiredLabel, securityText } from './api-reference-labels.ts';
 import { guideHref, referenceHref } from './api-reference-links.ts';
+import { tryItPanel } from './try-it.ts';
 import {
   schemaAnchor,
   type ApiReferenceView,
@@ -381,6 +382,7 @@ function operationOutline(
     const sample = loadSample(operation.sample, { BASE_URL: baseUrl }, locale);
     out.push(heading(3, ui.requestExample), ...sampleOutline(sample, locale, 4));
   }
+  out.push(...tryItPanel(operation, ui));
   if (operation.asFor === undefined) {
     out.push(
       heading(3, ui.responses),
