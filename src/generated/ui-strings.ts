@@ -213,6 +213,8 @@ export interface UiStrings {
       openapi: string;
       health: string;
     };
+    /** Before the list at an operation's top of every status it may answer, each linked to its response's section. */
+    statusSummary: string;
     /** Label of an operation's security line. */
     security: string;
     /** An operation anyone may call without a token. */
@@ -273,6 +275,35 @@ export interface UiStrings {
     everyResponseLead: string;
     /** A response's headers: in place of those every response carries, linking their section. */
     everyResponseHeaders: string;
+    /** The "Try it" panel of an operation: a form that sends the request from the page (with JavaScript only). */
+    tryIt: {
+      /** Its heading. */
+      heading: string;
+      /** What sending costs where a request counts against the rate limit; `{limit}` and `{seconds}` are its numbers. */
+      quota: string;
+      /** The same for a request that costs no quota (the health check). */
+      free: string;
+      /** The empty option of an optional choice: the parameter is left out of the request. */
+      notSent: string;
+      /** Under the field for a client secret, which the endpoint refuses. */
+      refusedHint: string;
+      /** The submit button. */
+      send: string;
+      /** The status while the request is on its way. */
+      sending: string;
+      /** Before the answer's status, e.g. "Answer: 200 OK". */
+      answer: string;
+      /** When no answer came (offline, blocked); `{message}` is the browser's. */
+      failed: string;
+      /** Headings of the answer's parts. */
+      headers: string;
+      body: string;
+      /** An answer without a body (304). */
+      noBody: string;
+      /** The button under a long body, and again once it shows whole; `{lines}` is a number of lines. */
+      showAll: string;
+      showFirst: string;
+    };
   };
   /** The browser error pages. */
   errors: {

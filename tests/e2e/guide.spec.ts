@@ -56,26 +56,70 @@ test('pages fit a phone screen without sideways scrolling', async ({ page }) => 
   }
 });
 
-test('on a phone a long command scrolls in its block, unbroken, and the keyboard reaches the block', async ({
-  page,
-}) => {
+/**
+ * One line of a code block as laid out: its text, one string per row it takes in the block. Runs in the page
+ * (`locator.evaluate`), so it closes over nothing.
+ */
+function rowsOfLine(pre: Element, index: number): string[] {
+  const rows = new Map<number, string>();
+  let last = 0;
+  const walker = document.createTreeWalker(pre.querySelectorAll('.ec-line .code')[index]!, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    for (let i = 0; i < text.length; i += 1) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = [...range.getClientRects()].find((r) => r.width > 0);
+      // A space at a row's end has no width: it belongs to the row it ends.
+      if (rect !== undefined) last = Math.round(rect.top);
+      rows.set(last, (rows.get(last) ?? '') + text[i]);
+    }
+  }
+  return [...rows.values()];
+}
+
+test('on a phone a long command wraps between words and after slashes, never inside a word', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/developers');
   const block = page.locator('[data-sample-id="catalog-first-request"] [data-sample-code] pre').first();
-  await expect(block).toHaveAttribute('tabindex', '0');
-  const layout = await block.evaluate((pre) => {
-    // The tops of the first line's text: one line of text has one top (within a pixel or two).
-    const walker = document.createTreeWalker(pre.querySelector('.ec-line')!, NodeFilter.SHOW_TEXT);
-    const tops: number[] = [];
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) if (rect.width > 0) tops.push(rect.top);
-    }
-    return { lines: Math.max(...tops) - Math.min(...tops) < 4 ? 1 : 2, scrolls: pre.scrollWidth > pre.clientWidth };
-  });
-  // The curl command's first line (with the catalog's URL) is one line that scrolls, not two.
-  expect(layout).toEqual({ lines: 1, scrolls: true });
+  // The command, after its comment line.
+  const rows = await block.evaluate(rowsOfLine, 1);
+  expect(rows.length).toBeGreaterThan(1);
+  expect(rows.join('')).toMatch(/^curl -sS -i '.+\/v1\/biomarkers\/public\?template=public-light-eu'$/);
+  // Each row ends at a space, a slash or another mark, never between two letters or digits of one word.
+  for (const [index, row] of rows.slice(0, -1).entries()) {
+    const seam = `${row.at(-1)}${rows[index + 1]!.trimStart()[0]}`;
+    expect(seam, rows.join(' ⏎ ')).not.toMatch(/^[\p{L}\p{N}]{2}$/u);
+  }
+  // Nothing to scroll sideways, so nothing for the keyboard to scroll: Expressive Code's script takes the block's
+  // `tabindex` away (and gives it back to a block a word wider than it makes scroll).
+  expect(await block.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(block).not.toHaveAttribute('tabindex');
+});
+
+test.describe('at 1280 px, without JavaScript, every sample language stacked', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+
+  for (const path of ['/developers', '/de/developers', '/developers/api/catalog', '/de/developers/api/catalog']) {
+    test(`${path}: the first line of every code block reads whole, without sideways scrolling`, async ({ page }) => {
+      await page.goto(path);
+      const blocks = page.locator('.expressive-code pre');
+      expect(await blocks.count()).toBeGreaterThan(4);
+      const cut = await blocks.evaluateAll((pres) =>
+        pres.flatMap((pre) => {
+          const line = pre.querySelector('.ec-line .code')!;
+          const range = document.createRange();
+          range.selectNodeContents(line);
+          const right = Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+          // The block's inner right edge: what lies beyond it is scrolled out of sight.
+          const edge = pre.getBoundingClientRect().left + pre.clientLeft + pre.clientWidth;
+          return right > edge + 0.5 ? [line.textContent] : [];
+        }),
+      );
+      expect(cut).toEqual([]);
+    });
+  }
 });
 
 test('previous and next name the page they lead to, not its sidebar label alone', async ({ page }) => {

@@ -9,6 +9,7 @@ import BiomarkerBrowser from '../catalog/BiomarkerBrowser.astro';
 import CategoryIcon from '../catalog/CategoryIcon.astro';
 import CategoryMarkers from '../catalog/CategoryMarkers.astro';
 import TemplateMark from '../catalog/TemplateMark.astro';
+import TryIt from '../api-reference/TryIt.astro';
 
 /** An Astro component, whatever its properties. */
 type PartComponent = (props: any) => unknown;
@@ -29,4 +30,5 @@ export const PAGE_PARTS: Readonly<Record<string, PartComponent | undefined>> = {
   CategoryIcon,
   CategoryMarkers,
   TemplateMark,
+  TryIt,
 };

@@ -115,3 +115,33 @@ export function allowedText(values: string[], fallback: string | undefined, ui: 
 
 /** "yes" or "no" for a required column. */
 export const requiredLabel = (required: boolean, ui: ApiReferenceUiStrings): string => (required ? ui.yes : ui.no);
+
+/** Where a description's first clause ends: a colon, a semicolon or a full stop before a space, or its end. */
+const CLAUSE_END = /^(?:[:;.](?=\s)|\.$)/;
+
+/**
+ * The first clause of a description's first paragraph, a response's short meaning: up to its first `:`, `;` or `.`
+ * outside code and parentheses ("`If-None-Match` names the current `ETag`", "An unexpected error").
+ */
+export function leadClause(description: string): TextRun[] {
+  const lead: TextRun[] = [];
+  let depth = 0;
+  for (const run of descriptionParagraphs(description)[0] ?? []) {
+    if (run.code) {
+      lead.push(run);
+      continue;
+    }
+    for (let index = 0; index < run.text.length; index += 1) {
+      const char = run.text[index]!;
+      if (char === '(') depth += 1;
+      else if (char === ')') depth = Math.max(0, depth - 1);
+      else if (depth === 0 && CLAUSE_END.test(run.text.slice(index, index + 2))) {
+        const text = run.text.slice(0, index).trimEnd();
+        if (text !== '') lead.push({ code: false, text });
+        return lead;
+      }
+    }
+    lead.push(run);
+  }
+  return lead;
+}

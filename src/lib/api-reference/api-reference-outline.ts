@@ -6,8 +6,9 @@ import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import { anchoredHeading, bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
 import { breakableCode, onPage, pageElement, pageOnly, twinOnly } from '../markdown/page-outline.ts';
 import { loadSample, sampleOutline } from '../samples/request-samples.ts';
-import { allowedText, descriptionParagraphs, requiredLabel, securityText } from './api-reference-labels.ts';
+import { allowedText, descriptionParagraphs, leadClause, requiredLabel, securityText } from './api-reference-labels.ts';
 import { guideHref, referenceHref } from './api-reference-links.ts';
+import { tryItPanel } from './try-it.ts';
 import {
   schemaAnchor,
   type ApiReferenceView,
@@ -314,6 +315,33 @@ function responseOutline(
   );
 }
 
+/**
+ * An operation's statuses at its top, one line each: the status and its reason phrase, linked to the response's heading
+ * further down, and its short meaning (the first clause of its description). None for an operation described by
+ * another (HEAD, a later preflight), which links there instead.
+ */
+function statusSummary(
+  operation: OperationView,
+  family: ApiFamilyId,
+  options: ApiReferenceOutlineOptions,
+): RootContent[] {
+  if (operation.responses.length === 0) return [];
+  const { ui, locale, slug } = options;
+  const list = bulletList(
+    operation.responses.map((response) => {
+      const meaning = runs(leadClause(response.description), false);
+      return [
+        link(referenceHref(locale, slug, { anchor: response.anchor, family }), [
+          code(response.status),
+          ...(response.reason === '' ? [] : [text(` ${response.reason}`)]),
+        ]),
+        ...(meaning.length === 0 ? [] : [text(': '), ...meaning]),
+      ];
+    }),
+  );
+  return [paragraph([strong(ui.statusSummary), text(':')]), onPage(list, { class: 'api-status-summary' })];
+}
+
 function operationOutline(
   operation: OperationView,
   family: ApiFamilyId,
@@ -333,6 +361,7 @@ function operationOutline(
       { class: 'api-operation-title' },
     ),
     paragraph([strong(operation.summary)]),
+    ...statusSummary(operation, family, options),
     ...paragraphs(operation.description),
     labelled(ui.security, runs(securityText(operation.security, ui), false)),
   ];
@@ -353,6 +382,7 @@ function operationOutline(
     const sample = loadSample(operation.sample, { BASE_URL: baseUrl }, locale);
     out.push(heading(3, ui.requestExample), ...sampleOutline(sample, locale, 4));
   }
+  out.push(...tryItPanel(operation, ui));
   if (operation.asFor === undefined) {
     out.push(
       heading(3, ui.responses),

@@ -1,16 +1,19 @@
-import type { Node, RootContent } from 'mdast';
+import type { Heading, Link, List, Node, RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { apiOperationsOutline, apiOverviewOutline } from '../../../../src/lib/api-reference/api-reference-outline.ts';
 import type { PathView, SchemaView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
+import { translatorFor } from '../../../../src/lib/api-reference/openapi-translations.ts';
 import { API_REFERENCE_SLUG } from '../../../../src/lib/content/api-families.ts';
 import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
-import type { PageElement } from '../../../../src/lib/markdown/page-outline.ts';
+import { printMarkdown } from '../../../../src/lib/markdown/markdown-printer.ts';
+import { twinNodes, type PageElement } from '../../../../src/lib/markdown/page-outline.ts';
 import { readUiStrings } from '../../../helpers/content-files.ts';
 import { openApiDocumentFor } from '../../../helpers/openapi-fixture.ts';
 
 const ui = UiStringsSchema.parse(readUiStrings('en')).apiReference;
 const options = (slug: string) => ({ locale: 'en' as const, slug, ui, baseUrl: 'https://catalog.example' });
+const uiDe = UiStringsSchema.parse(readUiStrings('de')).apiReference;
 
 /** Every node of a tree, depth first. */
 const walk = (nodes: readonly Node[]): Node[] =>
@@ -104,5 +107,81 @@ describe("a body's schema where it is used", () => {
       { value: ui.schemaFields.replace('{schema}', 'Tree') },
       { value: ui.schemaFields.replace('{schema}', 'Leaf') },
     ]);
+  });
+});
+
+describe("an operation's status summary", () => {
+  const document = openApiDocumentFor('https://catalog.example');
+  const view = buildApiReferenceView(document);
+  const catalog = view.paths.filter((path) => path.family === 'catalog');
+  const outline = apiOperationsOutline(catalog, view.schemas, options('developers/api/catalog'));
+  const operations = elements(outline, 'section').filter((section) => section.data?.page?.class === 'api-operation');
+  const summaryOf = (section: PageElement) =>
+    section.children.find(
+      (node): node is List => node.type === 'list' && node.data?.page?.class === 'api-status-summary',
+    );
+  const linksOf = (list: List) => walk(list.children).filter((node): node is Link => node.type === 'link');
+  const textOf = (nodes: readonly Node[]): string =>
+    walk(nodes)
+      .map((node) => ('value' in node ? String(node.value) : ''))
+      .join('');
+
+  it("comes first after the operation's heading and summary line, before its description", () => {
+    const [get] = operations;
+    const index = get!.children.findIndex((node) => node.type === 'list');
+    expect(get!.children[0]?.type).toBe('heading');
+    expect(textOf([get!.children[1]!])).toBe('The biomarkers of one panel');
+    expect(textOf([get!.children[2]!])).toBe(`${ui.statusSummary}:`);
+    expect(index).toBe(3);
+  });
+
+  it("lists every status of the operation on its own line, linked to its response's heading on the page", () => {
+    const get = view.paths[0]!.operations.find((operation) => operation.method === 'GET')!;
+    const list = summaryOf(operations[0]!)!;
+    expect(list.children).toHaveLength(get.responses.length);
+    expect(linksOf(list).map((link) => link.url)).toEqual(get.responses.map((response) => `#${response.anchor}`));
+    const headings = walk(outline)
+      .filter((node): node is Heading => node.type === 'heading')
+      .map((node) => node.data?.anchor);
+    for (const response of get.responses) expect(headings).toContain(response.anchor);
+    expect(list.children.map((item) => textOf(item.children))).toEqual([
+      '200 OK: The panel',
+      '304 Not Modified: If-None-Match names the current ETag',
+      '400 Bad Request: template is not one of the four panels, or the query is malformed',
+      '405 Method Not Allowed: The path does not serve this method',
+      '412 Precondition Failed: If-Match names no current ETag (strong comparison)',
+      "429 Too Many Requests: More than 60 requests in this client's 60-second window",
+      '500 Internal Server Error: An unexpected error',
+      expect.stringMatching(/^502 Bad Gateway: The catalog origin failed \(.+\) and no cached copy is recent enough/),
+    ]);
+  });
+
+  it('is none where another operation describes this one: HEAD links to its GET instead', () => {
+    const summaries = operations.map((section) => summaryOf(section)?.children.length ?? 0);
+    // GET, HEAD, OPTIONS (the first preflight, described here).
+    expect(summaries).toEqual([8, 0, 2]);
+  });
+
+  it("is a list of links to the page's anchors in the twin too", () => {
+    const twin = printMarkdown({ type: 'root', children: twinNodes(outline) });
+    expect(twin).toContain(
+      `**${ui.statusSummary}**:\n\n- [\`200\` OK](#op-get-v1-biomarkers-public-200): The panel\n` +
+        '- [`304` Not Modified](#op-get-v1-biomarkers-public-304): `If-None-Match` names the current `ETag`\n',
+    );
+  });
+
+  it("speaks the page's language, and links across pages from the overview's family", () => {
+    const german = buildApiReferenceView(document, translatorFor('de'));
+    const token = german.paths.filter((path) => path.family === 'token');
+    const deOutline = apiOperationsOutline(token, german.schemas, {
+      locale: 'de',
+      slug: 'developers/api/token',
+      ui: uiDe,
+      baseUrl: 'https://catalog.example',
+    });
+    const twin = printMarkdown({ type: 'root', children: twinNodes(deOutline) });
+    expect(twin).toContain(`**${uiDe.statusSummary}**:`);
+    expect(twin).toContain('- [`500` Internal Server Error](#op-post-oauth-token-500): Ein unerwarteter Fehler\n');
+    expect(twin).toContain('- [`413` Content Too Large](#op-post-oauth-token-413): Der Body ist größer als 4096 Bytes');
   });
 });
