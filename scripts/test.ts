@@ -9,6 +9,7 @@ const PHASES = [
   'lint:openapi',
   'lint:deps',
   'lint:unused',
+  'lint:promises',
   'build',
   'test:unit',
   'test:integration',

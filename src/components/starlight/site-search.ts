@@ -183,7 +183,7 @@ class SiteSearch extends HTMLElement {
     };
     const loadUi = () => {
       const onIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-      onIdle(async () => {
+      const start = async () => {
         const [{ PagefindUI }, known] = await Promise.all([
           // @ts-expect-error: the package ships no types.
           import('@pagefind/default-ui'),
@@ -205,7 +205,9 @@ class SiteSearch extends HTMLElement {
         // Between the field and the results (a static place in Pagefind's form).
         this.querySelector('.pagefind-ui__drawer')?.before(corrected);
         new MutationObserver(() => namedPageFirst(this, namedPage)).observe(this, { childList: true, subtree: true });
-      });
+      };
+      // Without its bundle the header's button opens an empty dialog; the page itself is unaffected.
+      onIdle(() => void start().catch((error: unknown) => console.error('site search failed to load', error)));
     };
     // The module may run after the document is parsed (a slow chunk): then load at once.
     if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', loadUi);

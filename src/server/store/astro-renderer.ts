@@ -69,7 +69,15 @@ export class AstroRenderer {
     const handler = await this.#astro();
     // A new object per render: the middleware adds this request's page and data to it.
     const locals: RenderServices = { ...this.#services };
-    const response = await inject((req, res) => handler(req, res, locals), {
+    // A handler that rejects (it should answer a failed render itself) ends the injected response as a 500, so the
+    // render settles instead of waiting for an answer that never comes.
+    const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
+      Promise.resolve(handler(req, res, locals)).catch(() => {
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    };
+    const response = await inject(dispatch, {
       method: 'GET',
       url: path,
       headers: { accept, 'accept-encoding': 'identity' },

@@ -61,8 +61,9 @@ export const BACKGROUND_DELAY_MS = 250;
  * comes first prepares its own. Failures are reported and left to the next request.
  */
 export function prepareInBackground(bodies: () => Iterable<PreparedBody>, onError: (error: unknown) => void): void {
-  const timer = setTimeout(async () => {
+  const prepareAll = async () => {
     for (const body of bodies()) await body.prepare().catch(onError);
-  }, BACKGROUND_DELAY_MS);
+  };
+  const timer = setTimeout(() => void prepareAll().catch(onError), BACKGROUND_DELAY_MS);
   timer.unref();
 }
