@@ -5,8 +5,25 @@ import { registerServerUnderTest } from './contract/servers-under-test.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A free TCP port on 127.0.0.1 (the OS picks; released before use). */
-export function freePort(): Promise<number> {
+/**
+ * Ports this process has handed out: the OS may give a port just probed and closed to the next probe, so servers
+ * started at once (three instances, each with its bundled origin) could be handed one port twice, and one of them
+ * would then find its port taken by another's origin.
+ */
+const handedOut = new Set<number>();
+
+/** A free port on 127.0.0.1 that this process has not handed out before. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
