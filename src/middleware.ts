@@ -1,5 +1,4 @@
 import type { MiddlewareHandler, MiddlewareNext } from 'astro';
-import { getConfig } from './lib/config/config.ts';
 import { loadPageData } from './lib/content/page-data.ts';
 import { resolvePageRequest } from './lib/site-pages/page-items.ts';
 import { pageMarkdown } from './lib/site-pages/page-markdown.ts';
@@ -39,11 +38,11 @@ export const onRequest: MiddlewareHandler = async function renderGuidePage(conte
   context.locals.page = page;
   const data = await loadPageData(page.page.data, context.locals);
   if (data !== undefined) context.locals.pageData = data;
-  const { baseUrl } = getConfig();
+  const { config } = context.locals;
   const markdown = page.format === 'markdown';
   const body = markdown
-    ? await pageMarkdown(page.locale, page.page, baseUrl, data, context.url.searchParams)
-    : await renderHtml(next, context.url.pathname, baseUrl);
+    ? await pageMarkdown(page.locale, page.page, config, data, context.url.searchParams)
+    : await renderHtml(next, context.url.pathname, config.baseUrl);
   // RFC 9110 §15.6.3: the upstream the page is built from failed.
   const status = data?.ok === false ? 502 : 200;
   return new Response(body, { status, headers: { 'Content-Type': markdown ? MARKDOWN_TYPE : HTML_TYPE } });

@@ -22,9 +22,10 @@ export async function loadBundledPanels(): Promise<CompiledPanels> {
 }
 
 /**
- * What the build's renders get as `locals`, as the site server hands its own (src/server/site.ts): a catalog service
- * that answers from the bundled panels instead of an origin, since nothing listens during the build, and no prepared
- * samples, which the build is making.
+ * What the build's renders get as `locals`, as the site server hands its own (src/server/site.ts): a configuration
+ * whose `BASE_URL` is the placeholder the server puts its own in for, a catalog service that answers from the bundled
+ * panels instead of an origin, since nothing listens during the build, and no prepared samples, which the build is
+ * making.
  */
 function buildRenderServices(panels: CompiledPanels): RenderServices {
   const upstream: UpstreamRequest = async (url) => {
@@ -40,11 +41,9 @@ function buildRenderServices(panels: CompiledPanels): RenderServices {
       discard: () => undefined,
     };
   };
-  const catalog = createCatalogService(
-    parseConfig({ BASE_URL: BASE_URL_PLACEHOLDER, METRICS_PORT: 'off', LOG_LEVEL: 'error' }),
-    { request: upstream },
-  );
-  return { catalog, sampleFragments: new Map() };
+  const config = parseConfig({ BASE_URL: BASE_URL_PLACEHOLDER, METRICS_PORT: 'off', LOG_LEVEL: 'error' });
+  const catalog = createCatalogService(config, { request: upstream });
+  return { catalog, sampleFragments: new Map(), config };
 }
 
 /** The built Astro bundle (dist/server/), rendering with the build's services over `panels`. */

@@ -4,7 +4,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_PAGES } from '../../src/lib/content/error-page-templates.ts';
-import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
 import { cutFragment, SAMPLE_FRAGMENTS } from '../../src/lib/samples/prepared-sample-fragments.ts';
 import { PREPARED_RENDERS_PATH, type PreparedRender } from '../../src/server/store/prepared-renders.ts';
 import { RENDERED_RESOURCES } from '../../src/server/routes.ts';
@@ -19,10 +18,8 @@ const ROOT = new URL('../../', import.meta.url);
  * any answer but 200: a registered page without its MDX file is a build mistake.
  */
 export async function prerender(): Promise<number> {
-  // The Astro bundle reads its configuration from the environment when it loads.
-  process.env['BASE_URL'] = BASE_URL_PLACEHOLDER;
-  // The services the site hands its renders, made for the build: none of these pages reads data, yet each render
-  // gets them as the server's renders do.
+  // The services and configuration the site hands its renders, made for the build (the placeholder as BASE_URL):
+  // none of these pages reads data, yet each render gets them as the server's renders do.
   const renderer = buildRenderer(await loadBundledPanels());
   /** Renders `path` as `accept` asks; any answer but 200 fails the build. */
   const render = async (path: string, accept: string) => {

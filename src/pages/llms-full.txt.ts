@@ -1,5 +1,4 @@
 import type { APIRoute } from 'astro';
-import { getConfig } from '../lib/config/config.ts';
 import { llmsFullTxt } from '../lib/discovery/site-documents.ts';
 
 /**
@@ -8,6 +7,6 @@ import { llmsFullTxt } from '../lib/discovery/site-documents.ts';
  * src/server/routes.ts).
  */
 export const GET: APIRoute = async ({ locals }) =>
-  new Response(await llmsFullTxt(getConfig().baseUrl, locals), {
+  new Response(await llmsFullTxt(locals.config, locals), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

@@ -86,13 +86,14 @@ export const builtFiles = (root: URL): SiteParts['files'] => ({
 
 /**
  * Assembles the site once, for `npm start`, `npm run dev` and the tests alike: store, route table and server, and the
- * services Astro's renders get as `locals` (the catalog service and the build's highlighted samples), which the server
- * reads too: one instance of each per site, handed over explicitly, none process-wide.
+ * services Astro's renders get as `locals` (the catalog service, the build's highlighted samples and `config`, parsed
+ * once by the entry), which the server reads too: one instance of each per site, handed over explicitly, none
+ * process-wide, so one process can hold sites configured differently.
  */
 export async function createSite(config: Config, parts: SiteParts): Promise<Site> {
   const { files } = parts;
   const sampleFragments = new Map<string, string>();
-  const services: RenderServices = { catalog: parts.catalog, sampleFragments };
+  const services: RenderServices = { catalog: parts.catalog, sampleFragments, config };
   const renderer = new AstroRenderer(parts.astro, services);
   const store = new RenderedStore({
     renderer: parts.wrapRenderer?.(renderer) ?? renderer,

@@ -28,7 +28,10 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, ROOT));
 
 /** What a test varies; everything else is what `npm start` builds (src/server/main.ts). */
 export interface TestSiteOptions {
-  /** Environment variables, as the process would read them (BASE_URL defaults to `http://localhost:4321`). */
+  /**
+   * The site's configuration as environment variables, parsed into its own `Config` (BASE_URL defaults to
+   * `http://localhost:4321`); never written into `process.env`, so sites configured differently share a process.
+   */
   env?: Record<string, string>;
   /** The catalog upstream: by default the bundled origin, built in this process and reached without a socket. */
   upstream?: typeof fetch;
@@ -110,8 +113,7 @@ function originFetch(
 
 /**
  * Builds the site server from the build's output (`npm run build` first) and injected parts. Each site hands its own
- * catalog service to the renders of its pages; the Astro bundle reads its configuration (BASE_URL) from the
- * environment once per process.
+ * configuration and catalog service to the renders of its pages (`locals`), as `createSite` does for `npm start`.
  */
 export async function createTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
   const key = createOriginKey();
@@ -121,9 +123,6 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     METRICS_PORT: 'off',
     ...options.env,
   });
-  for (const [name, value] of Object.entries({ BASE_URL: config.baseUrl, CATALOG_ORIGIN_KEY: key, ...options.env })) {
-    process.env[name] = value;
-  }
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, { info: (line) => logs.push(line), error: (line) => logs.push(line) });
   let upstream = options.upstream;
@@ -219,10 +218,7 @@ export interface InProcessServer {
 export async function startInProcess(
   env: Record<string, string> = {},
   options: Omit<TestSiteOptions, 'env'> & {
-    /**
-     * The port to listen on (default a free one). Sites built one after the other in a test file
-     * share one, and so one BASE_URL: the Astro bundle reads its configuration once per process.
-     */
+    /** The port to listen on (default a free one). */
     port?: number;
   } = {},
 ): Promise<InProcessServer> {
@@ -256,12 +252,11 @@ export async function startInProcess(
 /**
  * The in-process site in front of a fake catalog origin the test controls, as the page tests
  * follow their upstream: a 1 s cache on `clock` (the test ages it), no stale copies, a 1 s
- * upstream deadline, unless `env` says otherwise. Sites of one file share `port` (see `startInProcess`).
+ * upstream deadline, unless `env` says otherwise.
  */
 export const startOnFakeUpstream = (
   upstream: FakeUpstream,
   clock: TestClock,
-  port: number,
   env: Record<string, string> = {},
 ): Promise<InProcessServer> =>
   startInProcess(
@@ -273,5 +268,5 @@ export const startOnFakeUpstream = (
       TRUST_PROXY: '1',
       ...env,
     },
-    { port, now: clock.now },
+    { now: clock.now },
   );

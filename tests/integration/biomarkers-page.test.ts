@@ -8,7 +8,7 @@ import {
 } from '../../src/lib/schemas/catalog.ts';
 import { expectPolicyCoversInlineCode, textOf } from '../helpers/inline-csp.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
-import { fetchAs, freePort } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
 import { startInProcess, startOnFakeUpstream, testClock, type InProcessServer } from '../helpers/site.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -26,9 +26,6 @@ const PATHS: Record<Locale, { html: string; md: string }> = {
 const texts = (html: string, tag: string): string[] =>
   [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => textOf(m[1]!).trim());
 
-/** Every site of this file listens here, so all have one BASE_URL (see `startInProcess`). */
-const PORT = await freePort();
-
 const nameIn = (translations: Translation[], locale: string): string =>
   translations.find((translation) => translation.locale === locale)!.name;
 
@@ -36,7 +33,7 @@ describe('/biomarkers on the bundled catalog', () => {
   let server: InProcessServer;
   const panels = new Map<string, BiomarkerCatalog>();
   beforeAll(async () => {
-    server = await startInProcess({ TRUST_PROXY: '1' }, { port: PORT });
+    server = await startInProcess({ TRUST_PROXY: '1' });
     for (const template of CATALOG_TEMPLATES) {
       const response = await client()(`${server.url}/v1/biomarkers/public?template=${template}`);
       panels.set(template, (await response.json()) as BiomarkerCatalog);
@@ -160,7 +157,7 @@ describe('/biomarkers follows its upstream', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => testCatalog(template, ['Ferritin', 'Transferrin'], site.url);
-    site = await startOnFakeUpstream(upstream, clock, PORT);
+    site = await startOnFakeUpstream(upstream, clock);
   });
   afterAll(async () => {
     await site.stop();
@@ -231,7 +228,7 @@ describe('/biomarkers while a stale copy stands in', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => testCatalog(template, ['Ferritin', 'Transferrin'], site.url);
-    site = await startOnFakeUpstream(upstream, clock, PORT, { CATALOG_STALE_IF_ERROR_S: '60' });
+    site = await startOnFakeUpstream(upstream, clock, { CATALOG_STALE_IF_ERROR_S: '60' });
   });
   afterAll(async () => {
     await site.stop();

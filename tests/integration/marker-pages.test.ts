@@ -10,7 +10,7 @@ import { expectPolicyCoversInlineCode, pageHeadingOf, textOf } from '../helpers/
 import { eventually } from '../helpers/eventually.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
 import { fetchMarkdownTwins, MARKDOWN } from '../helpers/markdown-twins.ts';
-import { fetchAs, freePort } from '../helpers/start-server.ts';
+import { fetchAs } from '../helpers/start-server.ts';
 import { startInProcess, startOnFakeUpstream, testClock, type InProcessServer } from '../helpers/site.ts';
 import { extractSamples } from '../helpers/guide-samples.ts';
 
@@ -20,8 +20,6 @@ const client = () => {
   n += 1;
   return fetchAs(`198.19.${Math.floor(n / 250)}.${(n % 250) + 1}`);
 };
-/** Every site of this file listens here, so all have one BASE_URL (see `startInProcess`). */
-const PORT = await freePort();
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const keyOf = (item: BiomarkerCatalogItem) => String(item.metadata!['key']);
 
@@ -38,7 +36,7 @@ describe('a page per marker, on the bundled catalog', () => {
   /** Every marker of any panel once, by key. */
   const markers = new Map<string, BiomarkerCatalogItem>();
   beforeAll(async () => {
-    server = await startInProcess({ TRUST_PROXY: '1' }, { port: PORT });
+    server = await startInProcess({ TRUST_PROXY: '1' });
     for (const template of CATALOG_TEMPLATES) {
       const response = await client()(`${server.url}/v1/biomarkers/public?template=${template}`);
       panels[template] = (await response.json()) as BiomarkerCatalog;
@@ -207,7 +205,7 @@ describe('marker pages follow their upstream', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.catalog = (template) => upstreamCatalog(template, 'Total protein');
-    site = await startOnFakeUpstream(upstream, clock, PORT);
+    site = await startOnFakeUpstream(upstream, clock);
   });
   afterAll(async () => {
     await site.stop();

@@ -1,5 +1,4 @@
 import { defineRouteMiddleware, type StarlightRouteData } from '@astrojs/starlight/route-data';
-import { getConfig } from '../../lib/config/config.ts';
 import { itemPageNavigation } from '../../lib/site-pages/item-page-navigation.ts';
 
 type SidebarEntry = StarlightRouteData['sidebar'][number];
@@ -23,7 +22,7 @@ const makeLink = (href: string, label: string): SidebarLink => ({
  * previous and next pages are the markers beside it in the list (`item-page-navigation.ts`).
  */
 export const onRequest = defineRouteMiddleware((context) => {
-  const navigation = itemPageNavigation(context.locals.page, context.locals.pageData, getConfig().baseUrl);
+  const navigation = itemPageNavigation(context.locals.page, context.locals.pageData, context.locals.config.baseUrl);
   if (navigation === undefined) return;
   const route = context.locals.starlightRoute;
   const list = links(route.sidebar).find((link) => link.href.replace(/\/$/, '') === navigation.listPath);

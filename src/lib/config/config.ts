@@ -150,14 +150,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return configOf(e);
 }
 
-let cached: Config | undefined;
-
-/** The process-wide configuration, parsed from `process.env` on first use. */
-export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
-  return cached;
-}
-
 /** Reads the configuration, or exits with a message naming each bad variable (no stack). */
 export function loadConfigOrExit(): Config {
   try {

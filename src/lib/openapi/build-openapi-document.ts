@@ -1,4 +1,3 @@
-import { getConfig } from '../config/config.ts';
 import { TOKEN_ENDPOINT_PATH } from '../schemas/oauth.ts';
 import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { HEALTH_PATH } from '../schemas/health.ts';
@@ -91,12 +90,4 @@ export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
   };
   OpenApiDocumentSchema.parse(document);
   return document;
-}
-
-let instance: OpenApiDocument | undefined;
-
-/** The process-wide document, built from the configuration on first use (the API reference page's data). */
-export function getOpenApiDocument(): OpenApiDocument {
-  instance ??= buildOpenApiDocument(getConfig());
-  return instance;
 }

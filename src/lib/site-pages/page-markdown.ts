@@ -1,39 +1,41 @@
 import type { Root } from 'mdast';
 import { mdxToMdast } from './mdx-to-markdown.ts';
 import { printMarkdown, substituteBaseUrl } from '../markdown/markdown-printer.ts';
-import { getOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import { getOtherUiStrings, getPageContent, getUiStrings } from './guide-pages.ts';
 import type { Locale } from '../content/locales.ts';
 import type { PageDataState } from '../content/page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { GuidePageEntry } from '../content/page-registry.ts';
+import { openApiDocumentOf, type RenderConfig } from './render-services.ts';
 
 /**
  * The Markdown twin of a page, converted from the MDX source its HTML is rendered from;
  * `data` is what its data-driven components show (see `loadPageData`), and an item's
  * page shows the item its registry entry names; `query` is the request's, for a page that
- * filters by it; `source` is the page's URL, named under the title (in `llms-full.txt`).
+ * filters by it; `source` is the page's URL, named under the title (in `llms-full.txt`). `config` is the site's, as
+ * its renders get it (`locals.config`): the origin the twin's links and samples name, and the API reference's document.
  */
 export async function pageMarkdown(
   locale: Locale,
   page: GuidePageEntry,
-  baseUrl: string,
+  config: RenderConfig,
   data?: PageDataState,
   query?: URLSearchParams,
   source?: string,
 ): Promise<string> {
-  return substituteBaseUrl(printMarkdown(await pageMdast(locale, page, baseUrl, data, query, source)), baseUrl);
+  return substituteBaseUrl(printMarkdown(await pageMdast(locale, page, config, data, query, source)), config.baseUrl);
 }
 
 /** The tree `pageMarkdown` prints (its code samples still name `{BASE_URL}`): for what combines twins before printing. */
 export async function pageMdast(
   locale: Locale,
   page: GuidePageEntry,
-  baseUrl: string,
+  config: RenderConfig,
   data?: PageDataState,
   query?: URLSearchParams,
   source?: string,
 ): Promise<Root> {
+  const { baseUrl } = config;
   const { entry, frontmatter } = await getPageContent(locale, page, data, baseUrl);
   const ui = await getUiStrings(locale);
   return mdxToMdast(entry.body ?? '', {
@@ -46,7 +48,7 @@ export async function pageMdast(
     context: {
       locale,
       slug: page.slug,
-      openApiDocument: () => getOpenApiDocument(),
+      openApiDocument: () => openApiDocumentOf(config),
       ui,
       otherUi: await getOtherUiStrings(locale),
       data,
