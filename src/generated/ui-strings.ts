@@ -319,7 +319,7 @@ export interface UiStrings {
     sitemap: string;
     /** Why there is no search box: the site has no search yet, so the links stand in for it. */
     noSearch: string;
-    /** The 429 (RFC 6585 §4): title, what happened, when to retry, and the link to the page asked for. */
+    /** The 429 (RFC 6585 §4): title, what happened, when to retry, and the link to the page asked for. `{limit}` and `{window}` are the rate limit's: requests per window, and the window as words after "per" (`minute`). */
     rateLimitedTitle: string;
     rateLimitedText: string;
     retryAfter: {
