@@ -40,7 +40,7 @@ function policyFact(fact: PolicyFact, locale: string): string {
 
 /** What `<RateLimit>` prints for its attributes: a fact as text, or a header's value as code. */
 export function policyPrint(
-  attributes: Record<string, string | undefined>,
+  attributes: { show?: string | undefined; header?: string | undefined },
   locale: string,
 ): { text: string; code: boolean } {
   const { show, header } = attributes;
