@@ -319,8 +319,9 @@ export interface UiStrings {
     sitemap: string;
     /** Why there is no search box: the site has no search yet, so the links stand in for it. */
     noSearch: string;
-    /** The 429 (RFC 6585 §4): title, what happened, when to retry, and the link to the page asked for. `{limit}` and `{window}` are the rate limit's: requests per window, and the window as words after "per" (`minute`). */
+    /** The 429 (RFC 6585 §4): title, what happened, when to retry, and the link to the page asked for. */
     rateLimitedTitle: string;
+    /** `{limit}` and `{window}` are the rate limit's: requests per window, and the window as words after "per" (`minute`). */
     rateLimitedText: string;
     retryAfter: {
       /** One second, e.g. `Try again in {seconds} second.` */
