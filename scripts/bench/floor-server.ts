@@ -12,8 +12,8 @@ import { baselineHeaders } from '../../src/lib/http/response-headers.ts';
 import { SERVER_TIMEOUTS } from '../../src/lib/config/env-schema.ts';
 import { createLogger } from '../../src/lib/log/logger.ts';
 import { processMetrics } from '../../src/lib/metrics/service-metrics.ts';
-import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
-import { CATALOG_POLICY, rateLimitHeaders } from '../../src/lib/rate-limit/headers.ts';
+import { rateLimitHeaders } from '../../src/lib/rate-limit/headers.ts';
+import { createQuotaLimiter } from '../../src/lib/rate-limit/policy-limiters.ts';
 import { countRequest } from '../../src/server/steps/rate-limit.ts';
 import { createRequestLog } from '../../src/server/steps/request-log.ts';
 import type { CapturedResponse } from './capture.ts';
@@ -22,7 +22,7 @@ const captured = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as CapturedR
 const body = Buffer.from(captured.body, 'base64');
 // The site's defaults, with TRUST_PROXY=1 as the bench starts it, so the steps see what the site's see.
 const config = parseConfig({ TRUST_PROXY: '1' });
-const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
+const limiter = createQuotaLimiter(config.rateLimitMaxClients);
 const step = { limiter, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
 const metrics = processMetrics();
 const requestLog = createRequestLog({

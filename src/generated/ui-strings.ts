@@ -321,6 +321,7 @@ export interface UiStrings {
     noSearch: string;
     /** The 429 (RFC 6585 §4): title, what happened, when to retry, and the link to the page asked for. */
     rateLimitedTitle: string;
+    /** `{limit}` and `{window}` are the rate limit's: requests per window, and the window as words after "per" (`minute`). */
     rateLimitedText: string;
     retryAfter: {
       /** One second, e.g. `Try again in {seconds} second.` */

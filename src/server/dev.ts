@@ -5,8 +5,6 @@ import { dev } from 'astro';
 import { createCatalogService } from '../lib/catalog/catalog-service.ts';
 import { ERROR_PAGES } from '../lib/content/error-page-templates.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
-import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { developmentHandler } from './store/astro-renderer.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 import { listen } from './http/create-http-server.ts';
@@ -35,7 +33,6 @@ try {
     catalog: createCatalogService(origin.config, { logger }),
     // Astro's development server, once it has started below; it gets the site's services with each request.
     astro: async () => developmentHandler((req, res) => astro!.handle(req, res)),
-    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
     // `public/` as Astro serves it; the build's own files (search index, bundles) exist only after `npm run build`.
     files: { assets: fileURLToPath(new URL('public', root)) },
     development,

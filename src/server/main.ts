@@ -4,8 +4,6 @@ import { createCatalogService } from '../lib/catalog/catalog-service.ts';
 import { DEFAULT_TEMPLATE } from '../lib/schemas/catalog.ts';
 import { createLogger, describeError } from '../lib/log/logger.ts';
 import { processMetrics } from '../lib/metrics/service-metrics.ts';
-import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { CATALOG_POLICY } from '../lib/rate-limit/headers.ts';
 import { bundleHandler } from './store/astro-renderer.ts';
 import { listen } from './http/create-http-server.ts';
 import { installGracefulShutdown } from './shutdown.ts';
@@ -38,9 +36,6 @@ try {
     );
     logger.info('listening', { service: 'metrics', url: `http://${bound}/metrics` });
   }
-  const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
-  metrics.watchLimiter('site', limiter);
-  const shared = await openSharedLimiter(config.rateLimitStore, limiter, logger, metrics);
   const loadBundle = bundleHandler(new URL('dist/server/entry.mjs', root).href);
   const site = await createSite(config, {
     logger,
@@ -50,8 +45,8 @@ try {
       logger.info('renderer_loaded', { reason: 'a data-driven page or document was rendered through Astro' });
       return handler;
     },
-    limiter,
-    ...(shared === undefined ? {} : { shared }),
+    watchLimiter: (limiter) => metrics.watchLimiter('site', limiter),
+    shareQuota: (local) => openSharedLimiter(config.rateLimitStore, local, logger, metrics),
     observe: (request) => metrics.observeRequest('site', request),
     onShed: () => metrics.observeShed('site'),
     files: builtFiles(root),

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RateLimitDecision } from '../lib/rate-limit/fixed-window-limiter.ts';
-import type { SharedLimiter } from '../lib/rate-limit/shared-limiter.ts';
+import type { Limiter, RateLimitDecision } from '../lib/rate-limit/limiter.ts';
 import { guardUnreadBody } from './http/request-body.ts';
 import { sendEmpty, type Exchange } from './http/send.ts';
 import {
@@ -43,7 +42,7 @@ export interface PipelineOptions {
   baseUrl: string;
   /** The quota step; with `shared`, the count waits for the store shared with other instances. */
   step: RateLimitStepOptions;
-  shared?: SharedLimiter;
+  shared?: Limiter;
   requestLog: RequestLog;
   unreadBodyGraceMs: number | undefined;
 }

@@ -4,9 +4,7 @@ import type { Config } from '../lib/config/config.ts';
 import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
 import { baselineHeaders, PAGE_CACHE_CONTROL, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
-import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import { FREE_CEILING } from '../lib/rate-limit/headers.ts';
-import type { SharedLimiter } from '../lib/rate-limit/shared-limiter.ts';
+import type { InstanceLimiter, Limiter } from '../lib/rate-limit/limiter.ts';
 import { answerCatalog } from './handlers/catalog-api.ts';
 import { answerDocument } from './handlers/document.ts';
 import { answerPage, answerRendered } from './handlers/rendered.ts';
@@ -25,12 +23,6 @@ import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
 import { createPipeline } from './pipeline.ts';
-
-/**
- * The free ceiling's memory: exact windows for the clients a probe or a page view brings (about 1.3 MB when full), the
- * rest in a 2 MiB sketch, against the quota limiter's 13 + 16 MB.
- */
-const FREE_CEILING_SIZE = { maxClients: 10_000, sketchWidth: 2 ** 18 };
 
 /**
  * Whether an item page (a biomarker's) exists now in the catalog's data; its data loaders are imported on first use,
@@ -54,11 +46,11 @@ const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/tok
 export interface SiteServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'trustProxy' | 'logClientAddress'> & ConfiguredTimeouts;
   logger: Logger;
-  limiter: FixedWindowLimiter;
+  limiter: InstanceLimiter;
   /** The quota shared with other instances (RATE_LIMIT_STORE_URL); none by default: `limiter` decides alone. */
-  shared?: SharedLimiter;
-  /** The ceiling of requests that cost no quota (FREE_CEILING); one of its own by default. */
-  freeCeiling?: FixedWindowLimiter;
+  shared?: Limiter;
+  /** The ceiling of requests that cost no quota (FREE_CEILING). */
+  freeCeiling: InstanceLimiter;
   /** Every path the site answers (the route table), the build's files included. */
   routes: SiteRoutes;
   /** What Astro rendered, prepared (pages, site documents). */
@@ -81,10 +73,9 @@ export interface DevelopmentRequests {
  * prepared representation chosen by negotiation, one write. Only the token endpoint computes per request.
  */
 export function createSiteServer(options: SiteServerOptions): DrainableServer {
-  const { config, logger, limiter, routes } = options;
+  const { config, logger, limiter, freeCeiling, routes } = options;
   const { baseUrl } = config;
   const { errorPages } = options.store;
-  const freeCeiling = options.freeCeiling ?? new FixedWindowLimiter({ ...FREE_CEILING, ...FREE_CEILING_SIZE });
   const step = { limiter, freeCeiling, trustProxy: config.trustProxy, baseline: baselineHeaders(config) };
   const requestLog = createRequestLog({
     logger,

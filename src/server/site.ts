@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import type { Logger } from '../lib/log/logger.ts';
-import type { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
-import type { SharedLimiter } from '../lib/rate-limit/shared-limiter.ts';
+import type { InstanceLimiter, Limiter } from '../lib/rate-limit/limiter.ts';
+import { createFreeCeiling, createQuotaLimiter } from '../lib/rate-limit/policy-limiters.ts';
 import type { RenderServices } from '../lib/site-pages/render-services.ts';
 import { loadStaticAssets } from './handlers/static-assets.ts';
 import {
@@ -30,9 +30,12 @@ export interface SiteParts {
   astro: () => Promise<AstroHandler>;
   /** Wraps Astro as the store renders through it: a test counts renders, or holds them. */
   wrapRenderer?: (astro: Renderer) => Renderer;
-  limiter: FixedWindowLimiter;
-  /** The quota shared with other instances (RATE_LIMIT_STORE_URL). */
-  shared?: SharedLimiter;
+  /** The rate limit's clock in milliseconds (default `performance.now`): a test starts a new window without waiting. */
+  now?: () => number;
+  /** Told of the site's own limiter once it is built (the `rate_limit_clients` gauge). */
+  watchLimiter?: (limiter: InstanceLimiter) => void;
+  /** The quota shared with other instances around the site's own limiter (RATE_LIMIT_STORE_URL); none when absent. */
+  shareQuota?: (local: InstanceLimiter) => Limiter | undefined | Promise<Limiter | undefined>;
   /** Told of every finished request (metrics). */
   observe?: SiteServerOptions['observe'];
   /** Called once per request shed because the renders are full (metrics). */
@@ -107,17 +110,23 @@ export async function createSite(config: Config, parts: SiteParts): Promise<Site
     ...(parts.development === undefined ? {} : { development: true }),
   });
   const routes = new SiteRoutes(config, loadStaticAssets(files.assets));
+  // The site's limiters, built here only: the quota (shared with other instances when a store is given) and the
+  // ceiling of the requests that cost none.
+  const limiter = createQuotaLimiter(config.rateLimitMaxClients, parts.now);
+  parts.watchLimiter?.(limiter);
+  const shared = await parts.shareQuota?.(limiter);
   if (files.preparedRenders !== undefined) {
     await loadPreparedRenders(files.preparedRenders, { store, sampleFragments }, config.baseUrl);
   }
   const site = createSiteServer({
     config,
     logger: parts.logger,
-    limiter: parts.limiter,
+    limiter,
+    freeCeiling: createFreeCeiling(parts.now),
     routes,
     store,
     catalog: parts.catalog,
-    ...(parts.shared === undefined ? {} : { shared: parts.shared }),
+    ...(shared === undefined ? {} : { shared }),
     ...(parts.observe === undefined ? {} : { observe: parts.observe }),
     ...(parts.development === undefined ? {} : { development: parts.development }),
   });

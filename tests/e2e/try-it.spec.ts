@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { expect, test, watchErrors } from './fixtures.ts';
 
 const PAGES = [
@@ -37,7 +38,7 @@ for (const p of PAGES) {
       await page.goto(p.catalog);
       const panel = page.locator('#op-get-v1-biomarkers-public').locator('..').locator('.try-it');
       await expect(panel.getByRole('heading', { level: 3, name: p.heading, exact: true })).toBeVisible();
-      await expect(panel).toContainText('60');
+      await expect(panel).toContainText(String(CATALOG_POLICY.limit));
       // A real <select> of the document's templates, labelled by the parameter's name.
       const template = panel.getByLabel('template');
       await expect(template.locator('option')).toHaveText([
@@ -61,7 +62,7 @@ for (const p of PAGES) {
       await expect(send).toBeFocused();
       const headers = panel.locator('[data-try-it-headers]');
       await expect(headers).toContainText(/^ratelimit: "catalog";r=\d+;t=\d+$/m);
-      await expect(headers).toContainText('ratelimit-policy: "catalog";q=60;w=60');
+      await expect(headers).toContainText(`ratelimit-policy: ${RATE_LIMIT_POLICY}`);
       await expect(headers).toContainText('content-type: application/json');
 
       // The body pretty-printed and cut to its first lines, then whole: JSON whose `data` holds the panel's markers.

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { connect, Socket } from 'node:net';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { sitemapPaths } from './site-pages.ts';
 
 /**
@@ -7,7 +8,7 @@ import { sitemapPaths } from './site-pages.ts';
  * (tests/integration/memory-burst.load.test.ts) and the container test (tests/container/memory-burst.test.ts) alike:
  * every marker page of the sitemap at once from six addresses, straight after that their Markdown twins from six
  * others, then ten addresses' worth of distinct filtered views of the biomarker browser while one more address asks
- * for a view of its own. Every client stays within its quota of 60 requests a minute: nothing here is an abuse the rate
+ * for a view of its own. Every client stays within its quota (CATALOG_POLICY): nothing here is an abuse the rate
  * limit could refuse.
  */
 
@@ -33,14 +34,14 @@ const CLIENT_TIMEOUT_MS = 15_000;
 const CONNECT_BATCH = 100;
 const CONNECT_PAUSE_MS = 20;
 
-/** The addresses sending each wave, as `X-Forwarded-For`; each sends at most its quota of 60 a minute. */
+/** The addresses sending each wave, as `X-Forwarded-For`; each sends at most its quota in a window. */
 const PAGE_CLIENTS = addresses('203.0.113', 1, 6);
 const TWIN_CLIENTS = addresses('203.0.113', 11, 6);
 const VIEW_CLIENTS = addresses('198.51.100', 1, 10);
 const BYSTANDER = '198.51.100.200';
 const SITEMAP_CLIENT = '192.0.2.1';
-/** Distinct filtered views per flooding address: its whole quota of 60 a minute. */
-const VIEWS_PER_CLIENT = 60;
+/** Distinct filtered views per flooding address: its whole quota. */
+const VIEWS_PER_CLIENT = CATALOG_POLICY.limit;
 /** The bystander's views, one after the other while the flood runs. */
 const BYSTANDER_VIEWS = 5;
 

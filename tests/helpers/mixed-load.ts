@@ -35,7 +35,7 @@ export const REQUESTS_HALF_TOKENS: readonly LoadRequest[] = REQUESTS.filter(({ k
 );
 
 let counter = 0;
-/** A fresh client address per request (documentation and benchmarking ranges), so no client nears 60/min. */
+/** A fresh client address per request (documentation and benchmarking ranges), so no client nears its quota. */
 function nextClientAddress(): string {
   counter += 1;
   return `198.${18 + ((counter >> 16) & 1)}.${(counter >> 8) & 0xff}.${counter & 0xff}`;

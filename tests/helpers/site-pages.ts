@@ -3,6 +3,7 @@
  * `/sitemap.xml`, plus the error pages a browser can meet. Nothing here knows the
  * markup or the page list of today's guide, so the same tests hold for any renderer.
  */
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 
 /** A page to check, with the status and the language a browser should get for it. */
 export interface SitePage {
@@ -74,8 +75,8 @@ export function errorPages(): SitePage[] {
   });
 }
 
-/** The per-client quota of the API: 60 requests per minute. */
-export const QUOTA = 60;
+/** The per-client quota of the API: requests per window. */
+export const QUOTA = CATALOG_POLICY.limit;
 
 /** Spends a client's whole quota on `/robots.txt`, so its next request gets a 429. */
 export async function exhaustQuota(get: (path: string) => Promise<unknown>): Promise<void> {

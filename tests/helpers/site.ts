@@ -3,9 +3,8 @@ import { createCatalogService, type CatalogService } from '../../src/lib/catalog
 import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
 import { createLogger, type Logger } from '../../src/lib/log/logger.ts';
-import { FixedWindowLimiter } from '../../src/lib/rate-limit/fixed-window-limiter.ts';
-import type { SharedLimiter } from '../../src/lib/rate-limit/shared-limiter.ts';
-import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
+import type { InstanceLimiter, Limiter } from '../../src/lib/rate-limit/limiter.ts';
+import { createQuotaLimiter } from '../../src/lib/rate-limit/policy-limiters.ts';
 import { bundleHandler } from '../../src/server/store/astro-renderer.ts';
 import {
   injectRequest,
@@ -51,14 +50,13 @@ export interface TestSiteOptions {
   renderConcurrency?: number;
   queueCapacity?: number;
   /** The quota shared through a store, made around the site's own limiter (RATE_LIMIT_STORE_URL); none by default. */
-  shared?: (local: FixedWindowLimiter) => SharedLimiter;
+  shared?: (local: InstanceLimiter) => Limiter;
 }
 
 /** The site server of `npm start`, built in the test process and driven without a port. */
 export interface TestSite {
   config: Config;
   catalog: CatalogService;
-  limiter: FixedWindowLimiter;
   /** Astro with this site's services as every render's `locals`, as the store renders through it (unwrapped). */
   renderer: Renderer;
   /** Every log line, the request log included. */
@@ -95,7 +93,7 @@ function originFetch(
   const origin = createOriginServer({
     config,
     logger,
-    limiter: new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients }),
+    limiter: createQuotaLimiter(config.rateLimitMaxClients),
     panels,
   });
   return (async (input: string | URL | Request, init?: RequestInit) => {
@@ -139,18 +137,13 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     ...(upstream === undefined ? {} : { request: requestVia(upstream) }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
-  const limiter = new FixedWindowLimiter({
-    ...CATALOG_POLICY,
-    maxClients: config.rateLimitMaxClients,
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
   const site = await createSite(config, {
     logger,
     catalog,
     astro: bundleHandler(new URL('dist/server/entry.mjs', ROOT).href),
     ...(options.renderer === undefined ? {} : { wrapRenderer: options.renderer }),
-    limiter,
-    ...(options.shared === undefined ? {} : { shared: options.shared(limiter) }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.shared === undefined ? {} : { shareQuota: options.shared }),
     ...(options.renderConcurrency === undefined ? {} : { renderConcurrency: options.renderConcurrency }),
     ...(options.queueCapacity === undefined ? {} : { queueCapacity: options.queueCapacity }),
     files: builtFiles(ROOT),
@@ -158,7 +151,6 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
   return {
     config,
     catalog,
-    limiter,
     renderer: site.renderer,
     logs,
     server: site,

@@ -16,7 +16,7 @@ let server: RunningServer;
 let nginx: RunningNginx;
 let counter = 0;
 
-/** A fresh client address per request (TEST-NET-2), so no page meets the 60-per-minute quota. */
+/** A fresh client address per request (TEST-NET-2), so no page meets the quota. */
 const nextAddress = () => {
   counter += 1;
   return `198.51.${(counter >> 8) & 0xff}.${counter & 0xff}`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { expectPolicyCoversInlineCode, pageHeadingOf } from '../helpers/inline-csp.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { fetchAs } from '../helpers/start-server.ts';
@@ -20,9 +21,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** Uses up a client's 60 requests on a cheap path. */
+/** Uses up a client's quota on a cheap path. */
 async function exhaust(get: ReturnType<typeof fetchAs>): Promise<void> {
-  for (let i = 0; i < 60; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
+  for (let i = 0; i < CATALOG_POLICY.limit; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
 }
 
 describe('the 404 for browsers (RFC 9110 §15.5.5)', () => {
@@ -36,7 +37,7 @@ describe('the 404 for browsers (RFC 9110 §15.5.5)', () => {
     expect(response.headers.get('vary')).toBe('Accept, Accept-Encoding');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(response.headers.get('ratelimit-remaining')).toBe('59');
+    expect(response.headers.get('ratelimit-remaining')).toBe(String(CATALOG_POLICY.limit - 1));
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await response.text();
     expect(html).toContain(`<html lang="${lang}"`);
@@ -93,30 +94,46 @@ describe('the 404 for browsers (RFC 9110 §15.5.5)', () => {
 
 describe('the 429 for browsers (RFC 6585 §4)', () => {
   it.each([
-    ['/developers', 'en', 'Too many requests', /Please try again in <strong>(\d+)<\/strong> seconds?\./],
-    ['/de/no-such', 'de', 'Zu viele Anfragen', /Bitte versuchen Sie es in <strong>(\d+)<\/strong> Sekunden? erneut\./],
-  ])('gives the 61st request for %s the styled page in its language (%s)', async (path, lang, title, retry) => {
-    const get = client();
-    await exhaust(get);
-    const response = await get(`${server.url}${path}`, { headers: { Accept: BROWSER_ACCEPT } });
-    expect(response.status).toBe(429);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const retryAfter = response.headers.get('retry-after');
-    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(response.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
-    expect(response.headers.get('ratelimit')).toBe(`"catalog";r=0;t=${retryAfter}`);
-    expect(response.headers.get('ratelimit-remaining')).toBe('0');
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('vary')).toBe('Accept');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const html = await response.text();
-    expect(html).toContain(`<html lang="${lang}"`);
-    expect(pageHeadingOf(html)).toBe(title);
-    expect(html).toMatch(/<link rel="stylesheet" href="\/_astro\/[^"]+\.css">/);
-    expect(retry.exec(html)?.[1]).toBe(retryAfter);
-    expect(html).toContain(`<a href="${path}">`);
-    expect(html).not.toContain('%%');
-  });
+    [
+      '/developers',
+      'en',
+      'Too many requests',
+      `more than ${CATALOG_POLICY.limit} requests per minute`,
+      /Please try again in <strong>(\d+)<\/strong> seconds?\./,
+    ],
+    [
+      '/de/no-such',
+      'de',
+      'Zu viele Anfragen',
+      `mehr als ${CATALOG_POLICY.limit} Anfragen pro Minute`,
+      /Bitte versuchen Sie es in <strong>(\d+)<\/strong> Sekunden? erneut\./,
+    ],
+  ])(
+    'gives the first request past the quota for %s the styled page in its language (%s), saying the quota',
+    async (path, lang, title, quota, retry) => {
+      const get = client();
+      await exhaust(get);
+      const response = await get(`${server.url}${path}`, { headers: { Accept: BROWSER_ACCEPT } });
+      expect(response.status).toBe(429);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const retryAfter = response.headers.get('retry-after');
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(response.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
+      expect(response.headers.get('ratelimit')).toBe(`"catalog";r=0;t=${retryAfter}`);
+      expect(response.headers.get('ratelimit-remaining')).toBe('0');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('vary')).toBe('Accept');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(pageHeadingOf(html)).toBe(title);
+      expect(html).toContain(quota);
+      expect(html).toMatch(/<link rel="stylesheet" href="\/_astro\/[^"]+\.css">/);
+      expect(retry.exec(html)?.[1]).toBe(retryAfter);
+      expect(html).toContain(`<a href="${path}">`);
+      expect(html).not.toContain('%%');
+    },
+  );
 
   it('shows the path as text: markup in it is escaped', async () => {
     const address = `198.51.100.${++addressCounter}`;

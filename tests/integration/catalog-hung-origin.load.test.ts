@@ -12,7 +12,7 @@ const WARM_UP_MS = SLOW ? 2_000 : 500;
 const TIMEOUT_MS = SLOW ? 5_000 : 1_000;
 /** The pause after a failed upstream request: min(TTL, 5 s) with a 1 s TTL. */
 const PAUSE_MS = 1_000;
-/** Enough addresses that none reaches 60 requests in a minute, even at 20,000 requests a second. */
+/** Enough addresses that none reaches its quota in a window, even at 20,000 requests a second. */
 const ADDRESSES = 8_192;
 
 let origin: FakeUpstream;
@@ -27,7 +27,7 @@ beforeAll(async () => {
     CATALOG_CACHE_TTL_S: '1',
     CATALOG_STALE_WHILE_REVALIDATE_S: '0',
     CATALOG_STALE_IF_ERROR_S: '600',
-    // Requests rotate through ADDRESSES client addresses, so that the 60/min limit never answers.
+    // Requests rotate through ADDRESSES client addresses, so that the rate limit never answers.
     TRUST_PROXY: '1',
     LOG_LEVEL: 'error',
   });

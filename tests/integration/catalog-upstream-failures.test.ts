@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { startFakeUpstream, type FakeUpstream, type UpstreamMode } from '../helpers/fake-upstream.ts';
 import { startInProcess, testClock, type InProcessServer } from '../helpers/site.ts';
 import { fetchAs, freePort } from '../helpers/start-server.ts';
@@ -59,7 +60,7 @@ describe('catalog proxy when the upstream misbehaves', () => {
       const elapsed = performance.now() - started;
       expect(failed.status).toBe(502);
       expect(failed.headers.get('content-type')).toBe('application/problem+json');
-      expect(failed.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+      expect(failed.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
       const problem = await failed.json();
       expect(problem).toMatchObject({ code: 'bad_gateway', status: 502, type: `${site.url}/developers#bad-gateway` });
       expect(problem.detail).not.toMatch(/\n\s+at /);

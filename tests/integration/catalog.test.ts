@@ -1,4 +1,5 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
+import { RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BiomarkerCatalogSchema, CATALOG_TEMPLATES } from '../../src/lib/schemas/catalog.ts';
@@ -135,7 +136,7 @@ describe('the bundled catalog origin', () => {
   it('serves the catalog on its own port, public-complete-eu by default, with rate-limit headers', async () => {
     const res = await fetch(`${server.originUrl}/v1/biomarkers/public`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+    expect(res.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
     const viaSite = await (await client()(catalogUrl())).json();
     expect(await res.json()).toEqual(viaSite);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 import { fetchAs, runToExit, startServer } from '../helpers/start-server.ts';
 
@@ -15,25 +16,25 @@ afterAll(async () => {
 });
 
 describe('rate limit', () => {
-  it('returns 429 with Retry-After after 60 requests, and every response carries the headers', async () => {
+  it(`returns 429 with Retry-After after ${CATALOG_POLICY.limit} requests, and every response carries the headers`, async () => {
     const get = client();
     const responses: Response[] = [];
-    for (let i = 0; i < 61; i += 1) {
+    for (let i = 0; i <= CATALOG_POLICY.limit; i += 1) {
       // Mix static-ish, 404 and 405 responses: one limiter counts them all.
       const path = ['/', '/no-such-page', '/v1/biomarkers/public'][i % 3]!;
       responses.push(await get(server.url + path, { method: i % 7 === 0 ? 'DELETE' : 'GET' }));
     }
     responses.forEach((response, i) => {
-      expect(response.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
-      expect(response.headers.get('ratelimit-limit')).toBe('60');
+      expect(response.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
+      expect(response.headers.get('ratelimit-limit')).toBe(String(CATALOG_POLICY.limit));
       const remaining = Number(response.headers.get('ratelimit-remaining'));
       const reset = Number(response.headers.get('ratelimit-reset'));
-      expect(remaining).toBe(Math.max(0, 59 - i));
+      expect(remaining).toBe(Math.max(0, CATALOG_POLICY.limit - 1 - i));
       expect(reset).toBeGreaterThanOrEqual(1);
       expect(response.headers.get('ratelimit')).toBe(`"catalog";r=${remaining};t=${reset}`);
-      if (i < 60) expect(response.headers.get('retry-after')).toBeNull();
+      if (i < CATALOG_POLICY.limit) expect(response.headers.get('retry-after')).toBeNull();
     });
-    const refused = responses[60]!;
+    const refused = responses[CATALOG_POLICY.limit]!;
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -54,12 +55,12 @@ describe('spoofed X-Forwarded-For without TRUST_PROXY', () => {
     const plain = await startInProcess();
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 61; i += 1) {
+      for (let i = 0; i <= CATALOG_POLICY.limit; i += 1) {
         const response = await fetch(`${plain.url}/nope`, { headers: { 'X-Forwarded-For': `203.0.113.${i}` } });
         statuses.push(response.status);
       }
-      expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
-      expect(statuses[60]).toBe(429);
+      expect(statuses.slice(0, CATALOG_POLICY.limit).every((s) => s === 404)).toBe(true);
+      expect(statuses[CATALOG_POLICY.limit]).toBe(429);
     } finally {
       await plain.stop();
     }

@@ -1,4 +1,5 @@
 import { Agent, get } from 'node:http';
+import { RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/eventually.ts';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.ts';
@@ -75,7 +76,7 @@ describe('signals and deadlines', () => {
     const health = await fetchAs('192.0.2.50')(`${site.url}/healthz`, { headers: { Connection: 'close' } });
     expect(health.status).toBe(503);
     expect(health.headers.get('cache-control')).toBe('no-store');
-    expect(health.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+    expect(health.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
     expect(await health.json()).toMatchObject({ status: 'draining' });
     const head = await fetchAs('192.0.2.50')(`${site.url}/healthz`, {
       method: 'HEAD',

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { startInProcess, type InProcessServer } from '../helpers/site.ts';
@@ -32,7 +33,7 @@ describe('requests Node refuses before any handler', () => {
     expect(res.status).toBe(431);
     expect(res.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(res.body)).toMatchObject({ status: 431, code: 'bad_request' });
-    expect(res.headers['ratelimit-policy']).toBe('"catalog";q=60;w=60');
+    expect(res.headers['ratelimit-policy']).toBe(RATE_LIMIT_POLICY);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -42,7 +43,7 @@ describe('requests Node refuses before any handler', () => {
     expect(long.status).toBe(414);
     expect(long.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(long.body)).toMatchObject({ status: 414, code: 'bad_request' });
-    expect(long.headers['ratelimit-policy']).toBe('"catalog";q=60;w=60');
+    expect(long.headers['ratelimit-policy']).toBe(RATE_LIMIT_POLICY);
     const both = await get(`/${'a'.repeat(12_000)}`, `X-Big: ${'b'.repeat(6_000)}\r\n`);
     expect(both.status).toBe(414);
     const headers = await get(`/${'a'.repeat(4_000)}`, `X-Big: ${'b'.repeat(14_000)}\r\n`);
@@ -56,7 +57,7 @@ describe('requests Node refuses before any handler', () => {
       expect(res.status).toBe(501);
       expect(res.headers['content-type']).toBe('application/problem+json');
       expect(JSON.parse(res.body)).toMatchObject({ status: 501, code: 'not_implemented' });
-      expect(res.headers['ratelimit-policy']).toBe('"catalog";q=60;w=60');
+      expect(res.headers['ratelimit-policy']).toBe(RATE_LIMIT_POLICY);
     },
   );
 
@@ -108,18 +109,18 @@ describe('requests Node refuses before any handler', () => {
     },
   );
 
-  it('counts a refused request against its peer: past 60, a 429, and the peer itself is refused', async () => {
+  it('counts a refused request against its peer: past the quota, a 429, and the peer itself is refused', async () => {
     // A raw 0xFF byte in the target, which Node's parser refuses; from a peer of its own (this file's other
     // refusals come from 127.0.0.1), standing for a proxy that passes such bytes on.
     const peer = '127.0.0.61';
     const malformed = Buffer.from('GET /x\xff HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1');
     const remaining: string[] = [];
-    for (let i = 0; i < 60; i += 1) {
+    for (let i = 0; i < CATALOG_POLICY.limit; i += 1) {
       const res = await rawRequest(server.url, malformed, 5_000, peer);
       expect(res.status).toBe(400);
       remaining.push(res.headers['ratelimit-remaining'] ?? '');
     }
-    expect(remaining.slice(0, 2)).toEqual(['59', '58']);
+    expect(remaining.slice(0, 2)).toEqual([String(CATALOG_POLICY.limit - 1), String(CATALOG_POLICY.limit - 2)]);
     expect(remaining.at(-1)).toBe('0');
     const past = await rawRequest(server.url, malformed, 5_000, peer);
     expect(past.status).toBe(429);
@@ -142,7 +143,7 @@ describe('requests Node refuses before any handler', () => {
     expect((await rawRequest(server.url, plain, 5_000, peer)).status).toBe(429);
     const forwarded = await rawRequest(server.url, plain.replace('Host: x\r\n', `Host: x\r\n${from()}`), 5_000, peer);
     expect(forwarded.status).toBe(200);
-    expect(forwarded.headers['ratelimit-remaining']).toBe('59');
+    expect(forwarded.headers['ratelimit-remaining']).toBe(String(CATALOG_POLICY.limit - 1));
   });
 
   it('still serves normal requests afterwards', async () => {
@@ -230,14 +231,14 @@ describe('slow and idle connections', () => {
 describe('X-Forwarded-For behind one trusted proxy', () => {
   it('keys the client by the entry the proxy wrote, so spoofed entries to its left do not escape the limit', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i += 1) {
+    for (let i = 0; i <= CATALOG_POLICY.limit; i += 1) {
       const res = await fetch(`${server.url}/nope`, {
         headers: { 'X-Forwarded-For': `203.0.113.${i}, 10.9.9.${i}, 192.0.2.77` },
       });
       statuses.push(res.status);
     }
-    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    expect(statuses.slice(0, CATALOG_POLICY.limit).every((status) => status === 404)).toBe(true);
+    expect(statuses[CATALOG_POLICY.limit]).toBe(429);
   });
 });
 
@@ -256,6 +257,6 @@ describe('requests that cost no quota', () => {
     expect(file.statusCode).toBe(429);
     const page = await server.site.request({ url: '/robots.txt', headers });
     expect(page.statusCode).toBe(200);
-    expect(page.headers['ratelimit-remaining']).toBe('59');
+    expect(page.headers['ratelimit-remaining']).toBe(String(CATALOG_POLICY.limit - 1));
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { createTestSite, type TestSite } from '../helpers/site.ts';
 
 /**
@@ -72,7 +73,7 @@ describe.each(FAMILIES)('$name ($url)', ({ url, allow, accept }) => {
       expect(preflight.headers['access-control-allow-methods']).toBe(allow);
       expect(preflight.headers['access-control-allow-origin']).toBe('*');
       expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
-      expect(preflight.headers['ratelimit-remaining']).toBe('60');
+      expect(preflight.headers['ratelimit-remaining']).toBe(String(CATALOG_POLICY.limit));
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import {
   AuthorizationServerMetadataSchema,
   ProtectedResourceMetadataSchema,
@@ -30,7 +31,7 @@ describe('POST /oauth/token over HTTP', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('pragma')).toBe('no-cache');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+    expect(response.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
     expect(TokenSuccessSchema.parse(await response.json())).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
   });
 
@@ -72,10 +73,10 @@ describe('POST /oauth/token over HTTP', () => {
     expect(await response.json()).toMatchObject({ error: 'invalid_client' });
   });
 
-  it('is rate limited like everything else: the 61st request gets a 429 Problem', async () => {
+  it('is rate limited like everything else: the first request past the quota gets a 429 Problem', async () => {
     const send = client();
     let last: Response | undefined;
-    for (let i = 0; i < 61; i += 1) {
+    for (let i = 0; i <= CATALOG_POLICY.limit; i += 1) {
       last = await send(`${server.url}/oauth/token`, { method: 'POST', headers: FORM, body: 'grant_type=x' });
     }
     expect(last?.status).toBe(429);

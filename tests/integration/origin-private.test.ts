@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,26 +103,28 @@ describe('nothing a client sends makes the site catalog fail', () => {
     const siteCatalog = `${server.url}/v1/biomarkers/public`;
     const forgedKey = randomBytes(32).toString('base64url');
 
+    // Each flood: ten requests past the quota.
+    const FLOOD = CATALOG_POLICY.limit + 10;
     // The origin port, from this host: plain, claiming the site's address, and with a forged key.
-    const plain = await flood(70, () => fetch(originCatalog));
-    const spoofed = await flood(70, () => fetch(originCatalog, { headers: { 'X-Forwarded-For': '127.0.0.1' } }));
-    const forged = await flood(70, () =>
+    const plain = await flood(FLOOD, () => fetch(originCatalog));
+    const spoofed = await flood(FLOOD, () => fetch(originCatalog, { headers: { 'X-Forwarded-For': '127.0.0.1' } }));
+    const forged = await flood(FLOOD, () =>
       fetch(originCatalog, { headers: { 'Catalog-Origin-Key': forgedKey, 'X-Forwarded-For': '127.0.0.1' } }),
     );
-    expect(plain.slice(0, 60).every((status) => status === 200)).toBe(true);
-    expect(plain.slice(60)).toEqual(Array(10).fill(429));
-    expect(spoofed).toEqual(Array(70).fill(429));
-    expect(forged).toEqual(Array(70).fill(429));
+    expect(plain.slice(0, CATALOG_POLICY.limit).every((status) => status === 200)).toBe(true);
+    expect(plain.slice(CATALOG_POLICY.limit)).toEqual(Array(10).fill(429));
+    expect(spoofed).toEqual(Array(FLOOD).fill(429));
+    expect(forged).toEqual(Array(FLOOD).fill(429));
 
     // The site, claiming its address: that client is limited at the site, and only there.
-    const asLoopback = await flood(70, () =>
+    const asLoopback = await flood(FLOOD, () =>
       fetch(siteCatalog, { headers: { 'X-Forwarded-For': '127.0.0.1', 'Catalog-Origin-Key': forgedKey } }),
     );
-    expect(asLoopback.slice(0, 60)).toEqual(Array(60).fill(200));
-    expect(asLoopback.slice(60)).toEqual(Array(10).fill(429));
+    expect(asLoopback.slice(0, CATALOG_POLICY.limit)).toEqual(Array(CATALOG_POLICY.limit).fill(200));
+    expect(asLoopback.slice(CATALOG_POLICY.limit)).toEqual(Array(10).fill(429));
     // Many spoofed addresses: each passes the site's limiter, and every one costs an upstream request.
-    const spread = await flood(70, (i) => fetch(siteCatalog, { headers: { 'X-Forwarded-For': `203.0.113.${i}` } }));
-    expect(spread).toEqual(Array(70).fill(200));
+    const spread = await flood(FLOOD, (i) => fetch(siteCatalog, { headers: { 'X-Forwarded-For': `203.0.113.${i}` } }));
+    expect(spread).toEqual(Array(FLOOD).fill(200));
 
     const fresh = { headers: { 'X-Forwarded-For': '198.51.100.200' } };
     for (const template of ['public-complete-eu', 'public-light-eu', 'public-v2-light-uk']) {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +158,6 @@ describe('the compiled server (dist/node/main.mjs)', () => {
       body: 'grant_type=client_credentials',
     });
     expect(token.status).toBe(200);
-    expect(token.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+    expect(token.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
   });
 });

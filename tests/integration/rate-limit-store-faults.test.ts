@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { startRedis, type RunningRedis } from '../helpers/redis-server.ts';
 import { SLOW } from '../helpers/slow.ts';
@@ -116,9 +117,9 @@ describe('a shared store that fails costs exactness, never an answer', () => {
     const inUrl = { RATE_LIMIT_STORE_URL: running.redis.url, RATE_LIMIT_STORE_PASSWORD: '' };
     const { server, metrics, storeUp } = await instanceWithStore(running.redis.port, inUrl);
     await eventually(storeUp);
-    const { statuses } = await burst(server, '192.0.2.4', 61);
-    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    const { statuses } = await burst(server, '192.0.2.4', CATALOG_POLICY.limit + 1);
+    expect(statuses.slice(0, CATALOG_POLICY.limit).every((status) => status === 200)).toBe(true);
+    expect(statuses[CATALOG_POLICY.limit]).toBe(429);
     const exposition = await metrics();
     expect(exposition).toMatch(/rate_limit_store_fallbacks_total\{reason="error"\} [1-9]/);
     expect(server.output.join('') + exposition).not.toContain(PASSWORD);

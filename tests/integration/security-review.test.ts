@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { fetchAs, startServer, type RunningServer } from '../helpers/start-server.ts';
@@ -37,7 +38,9 @@ describe('the rate limit counts what it should', () => {
       const response = await get(`${server.url}/v1/biomarkers/public`, { method: 'OPTIONS', headers: preflight });
       expect(response.status).toBe(204);
     }
-    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('59');
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe(
+      String(CATALOG_POLICY.limit - 1),
+    );
   });
 
   it('counts a CORS preflight to a marker key that does not exist, answered with the usual 404', async () => {
@@ -58,7 +61,7 @@ describe('the rate limit counts what it should', () => {
 
   it('never refuses the health probe, which still reports the quota', async () => {
     const get = client();
-    for (let i = 0; i < 61; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
+    for (let i = 0; i <= CATALOG_POLICY.limit; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
     const probe = await get(`${server.url}/healthz`);
     expect(probe.status).toBe(200);
     expect(probe.headers.get('ratelimit-remaining')).toBe('0');

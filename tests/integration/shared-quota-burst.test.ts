@@ -81,7 +81,7 @@ describe('two instances sharing one store under a burst from one client', () => 
   });
 
   it("refuse a preflight on either instance once the client's quota is used up across both", async () => {
-    const used = await burst('203.0.113.45', 61, (i) => ({ url: `/robots.txt?${i}` }));
+    const used = await burst('203.0.113.45', CATALOG_POLICY.limit + 1, (i) => ({ url: `/robots.txt?${i}` }));
     expect(used.filter((status) => status === 429)).toHaveLength(1);
     const preflights = await burst('203.0.113.45', 2, () => ({ url: '/robots.txt', method: 'OPTIONS' }));
     expect(preflights).toEqual([429, 429]);

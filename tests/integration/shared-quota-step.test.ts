@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { SharedLimiter } from '../../src/lib/rate-limit/shared-limiter.ts';
 import type { WindowCount, WindowStore } from '../../src/lib/rate-limit/window-store.ts';
 import { createTestSite } from '../helpers/site.ts';
@@ -21,7 +22,7 @@ const siteWith = (store: WindowStore) =>
     shared: (local) =>
       new SharedLimiter({
         local,
-        windowSeconds: 60,
+        windowSeconds: CATALOG_POLICY.windowSeconds,
         timeoutMs: 5,
         connect: (events) => {
           events.onReady();
@@ -32,7 +33,8 @@ const siteWith = (store: WindowStore) =>
 
 describe('the site server with a shared rate-limit store', () => {
   it("answers with the store's count, so every instance reports the same quota", async () => {
-    let count = 58;
+    // Two requests short of the quota, as the other instances left it.
+    let count = CATALOG_POLICY.limit - 2;
     const site = await siteWith(storeAnswering(() => ({ count: (count += 1), resetMs: 29_500 })));
     const allowed = await site.request({ url: PATH, remoteAddress: '203.0.113.9' });
     expect(allowed.statusCode).toBe(200);
@@ -50,10 +52,10 @@ describe('the site server with a shared rate-limit store', () => {
     const answer = await site.request({ url: PATH, remoteAddress: '203.0.113.10' });
     expect(performance.now() - started).toBeLessThan(500);
     expect(answer.statusCode).toBe(200);
-    expect(answer.headers['ratelimit-remaining']).toBe('59');
+    expect(answer.headers['ratelimit-remaining']).toBe(String(CATALOG_POLICY.limit - 1));
     const health = await site.request({ url: '/healthz', remoteAddress: '203.0.113.10' });
     expect(health.statusCode).toBe(200);
-    expect(health.headers['ratelimit-remaining']).toBe('59');
+    expect(health.headers['ratelimit-remaining']).toBe(String(CATALOG_POLICY.limit - 1));
     // The free request is counted apart, against its own ceiling: the quota's key is not counted again.
     expect(asked).toEqual(['203.0.113.10', 'free:203.0.113.10']);
   });

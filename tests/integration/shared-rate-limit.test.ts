@@ -1,4 +1,5 @@
 import { createClient } from '@redis/client';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { startRedis, type RunningRedis } from '../helpers/redis-server.ts';
@@ -9,7 +10,7 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
 const PATH = '/.well-known/oauth-authorization-server';
 /** Clients flooding at once, each sending more than its quota: a few in `npm test`, fifty under TEST_SLOW=1. */
 const CLIENTS = SLOW ? 50 : 3;
-const REQUESTS_EACH = SLOW ? 75 : 61;
+const REQUESTS_EACH = CATALOG_POLICY.limit + (SLOW ? 15 : 1);
 
 let redis: RunningRedis;
 let instances: RunningServer[] = [];
@@ -46,13 +47,18 @@ async function ask(client: string) {
 const requestsOf = (server: RunningServer) => server.output.join('').split('"event":"request"').length - 1;
 
 describe('three instances sharing one store behind a round-robin nginx', () => {
-  it('answers one client exactly 60 times, then 429, whichever instance answers, from one expiring key', async () => {
+  it('answers one client exactly its quota, then 429, whichever instance answers, from one expiring key', async () => {
     const before = instances.map(requestsOf);
     const answers = [];
-    for (let i = 0; i < 61; i += 1) answers.push(await ask('203.0.113.7'));
-    expect(answers.slice(0, 60).map((answer) => answer.status)).toEqual(Array(60).fill(200));
-    expect(answers.map((answer) => answer.remaining)).toEqual([...Array.from({ length: 60 }, (_, i) => 59 - i), 0]);
-    const refused = answers[60]!;
+    for (let i = 0; i <= CATALOG_POLICY.limit; i += 1) answers.push(await ask('203.0.113.7'));
+    expect(answers.slice(0, CATALOG_POLICY.limit).map((answer) => answer.status)).toEqual(
+      Array(CATALOG_POLICY.limit).fill(200),
+    );
+    expect(answers.map((answer) => answer.remaining)).toEqual([
+      ...Array.from({ length: CATALOG_POLICY.limit }, (_, i) => CATALOG_POLICY.limit - 1 - i),
+      0,
+    ]);
+    const refused = answers[CATALOG_POLICY.limit]!;
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toBe(String(refused.reset));
     expect(refused.reset).toBeLessThanOrEqual(answers[0]!.reset);
@@ -64,14 +70,14 @@ describe('three instances sharing one store behind a round-robin nginx', () => {
     try {
       const ttl = Number(await store.sendCommand(['PTTL', 'catalog-rate-limit:203.0.113.7']));
       expect(ttl).toBeGreaterThan(0);
-      expect(ttl).toBeLessThanOrEqual(60_000);
-      expect(await store.sendCommand(['GET', 'catalog-rate-limit:203.0.113.7'])).toBe('61');
+      expect(ttl).toBeLessThanOrEqual(CATALOG_POLICY.windowSeconds * 1000);
+      expect(await store.sendCommand(['GET', 'catalog-rate-limit:203.0.113.7'])).toBe(String(CATALOG_POLICY.limit + 1));
     } finally {
       store.destroy();
     }
   });
 
-  it(`holds every client of a flood at exactly 60 (${CLIENTS} clients, ${REQUESTS_EACH} requests each, at once)`, async () => {
+  it(`holds every client of a flood at exactly its quota of ${CATALOG_POLICY.limit} (${CLIENTS} clients, ${REQUESTS_EACH} requests each, at once)`, async () => {
     const client = async (n: number) => {
       const statuses = [];
       for (let i = 0; i < REQUESTS_EACH; i += 1) statuses.push((await ask(`198.51.100.${n + 1}`)).status);
@@ -79,8 +85,8 @@ describe('three instances sharing one store behind a round-robin nginx', () => {
     };
     const all = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
     for (const statuses of all) {
-      expect(statuses.filter((status) => status === 200)).toHaveLength(60);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(REQUESTS_EACH - 60);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(CATALOG_POLICY.limit);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(REQUESTS_EACH - CATALOG_POLICY.limit);
     }
   });
 });

@@ -7,6 +7,7 @@ import Changelog from './Changelog.astro';
 import CodeBlock from './elements/CodeBlock.astro';
 import ErrorHeading from './ErrorHeading.astro';
 import MarkerFinder from './MarkerFinder.astro';
+import RateLimit from './RateLimit.astro';
 import Sample from './Sample.astro';
 import TableScroll from './elements/TableScroll.astro';
 
@@ -23,6 +24,7 @@ export const MDX_COMPONENTS = {
   Changelog,
   ErrorHeading,
   MarkerFinder,
+  RateLimit,
   Sample,
 };
 

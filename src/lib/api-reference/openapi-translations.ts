@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import deTable from '../../../content/i18n/openapi/de.yaml?raw';
 import type { Locale } from '../content/locales.ts';
+import { fillPolicy } from '../rate-limit/policy-text.ts';
 import type { Translate } from './build-api-reference-view.ts';
 
 /**
@@ -29,7 +30,8 @@ export function translatorFor(locale: Locale): Translate {
   return (keys, english) => {
     for (const key of keys) {
       const text = table[key];
-      if (text !== undefined) return text;
+      // The rate limit's numbers are filled in from the policy (`{limit}`, `{seconds}`).
+      if (text !== undefined) return fillPolicy(text, locale);
     }
     return english;
   };

@@ -1,4 +1,5 @@
 import type { Counter, LabelValues, Registry } from 'prom-client';
+import type { InstanceLimiter } from '../rate-limit/limiter.ts';
 import { RequestSeries } from './request-series.ts';
 
 /** What a server tells the metrics of each finished request. */
@@ -46,7 +47,7 @@ export class ServiceMetrics {
   readonly #stores = new Map<string, { readonly up: boolean }>();
   /** When the copy served last for each template was fetched (performance.now() milliseconds). */
   readonly #fetchedAt = new Map<string, number>();
-  readonly #limiters = new Map<string, { readonly size: number }>();
+  readonly #limiters = new Map<string, Pick<InstanceLimiter, 'size'>>();
   #registry: Promise<Registry> | undefined;
 
   /** The registry, made on first call; default process metrics (event-loop lag, GC) are measured from then on. */
@@ -163,7 +164,7 @@ export class ServiceMetrics {
   }
 
   /** Reports the rate limiter's table size (clients tracked) of `service` at each scrape. */
-  watchLimiter(service: string, limiter: { readonly size: number }): void {
+  watchLimiter(service: string, limiter: Pick<InstanceLimiter, 'size'>): void {
     this.#limiters.set(service, limiter);
   }
 

@@ -3,6 +3,7 @@ import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { HEALTH_PATH } from '../schemas/health.ts';
 import { CATALOG_READ } from '../schemas/oauth.ts';
 import { OAS_31_DIALECT, OPENAPI_VERSION, OpenApiDocumentSchema } from '../schemas/openapi.ts';
+import { CATALOG_POLICY } from '../rate-limit/headers.ts';
 import { buildComponentSchemas } from './component-schemas.ts';
 import { COMPONENT_HEADERS } from './components-headers.ts';
 import { COMPONENT_PARAMETERS } from './components-parameters.ts';
@@ -15,6 +16,13 @@ import { tokenPath } from './paths/token-path.ts';
 import { buildSharedResponses } from './responses.ts';
 import { siteServer, type DocumentConfig } from './servers.ts';
 
+const { limit, windowSeconds } = CATALOG_POLICY;
+
+/** English ordinal suffixes by plural category (`Intl.PluralRules` with `type: 'ordinal'`): 1st, 2nd, 3rd, 4th. */
+const ORDINAL_SUFFIXES: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'st', two: 'nd', few: 'rd' };
+const englishOrdinal = (n: number): string =>
+  `${n}${ORDINAL_SUFFIXES[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)] ?? 'th'}`;
+
 const DESCRIPTION = `A public, read-only catalog of the biomarkers of a preventive blood panel: four panels \
 (EU and UK, complete and light) with localized names, categories and units. It holds no member results or \
 other health data, and its content is educational, not medical advice.
@@ -22,9 +30,9 @@ other health data, and its content is educational, not medical advice.
 **Authentication** is never required. An optional OAuth 2.0 client-credentials token (public clients, scope \
 \`catalog.read\`) is accepted by the catalog and ignored.
 
-**Rate limit**: 60 requests per 60-second window per client, errors included, announced on every response by \
+**Rate limit**: ${limit} requests per ${windowSeconds}-second window per client, errors included, announced on every response by \
 the \`RateLimit\`, \`RateLimit-Policy\`, \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` \
-headers. The 61st request gets 429 with \`Retry-After\`. CORS preflights and the static files a guide page loads \
+headers. The ${englishOrdinal(limit + 1)} request gets 429 with \`Retry-After\`. CORS preflights and the static files a guide page loads \
 (styles, scripts, icons) take nothing from the quota.
 
 **Errors** are RFC 9457 Problems (\`application/problem+json\`) whose \`type\` links the developer guide; the token \

@@ -3,6 +3,7 @@ import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { ProblemSchema, type Problem } from '../schemas/problem.ts';
 import { schemaRef } from './component-schemas.ts';
 import { COMPONENT_HEADERS, headerRefs, rateLimitHeaderRefs, type ComponentHeaderName } from './components-headers.ts';
+import { CATALOG_POLICY } from '../rate-limit/headers.ts';
 import { problemExample } from './examples.ts';
 import {
   componentRef,
@@ -76,8 +77,13 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
       ['Allow'],
     ),
     TooManyRequests: problemResponse(
-      "More than 60 requests in this client's 60-second window. Wait `Retry-After` seconds.",
-      problemExample(baseUrl, 'rate_limited', 'More than 60 requests in one window from this client; retry in 42 s.'),
+      `More than ${CATALOG_POLICY.limit} requests in this client's ${CATALOG_POLICY.windowSeconds}-second window. ` +
+        'Wait `Retry-After` seconds.',
+      problemExample(
+        baseUrl,
+        'rate_limited',
+        `More than ${CATALOG_POLICY.limit} requests in one window from this client; retry in 42 s.`,
+      ),
       ['Retry-After'],
     ),
     InternalError: problemResponse(

@@ -1,16 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-/** Outcome of one request against the limiter, ready to become the rate-limit headers every response carries. */
-export interface RateLimitDecision {
-  /** False once the client has used its quota for this window. */
-  allowed: boolean;
-  /** The policy's quota (`q`), constant per limiter. */
-  limit: number;
-  /** Requests left in the current window (`r`), never negative and never above the truth. */
-  remaining: number;
-  /** Whole seconds until the window resets (`t`), at least 1. */
-  resetSeconds: number;
-}
+import type { FreeCount, InstanceLimiter, RateLimitDecision } from './limiter.ts';
 
 /** Options of a fixed-window limiter. */
 export interface FixedWindowLimiterOptions {
@@ -53,7 +42,7 @@ function prefixesOf(key: string): [string, string] | undefined {
  * with conservative update (Cormode and Muthukrishnan 2005), cleared each shared window; it never underestimates, so
  * `remaining` is never above the truth, and a flood costs a newcomer nothing (one overflow window would refuse all).
  */
-export class FixedWindowLimiter {
+export class FixedWindowLimiter implements InstanceLimiter {
   readonly limit: number;
   readonly #windowMs: number;
   readonly #maxClients: number;
@@ -100,6 +89,11 @@ export class FixedWindowLimiter {
     // Stop counting one past the limit: the answer no longer changes.
     if (window.count <= this.limit) window.count += 1;
     return this.#decide(window.count, window.resetAt, now);
+  }
+
+  /** Counts a request that costs no quota against `ceiling`, and reads this client's quota as it stands. */
+  takeFree(key: string, ceiling: InstanceLimiter): FreeCount {
+    return { ceiling: ceiling.take(key), quota: this.peek(key) };
   }
 
   /** Reports the client's state without counting a request (used for CORS preflights). */

@@ -1,4 +1,4 @@
-import type { RateLimitDecision } from './fixed-window-limiter.ts';
+import type { RateLimitDecision } from './limiter.ts';
 
 /** Name of the one rate-limit policy the service advertises on every response. */
 export const POLICY_NAME = 'catalog';

@@ -1,4 +1,4 @@
-import type { FixedWindowLimiter, RateLimitDecision } from './fixed-window-limiter.ts';
+import type { FreeCount, InstanceLimiter, Limiter, RateLimitDecision } from './limiter.ts';
 import type { WindowCount, WindowStore, WindowStoreEvents } from './window-store.ts';
 
 /** Why a request was decided by the instance's own limiter: store not in use, too slow, or an error answer. */
@@ -7,7 +7,7 @@ export type FallbackReason = 'unavailable' | 'timeout' | 'error';
 /** Options of the shared limiter. */
 export interface SharedLimiterOptions {
   /** The instance's own limiter: counts every request, and decides whenever the store fails. */
-  local: FixedWindowLimiter;
+  local: InstanceLimiter;
   windowSeconds: number;
   /** An answer later than this is late (RATE_LIMIT_STORE_TIMEOUT_MS): still the answer, but counted (`onLate`). */
   timeoutMs: number;
@@ -29,12 +29,6 @@ export interface SharedLimiterOptions {
   cooldownMs?: number;
   /** Monotonic clock in milliseconds; injectable for tests. */
   now?: () => number;
-}
-
-/** A request that costs no quota, decided with the store: the ceiling of such requests, and the quota as it stands. */
-export interface FreeCount {
-  ceiling: RateLimitDecision;
-  quota: RateLimitDecision;
 }
 
 /** Where the free requests of a client are counted in the store, apart from its quota. */
@@ -69,8 +63,8 @@ interface KeyRequests {
  * deadline of each other count as one) the store is skipped for `cooldownMs` (no request waits meanwhile), then tried
  * again.
  */
-export class SharedLimiter {
-  readonly #local: FixedWindowLimiter;
+export class SharedLimiter implements Limiter {
+  readonly #local: InstanceLimiter;
   readonly #store: WindowStore;
   readonly #windowMs: number;
   readonly #timeoutMs: number;
@@ -110,6 +104,16 @@ export class SharedLimiter {
     return this.#up === true;
   }
 
+  /** The quota of the instance's own limiter, the same policy. */
+  get limit(): number {
+    return this.#local.limit;
+  }
+
+  /** The client's state as this instance counted it, without counting a request. */
+  peek(key: string): RateLimitDecision {
+    return this.#local.peek(key);
+  }
+
   /** Counts one request for `key`: at once when the store is out of use, else once the store answers or fails. */
   take(key: string): RateLimitDecision | Promise<RateLimitDecision> {
     const local = this.#local.take(key);
@@ -124,8 +128,8 @@ export class SharedLimiter {
    * Counts one request that costs no quota against `ceiling`, in the store under a namespace of its own, and reads
    * the client's quota in the same round trip; at once with the instance's own counts when the store is out of use.
    */
-  takeFree(key: string, ceiling: FixedWindowLimiter): FreeCount | Promise<FreeCount> {
-    const alone: FreeCount = { ceiling: ceiling.take(key), quota: this.#local.peek(key) };
+  takeFree(key: string, ceiling: InstanceLimiter): FreeCount | Promise<FreeCount> {
+    const alone = this.#local.takeFree(key, ceiling);
     if (!this.#storeInUse()) {
       this.#options.onFallback?.('unavailable');
       return alone;

@@ -3,6 +3,7 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { errorHeadingParts } from '../http/problem-details.ts';
 import { twinNodes } from '../markdown/page-outline.ts';
+import { policyPrint } from '../rate-limit/policy-text.ts';
 import { loadSample, sampleHeadingLevel, sampleLabels, sampleMarkdown } from '../samples/request-samples.ts';
 import { DATA_PAGE_OUTLINES, type DataPageContext } from './data-page-outlines.ts';
 
@@ -89,6 +90,11 @@ export const COMPONENT_CONVERTERS: Readonly<Record<string, ComponentConverter>> 
     const locale = context?.locale ?? DEFAULT_LOCALE;
     const sample = loadSample(required(element, 'id'), { BASE_URL: baseUrl }, locale);
     return sampleMarkdown(sample, sampleLabels(locale), sampleHeadingLevel(attributes['headingLevel']));
+  },
+  /** `<RateLimit show="limit" />` → the policy's number as text; `<RateLimit header="…" />` → the header's value as code. */
+  RateLimit(element, { context }) {
+    const { text, code } = policyPrint(jsxAttributes(element), context?.locale ?? DEFAULT_LOCALE);
+    return [code ? { type: 'inlineCode', value: text } : { type: 'text', value: text }];
   },
   /** `<ErrorHeading code="rate_limited" title="…" />` → `### \`rate_limited\` — … (429)`. */
   ErrorHeading(element) {

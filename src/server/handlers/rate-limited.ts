@@ -1,6 +1,6 @@
 import { negotiate } from '../../lib/http/accept.ts';
 import { localeOfPath } from '../../lib/content/error-page-templates.ts';
-import type { RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
+import type { RateLimitDecision } from '../../lib/rate-limit/limiter.ts';
 import type { ErrorPages } from '../store/error-pages.ts';
 import { memoizeByHeader, sendBody, sendProblem, type Exchange } from '../http/send.ts';
 import { rateLimitedDetail } from '../steps/rate-limit.ts';

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { SERVER_TIMEOUTS } from '../../lib/config/env-schema.ts';
 import { rateLimitKey } from '../../lib/http/client-address.ts';
 import { buildProblem, serializeProblem, type ProblemInit } from '../../lib/http/problem-details.ts';
-import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
+import type { InstanceLimiter } from '../../lib/rate-limit/limiter.ts';
 import { rateLimitHeaders } from '../../lib/rate-limit/headers.ts';
 import { rateLimitedDetail } from '../steps/rate-limit.ts';
 import type { RequestLog } from '../steps/request-log.ts';
@@ -13,7 +13,7 @@ import { connectionRefused } from './drain-state.ts';
 export interface TransportErrorOptions {
   baseUrl: string;
   /** The quota a refused request costs its sender, keyed by the connection's peer (its headers were never parsed). */
-  limiter: FixedWindowLimiter;
+  limiter: InstanceLimiter;
   baseline: ReadonlyArray<readonly [string, string]>;
   /** Where refusals are logged, each with a request id; none in some unit tests. */
   requestLog?: RequestLog;

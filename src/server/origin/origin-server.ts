@@ -7,7 +7,7 @@ import type { Config } from '../../lib/config/config.ts';
 import { baselineHeaders, preflightHeaders } from '../../lib/http/response-headers.ts';
 import { methodNotAllowedDetail } from '../../lib/http/problem-details.ts';
 import type { Logger } from '../../lib/log/logger.ts';
-import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
+import type { InstanceLimiter } from '../../lib/rate-limit/limiter.ts';
 import { rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
 import { queryOf, requestPath } from '../http/request-path.ts';
@@ -43,7 +43,7 @@ export interface OriginServerOptions {
   config: Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginTrustProxy' | 'catalogOriginKey' | 'logClientAddress'> &
     ConfiguredTimeouts;
   logger: Logger;
-  limiter: FixedWindowLimiter;
+  limiter: InstanceLimiter;
   panels: Record<CatalogTemplate, BiomarkerCatalog>;
   /** Told of every finished request (metrics). */
   observe?: RequestLogOptions['observe'];

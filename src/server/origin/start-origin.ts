@@ -3,8 +3,7 @@ import { COMPILED_PANELS_PATH, loadCompiledPanels, type CompiledPanels } from '.
 import type { Config } from '../../lib/config/config.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { ServiceMetrics } from '../../lib/metrics/service-metrics.ts';
-import { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
-import { CATALOG_POLICY } from '../../lib/rate-limit/headers.ts';
+import { createQuotaLimiter } from '../../lib/rate-limit/policy-limiters.ts';
 import { listen, type DrainableServer } from '../http/create-http-server.ts';
 import { createOriginKey, createOriginServer } from './origin-server.ts';
 
@@ -33,7 +32,7 @@ export async function startOrigin(
   metrics?: ServiceMetrics,
 ): Promise<DrainableServer> {
   const panels = await loadPanels(config.baseUrl);
-  const limiter = new FixedWindowLimiter({ ...CATALOG_POLICY, maxClients: config.rateLimitMaxClients });
+  const limiter = createQuotaLimiter(config.rateLimitMaxClients);
   metrics?.watchLimiter('origin', limiter);
   const origin = createOriginServer({
     config,

@@ -1,7 +1,7 @@
 import type { Config } from '../../lib/config/config.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { ServiceMetrics } from '../../lib/metrics/service-metrics.ts';
-import type { FixedWindowLimiter } from '../../lib/rate-limit/fixed-window-limiter.ts';
+import type { InstanceLimiter, Limiter } from '../../lib/rate-limit/limiter.ts';
 import { CATALOG_POLICY } from '../../lib/rate-limit/headers.ts';
 import { SharedLimiter } from '../../lib/rate-limit/shared-limiter.ts';
 
@@ -12,10 +12,10 @@ import { SharedLimiter } from '../../lib/rate-limit/shared-limiter.ts';
  */
 export async function openSharedLimiter(
   store: Config['rateLimitStore'],
-  local: FixedWindowLimiter,
+  local: InstanceLimiter,
   logger: Logger,
   metrics: ServiceMetrics,
-): Promise<SharedLimiter | undefined> {
+): Promise<Limiter | undefined> {
   if (store === undefined) return undefined;
   const { RedisWindowStore } = await import('../../lib/rate-limit/redis-window-store.ts');
   const shared = new SharedLimiter({

@@ -1,15 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { resolveClientAddress, rateLimitKey } from '../../lib/http/client-address.ts';
-import type { FixedWindowLimiter, RateLimitDecision } from '../../lib/rate-limit/fixed-window-limiter.ts';
 import { FREE_CEILING, pushRateLimitHeaders } from '../../lib/rate-limit/headers.ts';
-import type { FreeCount, SharedLimiter } from '../../lib/rate-limit/shared-limiter.ts';
+import type { FreeCount, InstanceLimiter, Limiter, RateLimitDecision } from '../../lib/rate-limit/limiter.ts';
 
 /** How a request spends its client's quota: `take` one, `peek` (a preflight), or `free` (the health probe, files). */
 export type QuotaUse = 'take' | 'peek' | 'free';
 
 /** What the first step of every request needs. */
 export interface RateLimitStepOptions {
-  limiter: FixedWindowLimiter;
+  limiter: InstanceLimiter;
   trustProxy: number;
   /** Headers every response carries (CORS, nosniff…), set before anything answers. */
   baseline: ReadonlyArray<readonly [string, string]>;
@@ -19,9 +18,9 @@ export interface RateLimitStepOptions {
    * Counts `free` requests and preflights per client against a generous ceiling (FREE_CEILING); without it they are
    * refused only as the quota says (a preflight once it is gone).
    */
-  freeCeiling?: FixedWindowLimiter;
+  freeCeiling?: InstanceLimiter;
   /** The quota shared with other instances (RATE_LIMIT_STORE_URL): it counts every request when present. */
-  shared?: SharedLimiter;
+  shared?: Limiter;
 }
 
 /** The limiter key of exempt requests: never taken from, so always a full quota (no address looks like it). */
@@ -67,7 +66,7 @@ export function countRequest(
  */
 export function countSharedRequest(
   req: IncomingMessage,
-  options: RateLimitStepOptions & { shared: SharedLimiter },
+  options: RateLimitStepOptions & { shared: Limiter },
   use: QuotaUse = 'take',
 ): RateLimitOutcome | Promise<RateLimitOutcome> {
   const ceiling = options.freeCeiling;

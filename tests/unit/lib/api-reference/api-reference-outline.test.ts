@@ -1,5 +1,6 @@
 import type { Heading, Link, List, Node, RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
+import { CATALOG_POLICY } from '../../../../src/lib/rate-limit/headers.ts';
 import { apiOperationsOutline, apiOverviewOutline } from '../../../../src/lib/api-reference/api-reference-outline.ts';
 import type { PathView, SchemaView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
@@ -150,7 +151,7 @@ describe("an operation's status summary", () => {
       '400 Bad Request: template is not one of the four panels, or the query is malformed',
       '405 Method Not Allowed: The path does not serve this method',
       '412 Precondition Failed: If-Match names no current ETag (strong comparison)',
-      "429 Too Many Requests: More than 60 requests in this client's 60-second window",
+      `429 Too Many Requests: More than ${CATALOG_POLICY.limit} requests in this client's ${CATALOG_POLICY.windowSeconds}-second window`,
       '500 Internal Server Error: An unexpected error',
       expect.stringMatching(/^502 Bad Gateway: The catalog origin failed \(.+\) and no cached copy is recent enough/),
     ]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../../../src/lib/rate-limit/headers.ts';
 import { buildOpenApiDocument } from '../../../../src/lib/openapi/build-openapi-document.ts';
 import { checkExchange, type Exchange } from '../../../helpers/contract/check-exchange.ts';
 import { SchemaValidator } from '../../../helpers/contract/schema-validator.ts';
@@ -9,11 +10,11 @@ const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: u
 const validator = new SchemaValidator(document);
 
 const RATE_LIMIT = {
-  RateLimit: '"catalog";r=59;t=60',
-  'RateLimit-Policy': '"catalog";q=60;w=60',
-  'RateLimit-Limit': '60',
-  'RateLimit-Remaining': '59',
-  'RateLimit-Reset': '60',
+  RateLimit: `"catalog";r=${CATALOG_POLICY.limit - 1};t=${CATALOG_POLICY.windowSeconds}`,
+  'RateLimit-Policy': RATE_LIMIT_POLICY,
+  'RateLimit-Limit': String(CATALOG_POLICY.limit),
+  'RateLimit-Remaining': String(CATALOG_POLICY.limit - 1),
+  'RateLimit-Reset': String(CATALOG_POLICY.windowSeconds),
   'X-Request-Id': 'q0Zr3Wx8-1a',
 };
 

@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FixedWindowLimiter, IPV6_SHARE } from '../../../../src/lib/rate-limit/fixed-window-limiter.ts';
-import { rateLimitHeaders, RATE_LIMIT_POLICY } from '../../../../src/lib/rate-limit/headers.ts';
+import { CATALOG_POLICY, rateLimitHeaders, RATE_LIMIT_POLICY } from '../../../../src/lib/rate-limit/headers.ts';
+
+/** The service's quota; the window is this file's own, 60 s, which the clock values below are set in. */
+const LIMIT = CATALOG_POLICY.limit;
 
 function limiterAt(start = 0, maxClients = 1000) {
   const clock = { now: start };
-  const limiter = new FixedWindowLimiter({ limit: 60, windowSeconds: 60, maxClients, now: () => clock.now });
+  const limiter = new FixedWindowLimiter({ limit: LIMIT, windowSeconds: 60, maxClients, now: () => clock.now });
   return { clock, limiter };
 }
 
 describe('FixedWindowLimiter', () => {
-  it('allows 60 requests in a window and refuses the 61st', () => {
+  it('allows its limit of requests in a window and refuses the next', () => {
     const { limiter } = limiterAt();
-    const decisions = Array.from({ length: 61 }, () => limiter.take('a'));
-    expect(decisions.slice(0, 60).every((d) => d.allowed)).toBe(true);
-    expect(decisions[0]).toMatchObject({ remaining: 59, resetSeconds: 60 });
-    expect(decisions[59]).toMatchObject({ allowed: true, remaining: 0 });
-    expect(decisions[60]).toMatchObject({ allowed: false, remaining: 0 });
+    const decisions = Array.from({ length: LIMIT + 1 }, () => limiter.take('a'));
+    expect(decisions.slice(0, LIMIT).every((d) => d.allowed)).toBe(true);
+    expect(decisions[0]).toMatchObject({ remaining: LIMIT - 1, resetSeconds: 60 });
+    expect(decisions[LIMIT - 1]).toMatchObject({ allowed: true, remaining: 0 });
+    expect(decisions[LIMIT]).toMatchObject({ allowed: false, remaining: 0 });
   });
 
   it('counts down the reset in whole seconds, never below 1', () => {
@@ -36,24 +39,24 @@ describe('FixedWindowLimiter', () => {
 
   it('starts a fresh window when the old one has expired', () => {
     const { clock, limiter } = limiterAt();
-    for (let i = 0; i < 61; i += 1) limiter.take('a');
+    for (let i = 0; i <= LIMIT; i += 1) limiter.take('a');
     expect(limiter.take('a').allowed).toBe(false);
     clock.now = 60_000;
-    expect(limiter.take('a')).toMatchObject({ allowed: true, remaining: 59, resetSeconds: 60 });
+    expect(limiter.take('a')).toMatchObject({ allowed: true, remaining: LIMIT - 1, resetSeconds: 60 });
   });
 
   it('keeps clients apart', () => {
     const { limiter } = limiterAt();
-    for (let i = 0; i < 61; i += 1) limiter.take('a');
-    expect(limiter.take('b')).toMatchObject({ allowed: true, remaining: 59 });
+    for (let i = 0; i <= LIMIT; i += 1) limiter.take('a');
+    expect(limiter.take('b')).toMatchObject({ allowed: true, remaining: LIMIT - 1 });
   });
 
   it('peek reports without counting', () => {
     const { limiter } = limiterAt();
     limiter.take('a');
-    expect(limiter.peek('a').remaining).toBe(59);
-    expect(limiter.peek('a').remaining).toBe(59);
-    expect(limiter.peek('new')).toMatchObject({ allowed: true, remaining: 60, resetSeconds: 60 });
+    expect(limiter.peek('a').remaining).toBe(LIMIT - 1);
+    expect(limiter.peek('a').remaining).toBe(LIMIT - 1);
+    expect(limiter.peek('new')).toMatchObject({ allowed: true, remaining: LIMIT, resetSeconds: 60 });
     expect(limiter.size).toBe(1);
   });
 
@@ -72,10 +75,10 @@ describe('FixedWindowLimiter', () => {
     for (let i = 0; i < 100; i += 1) limiter.take(`c${i}`);
     for (let i = 0; i < 1_000; i += 1) expect(limiter.take(`flood${i}`).allowed).toBe(true);
     expect(limiter.size).toBe(100);
-    const newcomer = Array.from({ length: 61 }, () => limiter.take('newcomer'));
-    expect(newcomer[0]).toMatchObject({ allowed: true, remaining: 59, resetSeconds: 60 });
-    expect(newcomer.slice(0, 60).every((d) => d.allowed)).toBe(true);
-    expect(newcomer[60]).toMatchObject({ allowed: false, remaining: 0 });
+    const newcomer = Array.from({ length: LIMIT + 1 }, () => limiter.take('newcomer'));
+    expect(newcomer[0]).toMatchObject({ allowed: true, remaining: LIMIT - 1, resetSeconds: 60 });
+    expect(newcomer.slice(0, LIMIT).every((d) => d.allowed)).toBe(true);
+    expect(newcomer[LIMIT]).toMatchObject({ allowed: false, remaining: 0 });
     expect(limiter.take('c1')).toMatchObject({ allowed: true, remaining: 58 });
   });
 
@@ -83,7 +86,7 @@ describe('FixedWindowLimiter', () => {
     const { clock, limiter } = limiterAt(0, 10);
     for (let i = 0; i < 10; i += 1) limiter.take(`c${i}`);
     clock.now = 60_001;
-    expect(limiter.take('newcomer')).toMatchObject({ allowed: true, remaining: 59, resetSeconds: 60 });
+    expect(limiter.take('newcomer')).toMatchObject({ allowed: true, remaining: LIMIT - 1, resetSeconds: 60 });
     expect(limiter.size).toBeLessThanOrEqual(10);
   });
 
@@ -91,10 +94,10 @@ describe('FixedWindowLimiter', () => {
     const { clock, limiter } = limiterAt(0, 1);
     limiter.take('known');
     clock.now = 45_000;
-    expect(limiter.take('sketched')).toMatchObject({ remaining: 59, resetSeconds: 15 });
-    expect(limiter.peek('sketched')).toMatchObject({ remaining: 59, resetSeconds: 15 });
+    expect(limiter.take('sketched')).toMatchObject({ remaining: LIMIT - 1, resetSeconds: 15 });
+    expect(limiter.peek('sketched')).toMatchObject({ remaining: LIMIT - 1, resetSeconds: 15 });
     clock.now = 60_000;
-    expect(limiter.peek('sketched')).toMatchObject({ remaining: 60 });
+    expect(limiter.peek('sketched')).toMatchObject({ remaining: LIMIT });
   });
 
   it('carries a sketched count into a window of its own, so moving in never refills a quota', () => {
@@ -119,7 +122,7 @@ describe('FixedWindowLimiter', () => {
     // The flood: a million distinct addresses in one window, a few with many requests.
     for (let i = 0; i < 1_000_000; i += 1) {
       const address = `${1 + (i >> 24)}.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      for (let n = i % 1_000 === 0 ? 61 : 1; n > 0; n -= 1) limiter.take(address);
+      for (let n = i % 1_000 === 0 ? LIMIT + 1 : 1; n > 0; n -= 1) limiter.take(address);
     }
     clock.now = 30_000;
     let refused = 0;
@@ -135,12 +138,12 @@ describe('IPv6 prefixes', () => {
     const { limiter } = limiterAt(0, 100_000);
     for (let n = 0; n < 5_000; n += 1) expect(limiter.take(slash64('2001:0db8:0001', n)).allowed).toBe(true);
     expect(limiter.size).toBe(IPV6_SHARE.per48);
-    // A /64 beyond the share is counted in the sketch: its own 60, then 429.
+    // A /64 beyond the share is counted in the sketch: its own quota, then 429.
     const sprayed = slash64('2001:0db8:0001', 4_999);
-    for (let i = 1; i < 60; i += 1) expect(limiter.take(sprayed).allowed).toBe(true);
+    for (let i = 1; i < LIMIT; i += 1) expect(limiter.take(sprayed).allowed).toBe(true);
     expect(limiter.take(sprayed).allowed).toBe(false);
     // Another network still gets exact windows.
-    expect(limiter.take(slash64('2001:0db8:0002', 1))).toMatchObject({ remaining: 59 });
+    expect(limiter.take(slash64('2001:0db8:0002', 1))).toMatchObject({ remaining: LIMIT - 1 });
     expect(limiter.size).toBe(IPV6_SHARE.per48 + 1);
   });
 
@@ -200,18 +203,18 @@ describe('reported quota', () => {
 
 describe('rateLimitHeaders', () => {
   it('describes the same numbers in every field', () => {
-    const headers = new Map(rateLimitHeaders({ allowed: true, limit: 60, remaining: 12, resetSeconds: 7 }));
-    expect(headers.get('RateLimit-Policy')).toBe('"catalog";q=60;w=60');
+    const headers = new Map(rateLimitHeaders({ allowed: true, limit: LIMIT, remaining: 12, resetSeconds: 7 }));
+    expect(headers.get('RateLimit-Policy')).toBe(RATE_LIMIT_POLICY);
     expect(headers.get('RateLimit')).toBe('"catalog";r=12;t=7');
-    expect(headers.get('RateLimit-Limit')).toBe('60');
+    expect(headers.get('RateLimit-Limit')).toBe(String(LIMIT));
     expect(headers.get('RateLimit-Remaining')).toBe('12');
     expect(headers.get('RateLimit-Reset')).toBe('7');
     expect(headers.has('Retry-After')).toBe(false);
-    expect(RATE_LIMIT_POLICY).toBe('"catalog";q=60;w=60');
+    expect(RATE_LIMIT_POLICY).toBe(`"catalog";q=${CATALOG_POLICY.limit};w=${CATALOG_POLICY.windowSeconds}`);
   });
 
   it('adds Retry-After only to a refusal', () => {
-    const headers = new Map(rateLimitHeaders({ allowed: false, limit: 60, remaining: 0, resetSeconds: 42 }));
+    const headers = new Map(rateLimitHeaders({ allowed: false, limit: LIMIT, remaining: 0, resetSeconds: 42 }));
     expect(headers.get('Retry-After')).toBe('42');
   });
 });

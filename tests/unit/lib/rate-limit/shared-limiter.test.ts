@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FixedWindowLimiter } from '../../../../src/lib/rate-limit/fixed-window-limiter.ts';
 import { SharedLimiter, type FallbackReason } from '../../../../src/lib/rate-limit/shared-limiter.ts';
 import type { WindowCount, WindowStore, WindowStoreEvents } from '../../../../src/lib/rate-limit/window-store.ts';
+import { CATALOG_POLICY, FREE_CEILING } from '../../../../src/lib/rate-limit/headers.ts';
+
+/** The service's quota; the window is this file's own, 60 s, which the clock values below are set in. */
+const LIMIT = CATALOG_POLICY.limit;
 
 /** A store in memory whose answers the test steers: counted (after `delayMs`), an error, or never. */
 class FakeStore implements WindowStore {
@@ -44,7 +48,7 @@ function sharedLimiter(counts = new Map<string, number>()) {
   const late = { count: 0 };
   let store: FakeStore | undefined;
   const limiter = new SharedLimiter({
-    local: new FixedWindowLimiter({ limit: 60, windowSeconds: 60, maxClients: 100, now: () => clock.now }),
+    local: new FixedWindowLimiter({ limit: LIMIT, windowSeconds: 60, maxClients: 100, now: () => clock.now }),
     windowSeconds: 60,
     timeoutMs: 5,
     hardTimeoutMs: HARD_MS,
@@ -66,7 +70,7 @@ describe('SharedLimiter', () => {
     const { limiter, fallbacks } = sharedLimiter();
     const decision = limiter.take('a');
     expect(decision).not.toBeInstanceOf(Promise);
-    expect(decision).toMatchObject({ allowed: true, remaining: 59 });
+    expect(decision).toMatchObject({ allowed: true, remaining: LIMIT - 1 });
     expect(fallbacks).toEqual(['unavailable']);
     expect(limiter.up).toBe(false);
   });
@@ -74,8 +78,8 @@ describe('SharedLimiter', () => {
   it("answers with the store's count and window once connected, so every instance reports the same", async () => {
     const { limiter, store, connect, transitions } = sharedLimiter();
     connect();
-    store.counts.set('a', 59);
-    expect(await limiter.take('a')).toEqual({ allowed: true, limit: 60, remaining: 0, resetSeconds: 43 });
+    store.counts.set('a', LIMIT - 1);
+    expect(await limiter.take('a')).toEqual({ allowed: true, limit: LIMIT, remaining: 0, resetSeconds: 43 });
     expect(await limiter.take('a')).toMatchObject({ allowed: false, remaining: 0 });
     expect(transitions).toEqual(['up: connected']);
   });
@@ -85,7 +89,7 @@ describe('SharedLimiter', () => {
     connect();
     store.mode = 'silent';
     const started = performance.now();
-    expect(await limiter.take('a')).toMatchObject({ allowed: true, remaining: 59 });
+    expect(await limiter.take('a')).toMatchObject({ allowed: true, remaining: LIMIT - 1 });
     expect(performance.now() - started).toBeLessThan(200);
     expect(fallbacks).toEqual(['timeout']);
     expect(limiter.up).toBe(true);
@@ -115,7 +119,7 @@ describe('SharedLimiter', () => {
     expect(fallbacks).toEqual(['error', 'error', 'error', 'unavailable']);
     store.mode = 'answer';
     clock.now += 1000;
-    expect(await limiter.take('a')).toMatchObject({ remaining: 59 });
+    expect(await limiter.take('a')).toMatchObject({ remaining: LIMIT - 1 });
     expect(limiter.up).toBe(true);
     expect(transitions).toEqual([
       'up: connected',
@@ -137,25 +141,27 @@ describe('SharedLimiter', () => {
   it('keeps counting in the instance limiter, so a fallback is no fresh quota', async () => {
     const { limiter, store, connect } = sharedLimiter();
     connect();
-    for (let i = 0; i < 60; i += 1) await limiter.take('a');
+    for (let i = 0; i < LIMIT; i += 1) await limiter.take('a');
     store.mode = 'error';
     expect(await limiter.take('a')).toMatchObject({ allowed: false });
   });
 });
 
 describe('SharedLimiter under a burst', () => {
+  /** Requests of one burst: well past the quota. */
+  const BURST = LIMIT + 40;
   const burst = (limiter: SharedLimiter, n: number) => Promise.all(Array.from({ length: n }, () => limiter.take('a')));
 
   it('counts a burst on one key in two round trips and allows exactly the quota, each request by its own place', async () => {
     const { limiter, store, connect, fallbacks } = sharedLimiter();
     connect();
     store.delayMs = 1;
-    const decisions = await burst(limiter, 100);
-    expect(store.calls.map((call) => call.by)).toEqual([1, 99]);
-    expect(decisions.slice(0, 60).map((decision) => decision.remaining)).toEqual(
-      Array.from({ length: 60 }, (_, i) => 59 - i),
+    const decisions = await burst(limiter, BURST);
+    expect(store.calls.map((call) => call.by)).toEqual([1, BURST - 1]);
+    expect(decisions.slice(0, LIMIT).map((decision) => decision.remaining)).toEqual(
+      Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i),
     );
-    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(60);
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(LIMIT);
     expect(fallbacks).toEqual([]);
   });
 
@@ -166,20 +172,20 @@ describe('SharedLimiter under a burst', () => {
       connect();
       store.delayMs = 10; // past the 5 ms after which an answer is late, within the hard deadline
     }
-    const pending = instances.map(({ limiter }) => burst(limiter, 100));
+    const pending = instances.map(({ limiter }) => burst(limiter, BURST));
     for (const { clock } of instances) clock.now += 10;
     const allowed = (await Promise.all(pending)).flat().filter((decision) => decision.allowed);
-    expect(allowed).toHaveLength(60);
+    expect(allowed).toHaveLength(LIMIT);
     for (const { fallbacks, late } of instances) {
       expect(fallbacks).toEqual([]);
-      expect(late.count).toBe(100);
+      expect(late.count).toBe(BURST);
     }
   });
 
   it("decides by a late answer rather than the instance's own fresh count", async () => {
     const { limiter, store, connect, clock, late, fallbacks } = sharedLimiter();
     connect();
-    store.counts.set('a', 60); // the other instances used the quota
+    store.counts.set('a', LIMIT); // the other instances used the quota
     store.delayMs = 10;
     const pending = limiter.take('a');
     clock.now += 10;
@@ -191,11 +197,11 @@ describe('SharedLimiter under a burst', () => {
     const { limiter, store, connect, transitions, fallbacks } = sharedLimiter();
     connect();
     store.delayMs = 3 * HARD_MS;
-    expect(await limiter.take('a')).toMatchObject({ allowed: true, remaining: 59 });
+    expect(await limiter.take('a')).toMatchObject({ allowed: true, remaining: LIMIT - 1 });
     expect(fallbacks).toEqual(['timeout']);
     store.delayMs = 0;
     // The first round trip is still under way: the key is not held by it, and the store counted both.
-    expect(await limiter.take('a')).toMatchObject({ remaining: 58 });
+    expect(await limiter.take('a')).toMatchObject({ remaining: LIMIT - 2 });
     await new Promise((resolve) => setTimeout(resolve, 3 * HARD_MS));
     expect(transitions).toEqual(['up: connected']);
   });
@@ -204,22 +210,22 @@ describe('SharedLimiter under a burst', () => {
     const { limiter, store, connect, fallbacks } = sharedLimiter();
     connect();
     store.mode = 'error';
-    const decisions = await burst(limiter, 70);
+    const decisions = await burst(limiter, LIMIT + 10);
     expect(store.calls).toHaveLength(2);
-    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(60);
-    expect(fallbacks).toEqual(Array(70).fill('error'));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(LIMIT);
+    expect(fallbacks).toEqual(Array(LIMIT + 10).fill('error'));
     expect(limiter.up).toBe(true);
   });
 });
 
 describe('SharedLimiter for requests that cost no quota', () => {
-  const ceiling = () => new FixedWindowLimiter({ limit: 600, windowSeconds: 60, maxClients: 100 });
+  const ceiling = () => new FixedWindowLimiter({ ...FREE_CEILING, maxClients: 100 });
 
   it('counts them in the store apart from the quota, and reports the shared quota with them', async () => {
     const { limiter, store, connect } = sharedLimiter();
     connect();
-    store.counts.set('a', 61);
-    store.counts.set('free:a', 599);
+    store.counts.set('a', LIMIT + 1);
+    store.counts.set('free:a', FREE_CEILING.limit - 1);
     const free = ceiling();
     const last = await limiter.takeFree('a', free);
     expect(last.ceiling).toMatchObject({ allowed: true, remaining: 0 });
@@ -229,7 +235,7 @@ describe('SharedLimiter for requests that cost no quota', () => {
       { key: 'free:a', by: 1, read: 'a' },
       { key: 'free:a', by: 1, read: 'a' },
     ]);
-    expect(store.counts.get('a')).toBe(61);
+    expect(store.counts.get('a')).toBe(LIMIT + 1);
   });
 
   it('reports a client the store has not seen with a whole quota, and counts alone while the store is out of use', async () => {
@@ -237,8 +243,8 @@ describe('SharedLimiter for requests that cost no quota', () => {
     const free = ceiling();
     const alone = limiter.takeFree('b', free);
     expect(alone).not.toBeInstanceOf(Promise);
-    expect(free.peek('b').remaining).toBe(599);
+    expect(free.peek('b').remaining).toBe(FREE_CEILING.limit - 1);
     connect();
-    expect((await limiter.takeFree('b', free)).quota).toMatchObject({ allowed: true, remaining: 60 });
+    expect((await limiter.takeFree('b', free)).quota).toMatchObject({ allowed: true, remaining: LIMIT });
   });
 });

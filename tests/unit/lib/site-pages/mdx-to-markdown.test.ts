@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkdownTwinOptions } from '../../../../src/lib/site-pages/component-converters.ts';
+import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../../../src/lib/rate-limit/headers.ts';
 import { mdxToMarkdown } from '../../../../src/lib/site-pages/mdx-to-markdown.ts';
 import { withoutCode } from '../../../helpers/content-files.ts';
 
@@ -46,6 +47,14 @@ describe('mdxToMarkdown', () => {
   it('turns an ErrorHeading into an H3 with the Problem code, its title and its status', () => {
     const markdown = convert('<ErrorHeading code="rate_limited" title="Zu viele Anfragen" />\n');
     expect(markdown).toContain('### `rate_limited` — Zu viele Anfragen (429)\n');
+  });
+
+  it("prints the rate limit's numbers from the policy, and a policy header's value as code", () => {
+    const { limit, windowSeconds } = CATALOG_POLICY;
+    const markdown = convert(
+      'Up to <RateLimit show="limit" /> requests per <RateLimit show="window" /> (<RateLimit show="seconds" /> s): <RateLimit header="RateLimit-Policy" />\n',
+    );
+    expect(markdown).toContain(`Up to ${limit} requests per minute (${windowSeconds} s): \`${RATE_LIMIT_POLICY}\`\n`);
   });
 
   it("makes root-relative, relative and fragment links absolute on BASE_URL, a page's to its twin", () => {
@@ -110,6 +119,11 @@ describe('mdxToMarkdown', () => {
     ['a missing required attribute', '<Callout>\ny\n</Callout>\n', /missing "title"/],
     ['an error code the service does not send', '<ErrorHeading code="teapot" title="x" />\n', /not an error code/],
     ['an H1 in the body', '# Another title\n', /must not contain an H1/],
+    [
+      'a rate-limit header that is not the policy',
+      '<RateLimit header="RateLimit-Remaining" />\n',
+      /not a policy header/,
+    ],
   ])('refuses %s instead of leaking it', (_name, source, error) => {
     expect(() => convert(source)).toThrow(error);
   });

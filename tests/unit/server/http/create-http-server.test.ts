@@ -2,7 +2,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogSink } from '../../../../src/lib/log/logger.ts';
 import { createLogger } from '../../../../src/lib/log/logger.ts';
-import { FixedWindowLimiter } from '../../../../src/lib/rate-limit/fixed-window-limiter.ts';
+import { createQuotaLimiter } from '../../../../src/lib/rate-limit/policy-limiters.ts';
 import { SLOW } from '../../../helpers/slow.ts';
 import { createHttpServer, type ConfiguredTimeouts } from '../../../../src/server/http/create-http-server.ts';
 
@@ -34,7 +34,7 @@ async function serve(handler: Parameters<typeof createHttpServer>[0], timeouts?:
   const sink: LogSink = { info: () => undefined, error: (line) => void errors.push(line) };
   const server = createHttpServer(handler, {
     baseUrl: 'https://api.example',
-    limiter: new FixedWindowLimiter({ limit: 60, windowSeconds: 60, maxClients: 10 }),
+    limiter: createQuotaLimiter(10),
     baseline: [['X-Content-Type-Options', 'nosniff']],
     logger: createLogger('info', sink),
     ...(timeouts === undefined ? {} : { timeouts }),

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../../../src/lib/log/logger.ts';
-import { FixedWindowLimiter } from '../../../../src/lib/rate-limit/fixed-window-limiter.ts';
+import { createQuotaLimiter } from '../../../../src/lib/rate-limit/policy-limiters.ts';
 import { createHttpServer } from '../../../../src/server/http/create-http-server.ts';
 import { countRequest } from '../../../../src/server/steps/rate-limit.ts';
 import type { RequestObservation } from '../../../../src/lib/metrics/service-metrics.ts';
@@ -29,7 +29,7 @@ async function serve(
     observe: (request) => void observed.push(request),
     ...options,
   });
-  const limiter = new FixedWindowLimiter({ limit: 60, windowSeconds: 60, maxClients: 10 });
+  const limiter = createQuotaLimiter(10);
   const step = { limiter, trustProxy: options.trustProxy ?? 0, baseline: [] };
   const server = createHttpServer(
     (req, res) => {
