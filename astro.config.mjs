@@ -72,6 +72,15 @@ export default defineConfig({
       // and no `data:` image, so the browser's module ships as a file.
       assetsInlineLimit: 0,
       rolldownOptions: {
+        // Astro writes the directive "use astro:head-inject" into each MDX page's asset module, and Rolldown
+        // warns once per page that bundling may not keep it. Nothing reads it in the bundle, so the warning is
+        // noise (reported upstream as withastro/astro#18087): it is dropped for those modules only, and every
+        // other warning is printed.
+        onwarn(warning, warn) {
+          const headInject =
+            warning.code === 'MODULE_LEVEL_DIRECTIVE' && /\?astroPropagatedAssets$/.test(warning.id ?? '');
+          if (!headInject) warn(warning);
+        },
         output: {
           // Asset names come from the first route that uses them; for `[...page].astro`
           // that is `_..` plus a hash. Keep only word characters, so no URL of the site

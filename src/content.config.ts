@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
+import { i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { PageFrontmatterSchema } from './lib/content/page-registry.ts';
 import { UiStringsSchema } from './lib/content/ui-strings-schema.ts';
@@ -23,11 +23,11 @@ const ui = defineCollection({
 });
 
 /**
- * Starlight's own collection, which it requires to exist. It stays empty (there is no
- * `src/content/docs/`): the guide's pages are the `pages` collection, rendered by the
- * project's route inside <StarlightPage>.
+ * Starlight's own collection, which it requires to exist. It stays empty (its loader loads nothing, where
+ * Starlight's would look for `src/content/docs/`): the guide's pages are the `pages` collection, rendered
+ * by the project's route inside <StarlightPage>.
  */
-const docs = defineCollection({ loader: docsLoader(), schema: docsSchema() });
+const docs = defineCollection({ loader: { name: 'no-starlight-docs', load: async () => {} }, schema: docsSchema() });
 
 /**
  * Starlight's own interface strings, overridden per language: `src/content/i18n/<lang>.json`

@@ -8,7 +8,7 @@ import { build } from 'rolldown';
 const ROOT = new URL('../../', import.meta.url);
 
 /** Where the compiled entries and chunks land: two levels below the root, like `src/server/`, so `import.meta.url`-relative paths hold in both. */
-export const COMPILED_SERVER_DIR = 'dist/node';
+const COMPILED_SERVER_DIR = 'dist/node';
 
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 

@@ -63,13 +63,13 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /**
  * The HTML Pagefind reads of a prepared page: no uuids (a pasted uuid is read as its marker's key, see
  * `corrected-query.ts`); not the entries of the biomarker list, which each marker's own record stands for (with
- * every marker's description and "UUID" label, the list came first for `kidney`, `anaemia` and `uuid`); a code block's
- * lines apart (Expressive Code writes them without a line break between them, so an excerpt ran `curl …` into the
+ * every marker's description and "UUID" label, the list would come first for `kidney`, `anaemia` and `uuid`); a code block's
+ * lines apart (Expressive Code writes them without a line break between them, so an excerpt would run `curl …` into the
  * next line's output); and in the API reference, an operation's responses part of its section rather than sections
- * of their own, so the GET and OPTIONS answers of one path are no longer two results both titled "429 Too Many
- * Requests" but the operations "GET /v1/biomarkers/public" and "OPTIONS /v1/biomarkers/public". The response
+ * of their own, so the GET and OPTIONS answers of one path are the operations "GET /v1/biomarkers/public" and "OPTIONS
+ * /v1/biomarkers/public", not two results both titled "429 Too Many Requests". The response
  * headings and the method in an operation's heading weigh as prose: the reference repeats them for every operation,
- * where the guide explains each once (`OPTIONS` found the reference's operations before the guide's CORS preflights).
+ * where the guide explains each once (weighed as headings, `OPTIONS` would find the reference's operations before the guide's CORS preflights).
  * So do the biomarker list's category headings (`Schilddrüse` should find TSH's record before the list's section),
  * and the API reference's index of operations counts little: each operation's own page holds its words.
  */

@@ -8,7 +8,7 @@ export type UpstreamMode =
   'ok' | 'slow' | 'status-500' | 'html' | 'truncated' | 'wrong-shape' | 'oversize' | 'trickle' | 'hang';
 
 /** What the fake origin serves in `ok` mode for a `template` value (null when the query names none). */
-export type CatalogFor = (template: string | null) => BiomarkerCatalog;
+type CatalogFor = (template: string | null) => BiomarkerCatalog;
 
 /** A catalog origin the test controls, on 127.0.0.1. */
 export interface FakeUpstream {

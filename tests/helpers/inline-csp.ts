@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The sources of one directive of a Content-Security-Policy header. */
-export function directiveSources(policy: string, name: string): string[] {
+function directiveSources(policy: string, name: string): string[] {
   const part = policy.split(';').find((each) => each.trim().startsWith(`${name} `));
   return part === undefined ? [] : part.trim().split(/\s+/).slice(1);
 }

@@ -30,7 +30,7 @@ export async function fetchMarkdownTwins(
 }
 
 /** Every link and link definition of a Markdown text, parsed (code blocks hold none). */
-export function markdownLinks(markdown: string): string[] {
+function markdownLinks(markdown: string): string[] {
   const urls: string[] = [];
   const visit = (node: Nodes): void => {
     if (node.type === 'link' || node.type === 'definition') urls.push(node.url);

@@ -22,7 +22,7 @@ export const MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
 export const MEMORY_BUDGET_BYTES = MEMORY_LIMIT_BYTES - 32 * 1024 * 1024;
 
 /** The longest a documented answer may take: well inside a proxy's read timeout (nginx's 15 s in docs/deployment.md). */
-export const ANSWER_BUDGET_MS = 10_000;
+const ANSWER_BUDGET_MS = 10_000;
 
 /** A client gives up on an answer after this long, as the documented nginx block does (`proxy_read_timeout`). */
 const CLIENT_TIMEOUT_MS = 15_000;
@@ -48,7 +48,7 @@ const BYSTANDER_VIEWS = 5;
 const WORDS = ['glu', 'chol', 'hdl', 'eisen', 'vit', 'b12', 'tsh', 'ferr', 'kreat', 'leber', 'prot', 'natrium'];
 
 /** What one request of a burst got. */
-export interface BurstAnswer {
+interface BurstAnswer {
   path: string;
   /** The status, or the error's code when no answer came (`ECONNRESET`, `timeout`). */
   status: number | string;
@@ -142,7 +142,7 @@ const wave = async (baseUrl: string, paths: readonly string[], clients: readonly
   send(baseUrl, paths, clients, await connections(baseUrl, paths.length));
 
 /** The marker pages of the sitemap: one per key and locale (`/biomarkers/<key>`, `/de/biomarkers/<key>`). */
-export async function markerPaths(baseUrl: string): Promise<string[]> {
+async function markerPaths(baseUrl: string): Promise<string[]> {
   const response = await fetch(`${baseUrl}/sitemap.xml`, { headers: { 'X-Forwarded-For': SITEMAP_CLIENT } });
   if (response.status !== 200) throw new Error(`/sitemap.xml answered ${response.status}`);
   return sitemapPaths(await response.text()).filter((path) => /^(\/de)?\/biomarkers\/[^/]+$/.test(path));

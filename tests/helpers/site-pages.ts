@@ -19,13 +19,13 @@ export interface SitePage {
 const PREFIXED_LOCALES = ['de'];
 
 /** The locale a path is in: its first segment when that is a locale prefix, else English. */
-export function localeOf(path: string): string {
+function localeOf(path: string): string {
   const first = path.split('/')[1] ?? '';
   return PREFIXED_LOCALES.includes(first) ? first : 'en';
 }
 
 /** A file-name-safe name for a path: `/` is "index", `/de/developers/api` "de-developers-api". */
-export function pageName(path: string): string {
+function pageName(path: string): string {
   const name = path.replace(/^\/+|\/+$/g, '').replace(/[^\w-]+/g, '-');
   return name === '' ? 'index' : name;
 }

@@ -28,7 +28,7 @@ const tokenSite = () =>
   }));
 
 /** Sends a token request through the site server (in this process) and returns it as a Fetch `Response`. */
-export async function postToken({ body, headers = {} }: TokenRequestInit): Promise<Response> {
+async function postToken({ body, headers = {} }: TokenRequestInit): Promise<Response> {
   // light-my-request would send any other object as JSON: bytes go as a Buffer, streams as Node streams.
   const payload =
     body === undefined
@@ -55,7 +55,7 @@ export type TokenAnswer =
   | { status: 400 | 401 | 413; headers: Headers; body: OAuthTokenError };
 
 /** Checks what every answer of the token endpoint shares and parses the body with its schema. */
-export async function readTokenAnswer(response: Response): Promise<TokenAnswer> {
+async function readTokenAnswer(response: Response): Promise<TokenAnswer> {
   const { status, headers } = response;
   if (headers.get('cache-control') !== 'no-store') throw new Error(`Cache-Control is ${headers.get('cache-control')}`);
   if (headers.get('pragma') !== 'no-cache') throw new Error(`Pragma is ${headers.get('pragma')}`);

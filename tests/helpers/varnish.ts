@@ -21,7 +21,7 @@ export interface RunningVarnish {
 }
 
 /** The shipped VCL with its backend pointed at 127.0.0.1:`backendPort`: the one rewrite a test makes. */
-export function shippedVcl(backendPort: number): string {
+function shippedVcl(backendPort: number): string {
   const vcl = readFileSync(SHIPPED_VCL, 'utf8');
   const rewritten = vcl.replace(/(\.host = "127\.0\.0\.1";\s*\.port = ")4321(";)/, `$1${backendPort}$2`);
   if (rewritten === vcl) throw new Error('deploy/cdn/varnish.vcl: backend 127.0.0.1:4321 not found');

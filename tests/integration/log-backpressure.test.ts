@@ -49,8 +49,8 @@ const STALLED_REQUESTS = SLOW ? 15_000 : 6_000;
 
 /**
  * Bound on the growth of the server's memory while nothing reads its stdout: the log
- * buffer is 4 MiB, a small part of what the lines above total. The unbounded logger this
- * replaced grew by more than all of it (see docs/observability.md).
+ * buffer is 4 MiB, a small part of what the lines above total. A logger that buffers
+ * without bound grows by more than all of it (see docs/observability.md).
  */
 const MAX_GROWTH_MIB = 48;
 

@@ -180,7 +180,7 @@ export class RefreshCache<K, T> {
       flight.settled = true;
       this.#inflight.delete(key);
     });
-    // Failures reach onLoadError; callers answered from a stale copy no longer wait for this.
+    // Failures reach onLoadError; callers answered from a stale copy do not wait for this.
     result.catch(() => undefined);
     const flight: Flight<T> = { result, startedAt: now, settled: false };
     this.#inflight.set(key, flight);

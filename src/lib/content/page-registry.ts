@@ -68,8 +68,8 @@ export interface GuidePageEntry {
   item?: PageItemRef;
   /**
    * Set where the page filters its list by the request's query (the biomarker browser,
-   * `biomarker-filter.ts`): each normalized query is a view of its own, kept in a bounded
-   * cache by the server.
+   * `biomarker-filter.ts`): each normalized query is a view of its own, made by the server
+   * for the request from the page's templates and not kept.
    */
   filtered?: true;
 }

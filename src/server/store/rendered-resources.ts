@@ -21,7 +21,7 @@ export interface RenderedResource {
   sources: readonly PageDataSource[];
   /** Made in bulk, one per item of its data (a marker's page): many are made at each new version. */
   bulk?: boolean;
-  /** A filtered view's normalized query (`formatFilter`): request input, so such views live in a bounded cache. */
+  /** A filtered view's normalized query (`formatFilter`): request input, so such a view is made per request, never kept. */
   query?: string;
   /**
    * A filtered view's page, whose CSP was made before any request input was filled in, so input never adds a hash:

@@ -4,7 +4,7 @@ import type { OpenApiDocument } from '../../../src/lib/openapi/openapi-types.ts'
 import { SchemaValidator } from './schema-validator.ts';
 
 /** The document of one server under test, and a validator for its schemas. */
-export interface ServerContract {
+interface ServerContract {
   document: OpenApiDocument;
   validator: SchemaValidator;
 }
