@@ -23,19 +23,19 @@ export interface RouteTable<R extends PipelineRoute> {
   /** How the request spends quota (`take`, `peek` for a preflight, `free`). */
   quotaUse(route: R | undefined, req: IncomingMessage): QuotaUse;
   /** The 429. */
-  rateLimited(x: Exchange, path: string | undefined, route: R | undefined, decision: RateLimitDecision): void;
+  rateLimited(exchange: Exchange, path: string | undefined, route: R | undefined, decision: RateLimitDecision): void;
   /** The target to route, or undefined once a target no route can serve has been answered (400 and the like). */
-  routable(x: Exchange, target: string | undefined): string | undefined;
+  routable(exchange: Exchange, target: string | undefined): string | undefined;
   /** The 404. */
-  notFound(x: Exchange, target: string): void;
+  notFound(exchange: Exchange, target: string): void;
   /** Whether a route matched by its path's shape exists, when that needs a look; undefined: it exists. */
   exists?(route: R): Promise<boolean> | undefined;
   /** The headers of the 204 to OPTIONS (`Allow`, the preflight's). */
   options(route: R, target: string): string[];
   /** The 405, for a method the route does not serve. */
-  methodNotAllowed(x: Exchange, route: R, target: string, method: string): void;
+  methodNotAllowed(exchange: Exchange, route: R, target: string, method: string): void;
   /** The route's answer. */
-  answer(x: Exchange, route: R, target: string): Promise<void> | void;
+  answer(exchange: Exchange, route: R, target: string): Promise<void> | void;
 }
 
 /** What the pipeline counts and logs with. */
@@ -88,25 +88,25 @@ export function createPipeline<R extends PipelineRoute>(table: RouteTable<R>, op
     const method = req.method ?? 'GET';
     headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other', waitedSince));
     if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, options.unreadBodyGraceMs);
-    const x: Exchange = { req, res, headers, baseUrl, client: address };
-    if (!decision.allowed) return table.rateLimited(x, path, route, decision);
-    const routable = table.routable(x, target);
+    const exchange: Exchange = { req, res, headers, baseUrl, client: address };
+    if (!decision.allowed) return table.rateLimited(exchange, path, route, decision);
+    const routable = table.routable(exchange, target);
     if (routable === undefined) return;
-    if (route === undefined) return table.notFound(x, routable);
+    if (route === undefined) return table.notFound(exchange, routable);
     const exists = known ? undefined : table.exists?.(route);
     if (exists !== undefined) {
       // A route matched by its path's shape; an unknown one is a 404 whatever the method.
-      return exists.then((found) => (found ? dispatch(x, route, routable) : table.notFound(x, routable)));
+      return exists.then((found) => (found ? dispatch(exchange, route, routable) : table.notFound(exchange, routable)));
     }
-    return dispatch(x, route, routable);
+    return dispatch(exchange, route, routable);
   }
 
   /** OPTIONS, 405 or the answer, for a path the table serves. */
-  function dispatch(x: Exchange, route: R, target: string): Promise<void> | void {
-    const method = x.req.method ?? 'GET';
-    if (method === 'OPTIONS') return sendEmpty(x, 204, table.options(route, target));
-    if (!route.methods.includes(method)) return table.methodNotAllowed(x, route, target, method);
-    return table.answer(x, route, target);
+  function dispatch(exchange: Exchange, route: R, target: string): Promise<void> | void {
+    const method = exchange.req.method ?? 'GET';
+    if (method === 'OPTIONS') return sendEmpty(exchange, 204, table.options(route, target));
+    if (!route.methods.includes(method)) return table.methodNotAllowed(exchange, route, target, method);
+    return table.answer(exchange, route, target);
   }
 
   return serve;

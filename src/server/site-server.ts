@@ -124,19 +124,19 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const serve = createPipeline<SiteRoute>(
     {
       quotaUse,
-      rateLimited: (x, path, route, decision) => {
+      rateLimited: (exchange, path, route, decision) => {
         const api = path === undefined || route?.api === true;
-        return answerRateLimited(x, path, decision, errorPages, api, quotaUse(route, x.req) === 'free');
+        return answerRateLimited(exchange, path, decision, errorPages, api, quotaUse(route, exchange.req) === 'free');
       },
       routable: routableTarget,
-      notFound: (x, target) => answerNotFound(x, target, errorPages),
+      notFound: (exchange, target) => answerNotFound(exchange, target, errorPages),
       exists: (route) => {
         const item = itemPageOf(route);
         return item === undefined ? undefined : itemPageExists(item, options.catalog);
       },
       options: (route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()],
-      methodNotAllowed: (x, route, target, method) =>
-        answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods)),
+      methodNotAllowed: (exchange, route, target, method) =>
+        answerMethodNotAllowed(exchange, target, methodNotAllowedDetail(method, target, route.methods)),
       answer,
     },
     {
@@ -148,30 +148,30 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     },
   );
 
-  function answer(x: Exchange, route: SiteRoute, path: string) {
+  function answer(exchange: Exchange, route: SiteRoute, path: string) {
     switch (route.kind) {
       case 'asset':
         // Listed at start, gone since (a rebuild under a running server): no such file now.
-        if (!answerStaticAsset(x, route.asset, route.cacheControl)) answerNotFound(x, path, errorPages);
+        if (!answerStaticAsset(exchange, route.asset, route.cacheControl)) answerNotFound(exchange, path, errorPages);
         return;
       case 'catalog':
-        return answerCatalog(x, options.catalog, path);
+        return answerCatalog(exchange, options.catalog, path);
       case 'page': {
         // A filtering page (the biomarker browser) is a view per normalized query (rendered-resources.ts).
-        const page = filteredPageResources(route.page, queryOf(x.req.url));
-        return answerPage(x, options.store, page, route.format);
+        const page = filteredPageResources(route.page, queryOf(exchange.req.url));
+        return answerPage(exchange, options.store, page, route.format);
       }
       case 'rendered':
-        return answerRendered(x, options.store, route.resource);
+        return answerRendered(exchange, options.store, route.resource);
       case 'redirect':
-        return sendRedirect(x, route.location, PAGE_CACHE_CONTROL);
+        return sendRedirect(exchange, route.location, PAGE_CACHE_CONTROL);
       case 'document':
-        return answerDocument(x, route.document, route.cacheControl);
+        return answerDocument(exchange, route.document, route.cacheControl);
       case 'health':
-        return answerHealth(x, ready);
+        return answerHealth(exchange, ready);
       case 'token':
-        if (token !== undefined) return answerToken(x, token);
-        return loadTokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
+        if (token !== undefined) return answerToken(exchange, token);
+        return loadTokenEndpoint().then((loaded) => answerToken(exchange, (token = loaded)));
     }
   }
 

@@ -82,37 +82,40 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     clientAddress: config.logClientAddress,
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
-  const problem = (x: Exchange, instance: string | undefined, init: Parameters<typeof sendProblem>[1]) =>
-    sendProblem(x, { ...(instance === undefined ? {} : { instance }), ...init });
+  const problem = (exchange: Exchange, instance: string | undefined, init: Parameters<typeof sendProblem>[1]) =>
+    sendProblem(exchange, { ...(instance === undefined ? {} : { instance }), ...init });
 
   const serve = createPipeline<PipelineRoute>(
     {
       // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
       quotaUse: (route, req) => (route !== undefined && req.method === 'OPTIONS' ? 'peek' : 'take'),
-      rateLimited: (x, path, _route, decision) =>
-        problem(x, path, { code: 'rate_limited', detail: rateLimitedDetail(decision) }),
-      routable: (x, target) => {
+      rateLimited: (exchange, path, _route, decision) =>
+        problem(exchange, path, { code: 'rate_limited', detail: rateLimitedDetail(decision) }),
+      routable: (exchange, target) => {
         if (target !== undefined) return target;
-        return void sendProblem(x, { code: 'bad_request', detail: 'The request target is not a valid URL path.' });
+        return void sendProblem(exchange, {
+          code: 'bad_request',
+          detail: 'The request target is not a valid URL path.',
+        });
       },
-      notFound: (x, target) =>
-        problem(x, target, { code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` }),
+      notFound: (exchange, target) =>
+        problem(exchange, target, { code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` }),
       options: () => PREFLIGHT,
-      methodNotAllowed: (x, _route, target, method) =>
-        problem(x, target, {
+      methodNotAllowed: (exchange, _route, target, method) =>
+        problem(exchange, target, {
           code: 'method_not_allowed',
           detail: methodNotAllowedDetail(method, CATALOG_PATH, METHODS),
           headers: { Allow: ALLOW },
         }),
-      answer: (x, _route, target) => {
-        const parsed = parseTemplate(queryOf(x.req.url));
-        if (!parsed.ok) return problem(x, target, { code: 'bad_request', detail: parsed.detail });
+      answer: (exchange, _route, target) => {
+        const parsed = parseTemplate(queryOf(exchange.req.url));
+        if (!parsed.ok) return problem(exchange, target, { code: 'bad_request', detail: parsed.detail });
         const { body, etag } = bodyOf(parsed.template);
-        const precondition = checkPreconditions(x, () => [etag]);
+        const precondition = checkPreconditions(exchange, () => [etag]);
         if (precondition.status === 412) return;
-        x.headers.push('ETag', etag, 'Cache-Control', 'no-cache');
-        if (precondition.status === 304) return sendEmpty(x, 304);
-        sendAnswer(x, { status: 200, headers: ['Content-Type', 'application/json'], body });
+        exchange.headers.push('ETag', etag, 'Cache-Control', 'no-cache');
+        if (precondition.status === 304) return sendEmpty(exchange, 304);
+        sendAnswer(exchange, { status: 200, headers: ['Content-Type', 'application/json'], body });
       },
     },
     { baseUrl: config.baseUrl, step, requestLog, unreadBodyGraceMs: config.unreadBodyGraceMs },
