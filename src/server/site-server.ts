@@ -24,7 +24,23 @@ import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
 import { answerStaticAsset } from './handlers/static-assets.ts';
 import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
-import { createPipeline } from './pipeline.ts';
+import {
+  compose,
+  countStep,
+  logStep,
+  methodStep,
+  notFoundStep,
+  optionsStep,
+  rateLimitedStep,
+  routableStep,
+  routedExchange,
+  type Done,
+  type RoutedExchange,
+  type Step,
+} from './pipeline.ts';
+
+/** A request to the site on its way through the chain. */
+type SiteExchange = RoutedExchange<SiteRoute>;
 
 /**
  * The free ceiling's memory: exact windows for the clients a probe or a page view brings (about 1.3 MB when full), the
@@ -95,58 +111,79 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   });
   let ready = true;
   let token: TokenEndpoint | undefined;
+  const spent = (exchange: SiteExchange) => quotaUse(exchange.route, exchange.req);
 
-  // Not async: a prepared representation is written within this call, without a promise.
-  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
-    const path = requestPath(req.url);
-    let target = path;
-    if (options.development !== undefined && path !== undefined && options.development.owns(path)) {
-      return options.development.handle(req, res);
-    }
-    let route = path === undefined ? undefined : routes.resolve(path);
-    if (route === undefined && path !== undefined) {
+  /** The route of the path, or of the one URL a near miss of it is moved to (a 301). */
+  const resolveRoute: Step<SiteExchange> = (exchange, next) => {
+    const { path } = exchange;
+    if (path === undefined) return next();
+    exchange.route = routes.resolve(path);
+    if (exchange.route === undefined) {
       // The path a URL parser makes of it (dot segments resolved, re-encoded: WHATWG URL) names the same resource, as
       // does a page URL with a trailing slash or a marker key in capitals: a 301 to its one URL, counted as the
       // resource is. The target checked from here on is the resolved one, so `/.//host` is refused as `//host`.
-      target = urlPathname(path, baseUrl);
-      route = routes.redirect(target, queryOf(req.url), target !== path);
+      const target = urlPathname(path, baseUrl);
+      exchange.target = target;
+      exchange.route = routes.redirect(target, queryOf(exchange.req.url), target !== path);
     }
-    const item = itemPageOf(route);
-    if (item !== undefined && quotaUse(route, req) === 'peek') {
-      // A preflight is free only on a path that exists: a marker's key is known once the data is asked.
-      return itemPageExists(item, options.catalog).then((exists) =>
-        serve(req, res, path, target, exists ? route : undefined, exists),
-      );
-    }
-    return serve(req, res, path, target, route);
-  }
+    return next();
+  };
 
-  const serve = createPipeline<SiteRoute>(
-    {
-      quotaUse,
-      rateLimited: (exchange, path, route, decision) => {
-        const api = path === undefined || route?.api === true;
-        return answerRateLimited(exchange, path, decision, errorPages, api, quotaUse(route, exchange.req) === 'free');
-      },
-      routable: routableTarget,
-      notFound: (exchange, target) => answerNotFound(exchange, target, errorPages),
-      exists: (route) => {
-        const item = itemPageOf(route);
-        return item === undefined ? undefined : itemPageExists(item, options.catalog);
-      },
-      options: (route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()],
-      methodNotAllowed: (exchange, route, target, method) =>
-        answerMethodNotAllowed(exchange, target, methodNotAllowedDetail(method, target, route.methods)),
-      answer,
-    },
-    {
-      baseUrl,
-      step,
-      ...(options.shared === undefined ? {} : { shared: options.shared }),
-      requestLog,
-      unreadBodyGraceMs: config.unreadBodyGraceMs,
-    },
-  );
+  /** A preflight is free only on a path that exists: a marker's key is known once the data is asked. */
+  const confirmPreflight: Step<SiteExchange> = (exchange, next) => {
+    const item = itemPageOf(exchange.route);
+    if (item === undefined || spent(exchange) !== 'peek') return next();
+    return itemPageExists(item, options.catalog).then((exists) => {
+      if (!exists) exchange.route = undefined;
+      exchange.known = exists;
+      return next();
+    });
+  };
+
+  /** A route matched by its path's shape (a marker's page) that does not exist is a 404 whatever the method. */
+  const confirmItemPage: Step<SiteExchange> = (exchange, next) => {
+    const item = exchange.known ? undefined : itemPageOf(exchange.route);
+    if (item === undefined) return next();
+    return itemPageExists(item, options.catalog).then((found) =>
+      found ? next() : answerNotFound(exchange, exchange.target!, errorPages),
+    );
+  };
+
+  const answerRoute: Step<SiteExchange> = (exchange) => answer(exchange, exchange.route!, exchange.target!);
+
+  const development = options.development;
+  const chain = compose<SiteExchange>([
+    // `npm run dev` only: the dev server's own requests, before the rate limit.
+    ...(development === undefined
+      ? []
+      : [
+          (exchange: SiteExchange, next: () => Done) =>
+            exchange.path !== undefined && development.owns(exchange.path)
+              ? development.handle(exchange.req, exchange.res)
+              : next(),
+        ]),
+    resolveRoute,
+    confirmPreflight,
+    countStep({ step, ...(options.shared === undefined ? {} : { shared: options.shared }) }, spent),
+    logStep(requestLog, config.unreadBodyGraceMs),
+    rateLimitedStep((exchange, decision) => {
+      const { path, route } = exchange;
+      const api = path === undefined || route?.api === true;
+      answerRateLimited(exchange, path, decision, errorPages, api, spent(exchange) === 'free');
+    }),
+    routableStep(routableTarget),
+    notFoundStep((exchange, target) => answerNotFound(exchange, target, errorPages)),
+    confirmItemPage,
+    optionsStep((route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]),
+    methodStep((exchange, route, target, method) =>
+      answerMethodNotAllowed(exchange, target, methodNotAllowedDetail(method, target, route.methods)),
+    ),
+    answerRoute,
+  ]);
+
+  // Not async: a prepared representation is written within this call, without a promise.
+  const handle = (req: IncomingMessage, res: ServerResponse): Done =>
+    chain(routedExchange(req, res, baseUrl, requestPath(req.url)));
 
   function answer(exchange: Exchange, route: SiteRoute, path: string) {
     switch (route.kind) {

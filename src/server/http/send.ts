@@ -20,7 +20,7 @@ export interface Exchange {
   /** The public base URL: Problem types and links name it. */
   baseUrl: string;
   /** The client's address as the rate limiter saw it: whose share of the on-demand work the request spends. */
-  client?: string;
+  client?: string | undefined;
 }
 
 /** How a representation is sent besides its bytes: status and the headers of its resource. */
