@@ -2,28 +2,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
-import { baselineHeaders, PAGE_CACHE_CONTROL, preflightHeaders } from '../lib/http/response-headers.ts';
+import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import { FixedWindowLimiter } from '../lib/rate-limit/fixed-window-limiter.ts';
 import { FREE_CEILING } from '../lib/rate-limit/headers.ts';
 import type { SharedLimiter } from '../lib/rate-limit/shared-limiter.ts';
-import { answerCatalog } from './handlers/catalog-api.ts';
-import { answerDocument } from './handlers/document.ts';
-import { answerPage, answerRendered } from './handlers/rendered.ts';
-import { answerToken, type TokenEndpoint } from './handlers/token.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
-import { filteredPageResources } from './store/rendered-resources.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendRedirect, type Exchange } from './http/send.ts';
-import { answerHealth } from './handlers/health.ts';
 import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
-import { answerStaticAsset } from './handlers/static-assets.ts';
-import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
+import {
+  allowHeader,
+  quotaUse,
+  type AnsweredExchange,
+  type SiteExchange,
+  type SiteRoutes,
+  type SiteServices,
+} from './routes.ts';
 import {
   compose,
   countStep,
@@ -35,12 +34,8 @@ import {
   routableStep,
   routedExchange,
   type Done,
-  type RoutedExchange,
   type Step,
 } from './pipeline.ts';
-
-/** A request to the site on its way through the chain. */
-type SiteExchange = RoutedExchange<SiteRoute>;
 
 /**
  * The free ceiling's memory: exact windows for the clients a probe or a page view brings (about 1.3 MB when full), the
@@ -56,15 +51,6 @@ async function itemPageExists(page: GuidePageEntry, catalog: CatalogService): Pr
   const { itemPageExists: exists } = await import('../lib/site-pages/page-items.ts');
   return exists(page, { catalog });
 }
-
-/** The item page (a biomarker's) a route matched by its key's shape, if it is one. */
-function itemPageOf(route: SiteRoute | undefined): GuidePageEntry | undefined {
-  const page = route?.kind === 'redirect' ? route.to : route;
-  return page?.kind === 'page' && page.page.page.item !== undefined ? page.page.page : undefined;
-}
-
-/** What `POST /oauth/token` runs, loaded on its first request: start-up never needs it. */
-const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/token-exchange.ts');
 
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
@@ -110,7 +96,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
   let ready = true;
-  let token: TokenEndpoint | undefined;
   const spent = (exchange: SiteExchange) => quotaUse(exchange.route, exchange.req);
 
   /** The route of the path, or of the one URL a near miss of it is moved to (a 301). */
@@ -131,7 +116,7 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
 
   /** A preflight is free only on a path that exists: a marker's key is known once the data is asked. */
   const confirmPreflight: Step<SiteExchange> = (exchange, next) => {
-    const item = itemPageOf(exchange.route);
+    const item = exchange.route?.item;
     if (item === undefined || spent(exchange) !== 'peek') return next();
     return itemPageExists(item, options.catalog).then((exists) => {
       if (!exists) exchange.route = undefined;
@@ -142,14 +127,22 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
 
   /** A route matched by its path's shape (a marker's page) that does not exist is a 404 whatever the method. */
   const confirmItemPage: Step<SiteExchange> = (exchange, next) => {
-    const item = exchange.known ? undefined : itemPageOf(exchange.route);
+    const item = exchange.known ? undefined : exchange.route?.item;
     if (item === undefined) return next();
     return itemPageExists(item, options.catalog).then((found) =>
       found ? next() : answerNotFound(exchange, exchange.target!, errorPages),
     );
   };
 
-  const answerRoute: Step<SiteExchange> = (exchange) => answer(exchange, exchange.route!, exchange.target!);
+  const site: SiteServices = {
+    catalog: options.catalog,
+    store: options.store,
+    errorPages,
+    ready: () => ready,
+    document: (build) => routes.document(build),
+  };
+  /** The last step: the route's own answer. */
+  const answerRoute: Step<SiteExchange> = (exchange) => exchange.route!.answer(exchange as AnsweredExchange, site);
 
   const development = options.development;
   const chain = compose<SiteExchange>([
@@ -184,33 +177,6 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   // Not async: a prepared representation is written within this call, without a promise.
   const handle = (req: IncomingMessage, res: ServerResponse): Done =>
     chain(routedExchange(req, res, baseUrl, requestPath(req.url)));
-
-  function answer(exchange: Exchange, route: SiteRoute, path: string) {
-    switch (route.kind) {
-      case 'asset':
-        // Listed at start, gone since (a rebuild under a running server): no such file now.
-        if (!answerStaticAsset(exchange, route.asset, route.cacheControl)) answerNotFound(exchange, path, errorPages);
-        return;
-      case 'catalog':
-        return answerCatalog(exchange, options.catalog, path);
-      case 'page': {
-        // A filtering page (the biomarker browser) is a view per normalized query (rendered-resources.ts).
-        const page = filteredPageResources(route.page, queryOf(exchange.req.url));
-        return answerPage(exchange, options.store, page, route.format);
-      }
-      case 'rendered':
-        return answerRendered(exchange, options.store, route.resource);
-      case 'redirect':
-        return sendRedirect(exchange, route.location, PAGE_CACHE_CONTROL);
-      case 'document':
-        return answerDocument(exchange, route.document, route.cacheControl);
-      case 'health':
-        return answerHealth(exchange, ready);
-      case 'token':
-        if (token !== undefined) return answerToken(exchange, token);
-        return loadTokenEndpoint().then((loaded) => answerToken(exchange, (token = loaded)));
-    }
-  }
 
   const server = createHttpServer(handle, {
     baseUrl,
