@@ -11,102 +11,174 @@ import {
 } from './steps/rate-limit.ts';
 import type { RequestLog } from './steps/request-log.ts';
 
-/** What the pipeline reads of any route: the methods it serves (so 405 and OPTIONS) and its metrics label. */
+/**
+ * The one request chain of the site and the bundled origin, with Hono's `compose` as the model: a list of steps, each
+ * doing its part of the exchange and then calling `next()` for the rest, or answering and stopping there. The steps
+ * every server runs are here (count, log, the refusals, OPTIONS, 405, the route's answer); each server lists its chain
+ * with its own steps in between (`site-server.ts`, `origin/origin-server.ts`).
+ */
+
+/** What a step returns: nothing once the exchange is answered or handed on, or the promise of that. */
+export type Done = Promise<void> | void;
+
+/** One step of the chain: its part of `exchange`, then `next()` for the steps after it (at most once), or an answer. */
+export type Step<E> = (exchange: E, next: () => Done) => Done;
+
+/**
+ * Runs `steps` in order on one exchange. Synchronous as long as every step is: no promise is made unless a step
+ * returns one (a prepared answer is written within the call), and a step's promise is the chain's.
+ */
+export function compose<E>(steps: readonly Step<E>[]): (exchange: E) => Done {
+  return (exchange) => {
+    let index = 0;
+    const next = (): Done => {
+      const step = steps[index++];
+      return step === undefined ? undefined : step(exchange, next);
+    };
+    return next();
+  };
+}
+
+/** What the chain reads of any route: the methods it serves (so 405 and OPTIONS) and its metrics label. */
 export interface PipelineRoute {
   readonly methods: readonly string[];
   readonly label: string;
 }
 
-/** A route table as the pipeline runs it: its routes, and how it words each refusal. */
-export interface RouteTable<R extends PipelineRoute> {
-  /** How the request spends quota (`take`, `peek` for a preflight, `free`). */
-  quotaUse(route: R | undefined, req: IncomingMessage): QuotaUse;
-  /** The 429. */
-  rateLimited(x: Exchange, path: string | undefined, route: R | undefined, decision: RateLimitDecision): void;
-  /** The target to route, or undefined once a target no route can serve has been answered (400 and the like). */
-  routable(x: Exchange, target: string | undefined): string | undefined;
-  /** The 404. */
-  notFound(x: Exchange, target: string): void;
-  /** Whether a route matched by its path's shape exists, when that needs a look; undefined: it exists. */
-  exists?(route: R): Promise<boolean> | undefined;
-  /** The headers of the 204 to OPTIONS (`Allow`, the preflight's). */
-  options(route: R, target: string): string[];
-  /** The 405, for a method the route does not serve. */
-  methodNotAllowed(x: Exchange, route: R, target: string, method: string): void;
-  /** The route's answer. */
-  answer(x: Exchange, route: R, target: string): Promise<void> | void;
+/** One request on its way through the chain: the writers' exchange, and what the steps found out so far. */
+export interface RoutedExchange<R extends PipelineRoute> extends Exchange {
+  /** The path as sent; undefined when the target is no valid path. */
+  readonly path: string | undefined;
+  /** The path checked and answered: the one a redirect resolved, so `/.//host` is refused as `//host`. */
+  target: string | undefined;
+  /** The route that serves `target`; undefined: none (404). */
+  route: R | undefined;
+  /** The quota's decision, once counted. */
+  decision: RateLimitDecision | undefined;
+  /** When the request began waiting for the shared store (performance.now()), so its duration includes the wait. */
+  waitedSince: number | undefined;
+  /** Whether a route matched by its path's shape (a marker's page) is known to exist already. */
+  known: boolean;
 }
 
-/** What the pipeline counts and logs with. */
-export interface PipelineOptions {
-  baseUrl: string;
-  /** The quota step; with `shared`, the count waits for the store shared with other instances. */
+/** A new exchange of `req`, before any step. */
+export function routedExchange<R extends PipelineRoute>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  baseUrl: string,
+  path: string | undefined,
+): RoutedExchange<R> {
+  return {
+    req,
+    res,
+    headers: [],
+    baseUrl,
+    client: undefined,
+    path,
+    target: path,
+    route: undefined,
+    decision: undefined,
+    waitedSince: undefined,
+    known: false,
+  };
+}
+
+/** How the quota is counted: the step's limiters and, with `shared`, the store shared with other instances. */
+export interface CountOptions {
   step: RateLimitStepOptions;
   shared?: Limiter;
-  requestLog: RequestLog;
-  unreadBodyGraceMs: number | undefined;
 }
 
 /**
- * The one request pipeline of the site and the bundled origin: rate limit and baseline headers, request log, the
- * unread-body guard, 429, the table's refusals (400, 404), then OPTIONS, 405 or the route's answer. Returns what runs
- * one request whose route has been looked up; `known`: a route matched by shape is known to exist.
+ * Counts the request as `use` says and sets the headers every response to it carries (baseline, rate limit). Only with
+ * a shared store may the count be a promise: the request then waits for it (at most its deadline).
  */
-export function createPipeline<R extends PipelineRoute>(table: RouteTable<R>, options: PipelineOptions) {
-  const { baseUrl, step, requestLog } = options;
+export function countStep<E extends RoutedExchange<PipelineRoute>>(
+  options: CountOptions,
+  use: (exchange: E) => QuotaUse,
+): Step<E> {
+  const { step } = options;
   const shared = options.shared === undefined ? undefined : { ...step, shared: options.shared };
-
-  /** Counts the request and answers it. */
-  function serve(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string | undefined,
-    target: string | undefined,
-    route: R | undefined,
-    known = false,
-  ): Promise<void> | void {
-    const use = table.quotaUse(route, req);
-    // Only with a shared store may the count be a promise: the request then waits for it (at most its deadline).
-    const outcome = shared === undefined ? countRequest(req, step, use) : countSharedRequest(req, shared, use);
+  return (exchange, next) => {
+    const spent = use(exchange);
+    const outcome =
+      shared === undefined ? countRequest(exchange.req, step, spent) : countSharedRequest(exchange.req, shared, spent);
     if (outcome instanceof Promise) {
-      return outcome.then((counted) => respond(req, res, path, target, route, known, counted));
+      return outcome.then((counted) => {
+        applyCount(exchange, counted);
+        return next();
+      });
     }
-    return respond(req, res, path, target, route, known, outcome);
-  }
-
-  /** Answers a counted request: 429, the refusals of the route table, or its route's answer. */
-  function respond(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string | undefined,
-    target: string | undefined,
-    route: R | undefined,
-    known: boolean,
-    { decision, headers, address, waitedSince }: RateLimitOutcome,
-  ): Promise<void> | void {
-    const method = req.method ?? 'GET';
-    headers.push('X-Request-Id', requestLog.begin(req, res, path, address, route?.label ?? 'other', waitedSince));
-    if (method !== 'GET' && method !== 'HEAD') guardUnreadBody(req, res, options.unreadBodyGraceMs);
-    const x: Exchange = { req, res, headers, baseUrl, client: address };
-    if (!decision.allowed) return table.rateLimited(x, path, route, decision);
-    const routable = table.routable(x, target);
-    if (routable === undefined) return;
-    if (route === undefined) return table.notFound(x, routable);
-    const exists = known ? undefined : table.exists?.(route);
-    if (exists !== undefined) {
-      // A route matched by its path's shape; an unknown one is a 404 whatever the method.
-      return exists.then((found) => (found ? dispatch(x, route, routable) : table.notFound(x, routable)));
-    }
-    return dispatch(x, route, routable);
-  }
-
-  /** OPTIONS, 405 or the answer, for a path the table serves. */
-  function dispatch(x: Exchange, route: R, target: string): Promise<void> | void {
-    const method = x.req.method ?? 'GET';
-    if (method === 'OPTIONS') return sendEmpty(x, 204, table.options(route, target));
-    if (!route.methods.includes(method)) return table.methodNotAllowed(x, route, target, method);
-    return table.answer(x, route, target);
-  }
-
-  return serve;
+    applyCount(exchange, outcome);
+    return next();
+  };
 }
+
+/** Sets what the count found on the exchange: the headers list is the outcome's own, not a copy. */
+function applyCount(
+  exchange: RoutedExchange<PipelineRoute>,
+  { decision, headers, address, waitedSince }: RateLimitOutcome,
+) {
+  exchange.headers = headers;
+  exchange.client = address;
+  exchange.decision = decision;
+  exchange.waitedSince = waitedSince;
+}
+
+/** Gives the request its `X-Request-Id` and its log line, and bounds a body nobody reads (all but GET and HEAD). */
+export function logStep<E extends RoutedExchange<PipelineRoute>>(
+  requestLog: RequestLog,
+  unreadBodyGraceMs: number | undefined,
+): Step<E> {
+  return (exchange, next) => {
+    const { req, res } = exchange;
+    const label = exchange.route?.label ?? 'other';
+    exchange.headers.push(
+      'X-Request-Id',
+      requestLog.begin(req, res, exchange.path, exchange.client!, label, exchange.waitedSince),
+    );
+    if (req.method !== 'GET' && req.method !== 'HEAD') guardUnreadBody(req, res, unreadBodyGraceMs);
+    return next();
+  };
+}
+
+/** The 429 of a request past its quota, answered by `refuse`. */
+export const rateLimitedStep =
+  <E extends RoutedExchange<PipelineRoute>>(refuse: (exchange: E, decision: RateLimitDecision) => void): Step<E> =>
+  (exchange, next) =>
+    exchange.decision!.allowed ? next() : refuse(exchange, exchange.decision!);
+
+/** What no route can serve (a malformed request, no path): `routable` answers it, or returns the target to route. */
+export const routableStep =
+  <E extends RoutedExchange<PipelineRoute>>(
+    routable: (exchange: E, target: string | undefined) => string | undefined,
+  ): Step<E> =>
+  (exchange, next) => {
+    const target = routable(exchange, exchange.target);
+    if (target === undefined) return;
+    exchange.target = target;
+    return next();
+  };
+
+/** The 404 of a target no route serves, answered by `refuse`. */
+export const notFoundStep =
+  <E extends RoutedExchange<PipelineRoute>>(refuse: (exchange: E, target: string) => void): Step<E> =>
+  (exchange, next) =>
+    exchange.route === undefined ? refuse(exchange, exchange.target!) : next();
+
+/** The 204 to OPTIONS on a served path, with the headers `headersOf` gives (`Allow`, the preflight's). */
+export const optionsStep =
+  <R extends PipelineRoute, E extends RoutedExchange<R>>(headersOf: (route: R, target: string) => string[]): Step<E> =>
+  (exchange, next) =>
+    exchange.req.method === 'OPTIONS' ? sendEmpty(exchange, 204, headersOf(exchange.route!, exchange.target!)) : next();
+
+/** The 405 of a method the route does not serve, answered by `refuse`. */
+export const methodStep =
+  <R extends PipelineRoute, E extends RoutedExchange<R>>(
+    refuse: (exchange: E, route: R, target: string, method: string) => void,
+  ): Step<E> =>
+  (exchange, next) => {
+    const method = exchange.req.method ?? 'GET';
+    const route = exchange.route!;
+    return route.methods.includes(method) ? next() : refuse(exchange, route, exchange.target!, method);
+  };

@@ -1,12 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { extname } from 'node:path';
-import { CATALOG_PATH } from '../lib/schemas/catalog.ts';
-import { HEALTH_PATH } from '../lib/schemas/health.ts';
+import type { CatalogService } from '../lib/catalog/catalog-service.ts';
+import type { GuidePageEntry } from '../lib/content/page-registry.ts';
+import type { ApiOperation } from '../lib/openapi/operations.ts';
+import { catalogOperation } from '../lib/openapi/paths/catalog-path.ts';
 import {
-  AUTHORIZATION_SERVER_METADATA_PATH,
-  PROTECTED_RESOURCE_METADATA_PATH,
-  TOKEN_ENDPOINT_PATH,
-} from '../lib/schemas/oauth.ts';
+  authorizationServerMetadataOperation,
+  protectedResourceMetadataOperation,
+} from '../lib/openapi/paths/discovery-paths.ts';
+import { healthOperation } from '../lib/openapi/paths/health-path.ts';
+import { openApiJsonOperation, openApiYamlOperation } from '../lib/openapi/paths/openapi-paths.ts';
+import { tokenOperation } from '../lib/openapi/paths/token-path.ts';
 import { canonicalPagePath, resolvePagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { CHANGELOG_FEEDS } from '../lib/content/changelog-feeds.ts';
 import {
@@ -15,14 +19,7 @@ import {
   OPENAPI_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
 } from '../lib/http/response-headers.ts';
-import {
-  OPENAPI_JSON_PATH,
-  OPENAPI_YAML_PATH,
-  LLMS_FULL_TXT_PATH,
-  LLMS_TXT_PATH,
-  ROBOTS_TXT_PATH,
-  SITEMAP_PATH,
-} from '../lib/schemas/site-paths.ts';
+import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, ROBOTS_TXT_PATH, SITEMAP_PATH } from '../lib/schemas/site-paths.ts';
 import {
   authorizationServerMetadata,
   openApiJson,
@@ -34,6 +31,7 @@ import {
 } from './store/config-documents.ts';
 import { PreparedBody } from './store/prepared.ts';
 import {
+  filteredPageResources,
   fullTextDocument,
   llmsTxtDocument,
   PAGE_RENDERED_RESOURCES,
@@ -43,12 +41,24 @@ import {
   type PageResources,
   type RenderedResource,
 } from './store/rendered-resources.ts';
-import type { StaticAsset } from './handlers/static-assets.ts';
+import type { ErrorPages } from './store/error-pages.ts';
+import type { RenderedStore } from './store/rendered-store.ts';
+import { answerCatalog } from './handlers/catalog-api.ts';
+import { answerDocument } from './handlers/document.ts';
+import { answerHealth } from './handlers/health.ts';
+import { answerNotFound } from './handlers/not-found.ts';
+import { answerPage, answerRendered } from './handlers/rendered.ts';
+import { answerStaticAsset, type StaticAsset } from './handlers/static-assets.ts';
+import { answerToken } from './handlers/token.ts';
+import { queryOf } from './http/request-path.ts';
+import { sendRedirect } from './http/send.ts';
+import type { Done, RoutedExchange } from './pipeline.ts';
 import type { QuotaUse } from './steps/rate-limit.ts';
 
 /**
- * The one route table: per path family the handler, methods (so `Allow`, 405, OPTIONS), quota, metrics label and
- * cache policy. Dispatch, the 429 form, metrics and prepared documents read it; nothing else spells routes out.
+ * The one route table: per path its answer, its OpenAPI operation (an API path's), methods (so `Allow`, 405, OPTIONS),
+ * quota, metrics label and cache policy, as fastify's route options carry handler and schema. The chain's last step
+ * calls a route's answer; the 429 form, metrics and prepared documents read the rest; nothing else spells routes out.
  */
 
 /** The bounded set of metrics labels: a request is counted by its route family, never its raw path. */
@@ -72,7 +82,7 @@ type RouteLabel = (typeof ROUTE_LABELS)[number];
 const READ_METHODS = ['GET', 'HEAD'] as const;
 
 /** What every route of the table says about itself. */
-export interface RoutePolicy {
+interface RoutePolicy {
   /** Methods served; OPTIONS is answered for every route besides these. */
   methods: readonly string[];
   /** Whether a GET or HEAD costs quota; an uncounted one still carries the RateLimit headers. */
@@ -84,58 +94,127 @@ export interface RoutePolicy {
   api: boolean;
 }
 
-/**
- * What produces the representation of an exact path: a handler of its own (catalog, token, health), a document built
- * once from the configuration, or a resource of the rendered store (rendered by Astro, or built by the server from
- * the page index, per version of its data).
- */
-type Producer =
-  | { kind: 'catalog' }
-  | { kind: 'token' }
-  | { kind: 'health' }
-  | { kind: 'document'; build: ConfigDocument; cacheControl: string }
-  | { kind: 'rendered'; resource: RenderedResource };
+/** What a route's answer is handed besides the exchange: the site's services. */
+export interface SiteServices {
+  catalog: CatalogService;
+  /** What Astro rendered, prepared (pages, site documents). */
+  store: RenderedStore;
+  errorPages: ErrorPages;
+  /** Whether the instance takes traffic (false once a shutdown began). */
+  ready(): boolean;
+  /** The prepared body of a document built from the configuration. */
+  document(build: ConfigDocument): PreparedBody;
+}
 
-/** A row of the table: its producer and its policy. */
-type PathRow = RoutePolicy & { producer: Producer };
+/** A request to the site on its way through the chain. */
+export type SiteExchange = RoutedExchange<SiteRoute>;
+
+/** A request past every refusal: the route that answers it, and its target. */
+export type AnsweredExchange = SiteExchange & { route: SiteRoute; target: string };
+
+/** What answers a request for a route: the last step of the chain. */
+type Answer = (exchange: AnsweredExchange, site: SiteServices) => Done;
+
+/** How the site answers a path: the table's policy, and its answer. */
+export interface SiteRoute extends RoutePolicy {
+  readonly answer: Answer;
+  /** The operation of the OpenAPI document this route serves: an API row's. */
+  readonly operation?: ApiOperation;
+  /** The page of the registry it serves, in one locale and format: a page's route. */
+  readonly page?: PageResources;
+  readonly format?: 'page' | 'markdown';
+  /** The item page (a marker's) it serves or moves to, matched by its key's shape: whether it exists, the data says. */
+  readonly item?: GuidePageEntry;
+}
+
+/** A row of the table: its route and, for a document or a resource of the rendered store, what it answers from. */
+type PathRow = SiteRoute & {
+  /** A document built once from the configuration. */
+  readonly document?: ConfigDocument;
+  /** A resource of the rendered store (rendered by Astro, or built by the server from the page index). */
+  readonly resource?: RenderedResource;
+};
+
+type RowOptions = Pick<PathRow, 'operation' | 'document' | 'resource'> & {
+  methods?: readonly string[];
+  counted?: boolean;
+  api?: boolean;
+};
 
 const row = (
-  producer: Producer,
+  answer: Answer,
   label: RouteLabel,
   cacheControl: string | undefined,
-  options: { methods?: readonly string[]; counted?: boolean; api?: boolean } = {},
-): PathRow => ({
-  producer,
-  label,
-  cacheControl,
-  methods: options.methods ?? READ_METHODS,
-  counted: options.counted ?? true,
-  api: options.api ?? true,
-});
+  options: RowOptions = {},
+): PathRow => {
+  const { methods = READ_METHODS, counted = true, api = true, ...rest } = options;
+  return { answer, label, cacheControl, methods, counted, api, ...rest };
+};
+
+/** A row of the OpenAPI document: its operation, and the answer. */
+const apiRow = (
+  operation: ApiOperation,
+  answer: Answer,
+  label: RouteLabel,
+  cacheControl: string | undefined,
+  options: Omit<RowOptions, 'operation'> = {},
+): [string, PathRow] => [operation.path, row(answer, label, cacheControl, { ...options, operation })];
+
+/** The answer of a document built once from the configuration, with the `Cache-Control` of its 200. */
+const documentAnswer =
+  (build: ConfigDocument, cacheControl: string): Answer =>
+  (exchange, site) =>
+    answerDocument(exchange, site.document(build), cacheControl);
 
 /** A row whose document is built once from the configuration, with the `Cache-Control` of its 200. */
-const documentRow = (build: ConfigDocument, label: RouteLabel, cacheControl: string, options: { api?: boolean } = {}) =>
-  row({ kind: 'document', build, cacheControl }, label, cacheControl, options);
+const documentRow = (build: ConfigDocument, label: RouteLabel, cacheControl: string, options: RowOptions = {}) =>
+  row(documentAnswer(build, cacheControl), label, cacheControl, { ...options, document: build });
 
 /**
  * A row of a site document from the rendered store: content for people and agents, never an API path. One drawn from
  * data follows its freshness, as pages do; the others keep a page's constant `max-age`.
  */
 const renderedRow = (resource: RenderedResource): PathRow =>
-  row({ kind: 'rendered', resource }, 'discovery', resource.sources.length > 0 ? undefined : PAGE_CACHE_CONTROL, {
-    api: false,
-  });
+  row(
+    (exchange, site) => answerRendered(exchange, site.store, resource),
+    'discovery',
+    resource.sources.length > 0 ? undefined : PAGE_CACHE_CONTROL,
+    { api: false, resource },
+  );
 
-/** Exact paths: the API (the paths of the OpenAPI document) and the site documents. */
+/** Exact paths: the API (the paths of the OpenAPI document, in its order) and the site documents. */
 export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
-  [CATALOG_PATH, row({ kind: 'catalog' }, 'catalog', undefined)],
-  [TOKEN_ENDPOINT_PATH, row({ kind: 'token' }, 'token', NO_STORE, { methods: ['POST'] })],
-  [OPENAPI_JSON_PATH, documentRow(openApiJson, 'openapi', OPENAPI_CACHE_CONTROL)],
-  [OPENAPI_YAML_PATH, documentRow(openApiYaml, 'openapi', OPENAPI_CACHE_CONTROL)],
-  [AUTHORIZATION_SERVER_METADATA_PATH, documentRow(authorizationServerMetadata, 'discovery', METADATA_CACHE_CONTROL)],
-  [PROTECTED_RESOURCE_METADATA_PATH, documentRow(protectedResourceMetadata, 'discovery', METADATA_CACHE_CONTROL)],
+  apiRow(
+    catalogOperation,
+    (exchange, site) => answerCatalog(exchange, site.catalog, exchange.target),
+    'catalog',
+    undefined,
+  ),
+  apiRow(tokenOperation, answerToken, 'token', NO_STORE, { methods: ['POST'] }),
+  apiRow(
+    authorizationServerMetadataOperation,
+    documentAnswer(authorizationServerMetadata, METADATA_CACHE_CONTROL),
+    'discovery',
+    METADATA_CACHE_CONTROL,
+    { document: authorizationServerMetadata },
+  ),
+  apiRow(
+    protectedResourceMetadataOperation,
+    documentAnswer(protectedResourceMetadata, METADATA_CACHE_CONTROL),
+    'discovery',
+    METADATA_CACHE_CONTROL,
+    { document: protectedResourceMetadata },
+  ),
+  apiRow(openApiJsonOperation, documentAnswer(openApiJson, OPENAPI_CACHE_CONTROL), 'openapi', OPENAPI_CACHE_CONTROL, {
+    document: openApiJson,
+  }),
+  apiRow(openApiYamlOperation, documentAnswer(openApiYaml, OPENAPI_CACHE_CONTROL), 'openapi', OPENAPI_CACHE_CONTROL, {
+    document: openApiYaml,
+  }),
   // Probers (Docker's HEALTHCHECK, a readiness probe) must never be refused for a busy neighbour's requests.
-  [HEALTH_PATH, row({ kind: 'health' }, 'health', NO_STORE, { counted: false })],
+  apiRow(healthOperation, (exchange, site) => answerHealth(exchange, site.ready()), 'health', NO_STORE, {
+    counted: false,
+  }),
   [ROBOTS_TXT_PATH, documentRow(robotsTxt, 'discovery', PAGE_CACHE_CONTROL, { api: false })],
   [LLMS_TXT_PATH, renderedRow(llmsTxtDocument(LLMS_TXT_PATH))],
   [LLMS_FULL_TXT_PATH, renderedRow(fullTextDocument(LLMS_FULL_TXT_PATH))],
@@ -145,9 +224,14 @@ export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
   ...CHANGELOG_FEEDS.map(({ path }) => [path, renderedRow(renderedDocument(path))] as const),
 ]);
 
+/** The operations the table's API rows carry, in its order: the paths of the OpenAPI document. */
+export const API_ROUTE_OPERATIONS: readonly ApiOperation[] = [...PATH_ROUTES.values()].flatMap(({ operation }) =>
+  operation === undefined ? [] : [operation],
+);
+
 /** The rows' documents of the rendered store (llms.txt, the sitemap…). */
-export const RENDERED_DOCUMENTS: readonly RenderedResource[] = [...PATH_ROUTES.values()].flatMap(({ producer }) =>
-  producer.kind === 'rendered' ? [producer.resource] : [],
+export const RENDERED_DOCUMENTS: readonly RenderedResource[] = [...PATH_ROUTES.values()].flatMap(({ resource }) =>
+  resource === undefined ? [] : [resource],
 );
 
 /** Every resource of the rendered store: the pages, then the rows' documents. `npm run build` prepares those without data. */
@@ -200,22 +284,6 @@ const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?
 /** The `Allow` header at `path` (RFC 9110 §10.2.1), OPTIONS included. */
 export const allowHeader = (path: string): string => [...routeMethods(path), 'OPTIONS'].join(', ');
 
-/** A page of the registry in one locale and format. */
-type PageRoute = { kind: 'page'; page: PageResources; format: 'page' | 'markdown' };
-
-/** How the site answers a path: the table's policy and what the handler needs. */
-export type SiteRoute = RoutePolicy &
-  (
-    | PageRoute
-    | { kind: 'redirect'; location: string; to: SiteRoute }
-    | { kind: 'rendered'; resource: RenderedResource }
-    | { kind: 'document'; document: PreparedBody; cacheControl: string }
-    | { kind: 'asset'; asset: StaticAsset; cacheControl: string }
-    | { kind: 'catalog' }
-    | { kind: 'health' }
-    | { kind: 'token' }
-  );
-
 /** A CORS preflight (Fetch §4.8): sent by a browser on a script's behalf, never by the script itself. */
 const isPreflight = (req: IncomingMessage): boolean =>
   req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
@@ -233,42 +301,62 @@ export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): Qu
   return 'take';
 }
 
-/** The route of a page of the registry. */
-const pageRoute = (resolved: ResolvedPage): RoutePolicy & PageRoute => ({
-  ...PAGE_POLICY,
-  label: resolved.format === 'markdown' ? 'markdown' : 'page',
-  kind: 'page',
-  page: pageResources(resolved.page, resolved.locale),
-  format: resolved.format,
-});
+/** The route of a page of the registry; a filtering page (the biomarker browser) is a view per normalized query. */
+function pageRoute(resolved: ResolvedPage): SiteRoute {
+  const page = pageResources(resolved.page, resolved.locale);
+  const { format } = resolved;
+  return {
+    ...PAGE_POLICY,
+    label: format === 'markdown' ? 'markdown' : 'page',
+    answer: (exchange, site) =>
+      answerPage(exchange, site.store, filteredPageResources(page, queryOf(exchange.req.url)), format),
+    page,
+    format,
+    ...(resolved.page.item === undefined ? {} : { item: resolved.page }),
+  };
+}
+
+/** The route of a file of the build output; one listed at start and gone since (a rebuild under a running server) is a 404. */
+function assetRoute(path: string, asset: StaticAsset): SiteRoute {
+  const policy = assetPolicy(path);
+  return {
+    ...policy,
+    answer: (exchange, site) => {
+      if (!answerStaticAsset(exchange, asset, policy.cacheControl)) {
+        answerNotFound(exchange, exchange.target, site.errorPages);
+      }
+    },
+  };
+}
 
 /** Every path the site answers: the build's files, the exact paths, then the registry's pages. */
 export class SiteRoutes {
   readonly #routes = new Map<string, SiteRoute>();
 
-  readonly #documents: PreparedBody[] = [];
+  readonly #documents = new Map<ConfigDocument, PreparedBody>();
 
   /** `config`: what the documents are built from; `assets`: the files of `dist/client`. */
   constructor(config: DocumentsConfig, assets: ReadonlyMap<string, StaticAsset> = new Map()) {
-    for (const [path, asset] of assets) this.#routes.set(path, { ...assetPolicy(path), kind: 'asset', asset });
-    for (const [path, { producer, ...policy }] of PATH_ROUTES) {
-      this.#routes.set(path, this.#route(producer, policy, config));
+    for (const [path, asset] of assets) this.#routes.set(path, assetRoute(path, asset));
+    for (const [path, route] of PATH_ROUTES) {
+      this.#routes.set(path, route);
+      // A document's body is made here, built on first need.
+      const build = route.document;
+      if (build !== undefined) this.#documents.set(build, new PreparedBody(() => build(config)));
     }
-  }
-
-  /** The route of a row: a document's body is made here, built on first need. */
-  #route(producer: Producer, policy: RoutePolicy, config: DocumentsConfig): SiteRoute {
-    if (producer.kind !== 'document') return { ...policy, ...producer };
-    const document = new PreparedBody(() => producer.build(config));
-    this.#documents.push(document);
-    return { ...policy, kind: 'document', document, cacheControl: producer.cacheControl };
   }
 
   /** The documents built from the configuration, for the background preparation of their codings. */
   documents(): readonly PreparedBody[] {
-    return this.#documents;
+    return [...this.#documents.values()];
   }
 
+  /** The prepared body of a row's document. */
+  document(build: ConfigDocument): PreparedBody {
+    const document = this.#documents.get(build);
+    if (document === undefined) throw new Error('no row of the route table builds this document');
+    return document;
+  }
   /** The route of `path`, or undefined for a path the site does not serve (404). */
   resolve(path: string): SiteRoute | undefined {
     const known = this.#routes.get(path);
@@ -298,13 +386,15 @@ export class SiteRoutes {
 }
 
 /** A 301 to `path` (and `query`) where `to` is served, with its policy: counted, or free, as it is. */
-const movedTo = (to: SiteRoute, path: string, query: string): SiteRoute => ({
-  methods: to.methods,
-  counted: to.counted,
-  label: to.label,
-  cacheControl: to.cacheControl,
-  api: to.api,
-  kind: 'redirect',
-  location: query === '' ? path : `${path}?${query}`,
-  to,
-});
+function movedTo(to: SiteRoute, path: string, query: string): SiteRoute {
+  const location = query === '' ? path : `${path}?${query}`;
+  return {
+    methods: to.methods,
+    counted: to.counted,
+    label: to.label,
+    cacheControl: to.cacheControl,
+    api: to.api,
+    answer: (exchange) => sendRedirect(exchange, location, PAGE_CACHE_CONTROL),
+    ...(to.item === undefined ? {} : { item: to.item }),
+  };
+}

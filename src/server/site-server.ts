@@ -2,27 +2,38 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
-import { baselineHeaders, PAGE_CACHE_CONTROL, preflightHeaders } from '../lib/http/response-headers.ts';
+import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { InstanceLimiter, Limiter } from '../lib/rate-limit/limiter.ts';
-import { answerCatalog } from './handlers/catalog-api.ts';
-import { answerDocument } from './handlers/document.ts';
-import { answerPage, answerRendered } from './handlers/rendered.ts';
-import { answerToken, type TokenEndpoint } from './handlers/token.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
-import { filteredPageResources } from './store/rendered-resources.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
 import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
-import { sendRedirect, type Exchange } from './http/send.ts';
-import { answerHealth } from './handlers/health.ts';
 import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
-import { answerStaticAsset } from './handlers/static-assets.ts';
-import { allowHeader, quotaUse, type SiteRoute, type SiteRoutes } from './routes.ts';
-import { createPipeline } from './pipeline.ts';
+import {
+  allowHeader,
+  quotaUse,
+  type AnsweredExchange,
+  type SiteExchange,
+  type SiteRoutes,
+  type SiteServices,
+} from './routes.ts';
+import {
+  compose,
+  countStep,
+  logStep,
+  methodStep,
+  notFoundStep,
+  optionsStep,
+  rateLimitedStep,
+  routableStep,
+  routedExchange,
+  type Done,
+  type Step,
+} from './pipeline.ts';
 
 /**
  * Whether an item page (a biomarker's) exists now in the catalog's data; its data loaders are imported on first use,
@@ -32,15 +43,6 @@ async function itemPageExists(page: GuidePageEntry, catalog: CatalogService): Pr
   const { itemPageExists: exists } = await import('../lib/site-pages/page-items.ts');
   return exists(page, { catalog });
 }
-
-/** The item page (a biomarker's) a route matched by its key's shape, if it is one. */
-function itemPageOf(route: SiteRoute | undefined): GuidePageEntry | undefined {
-  const page = route?.kind === 'redirect' ? route.to : route;
-  return page?.kind === 'page' && page.page.page.item !== undefined ? page.page.page : undefined;
-}
-
-/** What `POST /oauth/token` runs, loaded on its first request: start-up never needs it. */
-const loadTokenEndpoint = (): Promise<TokenEndpoint> => import('../lib/oauth/token-exchange.ts');
 
 /** Everything the site server is made of; injected so tests can vary each part. */
 export interface SiteServerOptions {
@@ -85,86 +87,87 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
   let ready = true;
-  let token: TokenEndpoint | undefined;
+  const spent = (exchange: SiteExchange) => quotaUse(exchange.route, exchange.req);
 
-  // Not async: a prepared representation is written within this call, without a promise.
-  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
-    const path = requestPath(req.url);
-    let target = path;
-    if (options.development !== undefined && path !== undefined && options.development.owns(path)) {
-      return options.development.handle(req, res);
-    }
-    let route = path === undefined ? undefined : routes.resolve(path);
-    if (route === undefined && path !== undefined) {
+  /** The route of the path, or of the one URL a near miss of it is moved to (a 301). */
+  const resolveRoute: Step<SiteExchange> = (exchange, next) => {
+    const { path } = exchange;
+    if (path === undefined) return next();
+    exchange.route = routes.resolve(path);
+    if (exchange.route === undefined) {
       // The path a URL parser makes of it (dot segments resolved, re-encoded: WHATWG URL) names the same resource, as
       // does a page URL with a trailing slash or a marker key in capitals: a 301 to its one URL, counted as the
       // resource is. The target checked from here on is the resolved one, so `/.//host` is refused as `//host`.
-      target = urlPathname(path, baseUrl);
-      route = routes.redirect(target, queryOf(req.url), target !== path);
+      const target = urlPathname(path, baseUrl);
+      exchange.target = target;
+      exchange.route = routes.redirect(target, queryOf(exchange.req.url), target !== path);
     }
-    const item = itemPageOf(route);
-    if (item !== undefined && quotaUse(route, req) === 'peek') {
-      // A preflight is free only on a path that exists: a marker's key is known once the data is asked.
-      return itemPageExists(item, options.catalog).then((exists) =>
-        serve(req, res, path, target, exists ? route : undefined, exists),
-      );
-    }
-    return serve(req, res, path, target, route);
-  }
+    return next();
+  };
 
-  const serve = createPipeline<SiteRoute>(
-    {
-      quotaUse,
-      rateLimited: (x, path, route, decision) => {
-        const api = path === undefined || route?.api === true;
-        return answerRateLimited(x, path, decision, errorPages, api, quotaUse(route, x.req) === 'free');
-      },
-      routable: routableTarget,
-      notFound: (x, target) => answerNotFound(x, target, errorPages),
-      exists: (route) => {
-        const item = itemPageOf(route);
-        return item === undefined ? undefined : itemPageExists(item, options.catalog);
-      },
-      options: (route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()],
-      methodNotAllowed: (x, route, target, method) =>
-        answerMethodNotAllowed(x, target, methodNotAllowedDetail(method, target, route.methods)),
-      answer,
-    },
-    {
-      baseUrl,
-      step,
-      ...(options.shared === undefined ? {} : { shared: options.shared }),
-      requestLog,
-      unreadBodyGraceMs: config.unreadBodyGraceMs,
-    },
-  );
+  /** A preflight is free only on a path that exists: a marker's key is known once the data is asked. */
+  const confirmPreflight: Step<SiteExchange> = (exchange, next) => {
+    const item = exchange.route?.item;
+    if (item === undefined || spent(exchange) !== 'peek') return next();
+    return itemPageExists(item, options.catalog).then((exists) => {
+      if (!exists) exchange.route = undefined;
+      exchange.known = exists;
+      return next();
+    });
+  };
 
-  function answer(x: Exchange, route: SiteRoute, path: string) {
-    switch (route.kind) {
-      case 'asset':
-        // Listed at start, gone since (a rebuild under a running server): no such file now.
-        if (!answerStaticAsset(x, route.asset, route.cacheControl)) answerNotFound(x, path, errorPages);
-        return;
-      case 'catalog':
-        return answerCatalog(x, options.catalog, path);
-      case 'page': {
-        // A filtering page (the biomarker browser) is a view per normalized query (rendered-resources.ts).
-        const page = filteredPageResources(route.page, queryOf(x.req.url));
-        return answerPage(x, options.store, page, route.format);
-      }
-      case 'rendered':
-        return answerRendered(x, options.store, route.resource);
-      case 'redirect':
-        return sendRedirect(x, route.location, PAGE_CACHE_CONTROL);
-      case 'document':
-        return answerDocument(x, route.document, route.cacheControl);
-      case 'health':
-        return answerHealth(x, ready);
-      case 'token':
-        if (token !== undefined) return answerToken(x, token);
-        return loadTokenEndpoint().then((loaded) => answerToken(x, (token = loaded)));
-    }
-  }
+  /** A route matched by its path's shape (a marker's page) that does not exist is a 404 whatever the method. */
+  const confirmItemPage: Step<SiteExchange> = (exchange, next) => {
+    const item = exchange.known ? undefined : exchange.route?.item;
+    if (item === undefined) return next();
+    return itemPageExists(item, options.catalog).then((found) =>
+      found ? next() : answerNotFound(exchange, exchange.target!, errorPages),
+    );
+  };
+
+  const site: SiteServices = {
+    catalog: options.catalog,
+    store: options.store,
+    errorPages,
+    ready: () => ready,
+    document: (build) => routes.document(build),
+  };
+  /** The last step: the route's own answer. */
+  const answerRoute: Step<SiteExchange> = (exchange) => exchange.route!.answer(exchange as AnsweredExchange, site);
+
+  const development = options.development;
+  const chain = compose<SiteExchange>([
+    // `npm run dev` only: the dev server's own requests, before the rate limit.
+    ...(development === undefined
+      ? []
+      : [
+          (exchange: SiteExchange, next: () => Done) =>
+            exchange.path !== undefined && development.owns(exchange.path)
+              ? development.handle(exchange.req, exchange.res)
+              : next(),
+        ]),
+    resolveRoute,
+    confirmPreflight,
+    countStep({ step, ...(options.shared === undefined ? {} : { shared: options.shared }) }, spent),
+    logStep(requestLog, config.unreadBodyGraceMs),
+    rateLimitedStep((exchange, decision) => {
+      const { path, route } = exchange;
+      const api = path === undefined || route?.api === true;
+      answerRateLimited(exchange, path, decision, errorPages, api, spent(exchange) === 'free');
+    }),
+    routableStep(routableTarget),
+    notFoundStep((exchange, target) => answerNotFound(exchange, target, errorPages)),
+    confirmItemPage,
+    optionsStep((route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]),
+    methodStep((exchange, route, target, method) =>
+      answerMethodNotAllowed(exchange, target, methodNotAllowedDetail(method, target, route.methods)),
+    ),
+    answerRoute,
+  ]);
+
+  // Not async: a prepared representation is written within this call, without a promise.
+  const handle = (req: IncomingMessage, res: ServerResponse): Done =>
+    chain(routedExchange(req, res, baseUrl, requestPath(req.url)));
 
   const server = createHttpServer(handle, {
     baseUrl,

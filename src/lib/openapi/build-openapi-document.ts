@@ -1,18 +1,17 @@
-import { TOKEN_ENDPOINT_PATH } from '../schemas/oauth.ts';
-import { CATALOG_PATH } from '../schemas/catalog.ts';
-import { HEALTH_PATH } from '../schemas/health.ts';
-import { CATALOG_READ } from '../schemas/oauth.ts';
+import { CATALOG_READ, TOKEN_ENDPOINT_PATH } from '../schemas/oauth.ts';
+import { ProblemSchema } from '../schemas/problem.ts';
 import { OAS_31_DIALECT, OPENAPI_VERSION, OpenApiDocumentSchema } from '../schemas/openapi.ts';
 import { CATALOG_POLICY } from '../rate-limit/headers.ts';
 import { buildComponentSchemas } from './component-schemas.ts';
 import { COMPONENT_HEADERS } from './components-headers.ts';
 import { COMPONENT_PARAMETERS } from './components-parameters.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
-import { catalogPath } from './paths/catalog-path.ts';
-import { discoveryPaths } from './paths/discovery-paths.ts';
-import { healthPath } from './paths/health-path.ts';
-import { openApiPaths } from './paths/openapi-paths.ts';
-import { tokenPath } from './paths/token-path.ts';
+import type { ApiOperation } from './operations.ts';
+import { catalogOperation } from './paths/catalog-path.ts';
+import { authorizationServerMetadataOperation, protectedResourceMetadataOperation } from './paths/discovery-paths.ts';
+import { healthOperation } from './paths/health-path.ts';
+import { API_INFO, openApiJsonOperation, openApiYamlOperation } from './paths/openapi-paths.ts';
+import { tokenOperation } from './paths/token-path.ts';
 import { buildSharedResponses } from './responses.ts';
 import { siteServer, type DocumentConfig } from './servers.ts';
 
@@ -43,12 +42,29 @@ endpoint answers bad grant requests with RFC 6749 errors instead. Any method a p
 headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Request-Id\`.`;
 
 /**
+ * The operations of the document, in its order: the operation each API row of the route table carries
+ * (`src/server/routes.ts`; a unit test holds the two equal).
+ */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  catalogOperation,
+  tokenOperation,
+  authorizationServerMetadataOperation,
+  protectedResourceMetadataOperation,
+  openApiJsonOperation,
+  openApiYamlOperation,
+  healthOperation,
+];
+
+/** Shapes of the document itself, after the operations': the shared responses' Problem, and the document's own. */
+const DOCUMENT_SCHEMAS = [ProblemSchema, OpenApiDocumentSchema];
+
+/**
  * The OpenAPI 3.1 document for a configuration (docs/service.md, "OpenAPI"): servers and URLs from BASE_URL, schemas
  * from zod.
  */
 export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
   const { baseUrl } = config;
-  const info = { title: 'Biomarker Catalog API', version: '1.0.0' };
+  const info = API_INFO;
   const document: OpenApiDocument = {
     openapi: OPENAPI_VERSION,
     jsonSchemaDialect: OAS_31_DIALECT,
@@ -68,15 +84,12 @@ export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
       { name: 'Operations', description: 'Probes for load balancers and containers.' },
     ],
     externalDocs: { description: 'Developer guide', url: `${baseUrl}/developers` },
-    paths: {
-      [CATALOG_PATH]: catalogPath(config),
-      [TOKEN_ENDPOINT_PATH]: tokenPath(),
-      ...discoveryPaths(baseUrl),
-      ...openApiPaths({ baseUrl, info }),
-      [HEALTH_PATH]: healthPath(),
-    },
+    paths: Object.fromEntries(API_OPERATIONS.map((operation) => [operation.path, operation.pathItem(config)])),
     components: {
-      schemas: buildComponentSchemas(),
+      schemas: buildComponentSchemas(
+        [...API_OPERATIONS.flatMap((operation) => operation.sends), ...DOCUMENT_SCHEMAS],
+        API_OPERATIONS.flatMap((operation) => operation.reads ?? []),
+      ),
       responses: buildSharedResponses(baseUrl),
       parameters: COMPONENT_PARAMETERS,
       headers: COMPONENT_HEADERS,

@@ -1,26 +1,5 @@
 import { z } from 'zod';
-import { BiomarkerCatalogSchema } from '../schemas/catalog.ts';
-import { HealthSchema } from '../schemas/health.ts';
-import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../schemas/oauth-metadata.ts';
-import { OAuthTokenErrorSchema, TokenRequestSchema, TokenSuccessSchema } from '../schemas/oauth.ts';
-import { OpenApiDocumentSchema } from '../schemas/openapi.ts';
-import { ProblemSchema } from '../schemas/problem.ts';
 import type { JsonSchema } from './openapi-types.ts';
-
-/** Shapes the service sends; each is emitted as what zod's parse outputs. */
-const RESPONSE_SCHEMAS = [
-  BiomarkerCatalogSchema,
-  ProblemSchema,
-  OAuthTokenErrorSchema,
-  TokenSuccessSchema,
-  AuthorizationServerMetadataSchema,
-  ProtectedResourceMetadataSchema,
-  HealthSchema,
-  OpenApiDocumentSchema,
-];
-
-/** Shapes clients send; each is emitted as what zod's parse accepts (its input side). */
-const REQUEST_SCHEMAS = [TokenRequestSchema];
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
@@ -62,10 +41,14 @@ function convertRegistry(io: 'input' | 'output'): Record<string, JsonSchema> {
 }
 
 /**
- * `components.schemas` from the zod schemas: only the shapes the document names and uses. A shape used as input and
- * output must convert the same way both ways, or it could not be one component.
+ * `components.schemas` from the zod schemas: the shapes the document's operations send (`sends`, emitted as what zod's
+ * parse outputs) and read (`reads`, its input side), with the shapes they use. A shape used as input and output must
+ * convert the same way both ways, or it could not be one component.
  */
-export function buildComponentSchemas(): Record<string, JsonSchema> {
+export function buildComponentSchemas(
+  sends: readonly z.ZodType[],
+  reads: readonly z.ZodType[],
+): Record<string, JsonSchema> {
   const sides = { output: convertRegistry('output'), input: convertRegistry('input') };
   const picked: Record<string, JsonSchema> = {};
   const pick = (id: string, side: keyof typeof sides): void => {
@@ -79,7 +62,7 @@ export function buildComponentSchemas(): Record<string, JsonSchema> {
     picked[id] = schema;
     for (const used of referencedIds(schema)) pick(used, side);
   };
-  for (const schema of RESPONSE_SCHEMAS) pick(schemaId(schema), 'output');
-  for (const schema of REQUEST_SCHEMAS) pick(schemaId(schema), 'input');
+  for (const schema of sends) pick(schemaId(schema), 'output');
+  for (const schema of reads) pick(schemaId(schema), 'input');
   return picked;
 }

@@ -14,23 +14,28 @@ const CATALOG_HEADERS = ['Vary', 'Accept-Encoding'];
  * service's cache (RFC 5861). `template` is checked first; `Authorization` changes nothing: a token is accepted and
  * ignored, so a request succeeds the same with or without one (docs/service.md, "OAuth 2.0 and discovery").
  */
-export function answerCatalog(x: Exchange, service: CatalogService, path: string): Promise<void> | void {
-  const parsed = parseTemplate(queryOf(x.req.url));
-  if (!parsed.ok) return sendProblem(x, { code: 'bad_request', detail: parsed.detail, instance: path });
+export function answerCatalog(exchange: Exchange, service: CatalogService, path: string): Promise<void> | void {
+  const parsed = parseTemplate(queryOf(exchange.req.url));
+  if (!parsed.ok) return sendProblem(exchange, { code: 'bad_request', detail: parsed.detail, instance: path });
   const fresh = service.cache.peekFresh(parsed.template);
-  if (fresh !== undefined) return send(x, service, parsed.template, fresh);
+  if (fresh !== undefined) return send(exchange, service, parsed.template, fresh);
   return service.cache.get(parsed.template).then(
-    (lookup) => send(x, service, parsed.template, lookup),
+    (lookup) => send(exchange, service, parsed.template, lookup),
     (error: unknown) => {
       service.metrics?.observeCatalogLookup(parsed.template, 'failed');
-      sendProblem(x, { code: 'bad_gateway', detail: badGatewayDetail(error, parsed.template), instance: path });
+      sendProblem(exchange, { code: 'bad_gateway', detail: badGatewayDetail(error, parsed.template), instance: path });
     },
   );
 }
 
-function send(x: Exchange, service: CatalogService, template: CatalogTemplate, lookup: CacheLookup<CatalogBody>): void {
+function send(
+  exchange: Exchange,
+  service: CatalogService,
+  template: CatalogTemplate,
+  lookup: CacheLookup<CatalogBody>,
+): void {
   service.metrics?.observeCatalogLookup(template, lookup.state, lookup.ageMs);
-  sendRepresentation(x, lookup.value.representation, {
+  sendRepresentation(exchange, lookup.value.representation, {
     headers: CATALOG_HEADERS,
     cacheControl: catalogCacheControl(service, lookup),
   });

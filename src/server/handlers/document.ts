@@ -8,9 +8,9 @@ const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
  * Answers a document the server builds itself from the configuration (OpenAPI, OAuth discovery, robots.txt), once it
  * is built: the first request waits for it, every later one is written from memory.
  */
-export function answerDocument(x: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
+export function answerDocument(exchange: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
   const send = ({ representation }: Prepared) =>
-    sendRepresentation(x, representation, { headers: DOCUMENT_HEADERS, cacheControl });
+    sendRepresentation(exchange, representation, { headers: DOCUMENT_HEADERS, cacheControl });
   const ready = document.ready;
   return ready === undefined ? document.prepare().then(send) : send(ready);
 }

@@ -7,7 +7,9 @@ import { sendBody, type Exchange } from '../http/send.ts';
  * other request is still served (docs/deployment.md). Never asks the origin, so an upstream outage keeps the instance
  * in the balancer.
  */
-export function answerHealth(x: Exchange, ready: boolean): void {
+export function answerHealth(exchange: Exchange, ready: boolean): void {
   const health: Health = { status: ready ? 'ok' : 'draining', uptimeSeconds: Math.floor(process.uptime()) };
-  sendBody(x, ready ? 200 : 503, 'application/json', JSON.stringify(health), { headers: ['Cache-Control', NO_STORE] });
+  sendBody(exchange, ready ? 200 : 503, 'application/json', JSON.stringify(health), {
+    headers: ['Cache-Control', NO_STORE],
+  });
 }

@@ -19,21 +19,21 @@ const VARY = 'Accept, Accept-Encoding';
  * JSON, the build's styled page in the path's locale for HTML. The body names the path, so it is filled from a
  * template per request, without Astro.
  */
-export function answerNotFound(x: Exchange, path: string, errorPages?: ErrorPages): void {
-  const { baseUrl } = x;
-  const type = notFoundType(x.req.headers.accept);
+export function answerNotFound(exchange: Exchange, path: string, errorPages?: ErrorPages): void {
+  const { baseUrl } = exchange;
+  const type = notFoundType(exchange.req.headers.accept);
   if (type === 'application/problem+json' || type === 'application/json') {
     const detail = `No resource exists at ${path}. See ${baseUrl}${SITEMAP_PATH} and ${baseUrl}${LLMS_TXT_PATH}.`;
-    return sendProblem(x, { code: 'not_found', detail, instance: path, headers: { Vary: VARY } });
+    return sendProblem(exchange, { code: 'not_found', detail, instance: path, headers: { Vary: VARY } });
   }
   const headers = ['Vary', VARY, 'Cache-Control', 'no-cache'];
   if (type === 'text/html') {
     const page = errorPages?.notFound(localeOfPath(path), path);
     const html = page?.body ?? notFoundHtml(baseUrl, path);
-    return sendBody(x, 404, 'text/html; charset=utf-8', html, {
+    return sendBody(exchange, 404, 'text/html; charset=utf-8', html, {
       headers,
       ...(page === undefined ? {} : { policy: page.policy }),
     });
   }
-  sendBody(x, 404, 'text/markdown; charset=utf-8', notFoundMarkdown(baseUrl, path), { headers });
+  sendBody(exchange, 404, 'text/markdown; charset=utf-8', notFoundMarkdown(baseUrl, path), { headers });
 }

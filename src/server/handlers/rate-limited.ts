@@ -20,7 +20,7 @@ const prefersHtml = memoizeByHeader((accept) => negotiate(accept, RATE_LIMITED_O
  * Retry-After and the RateLimit headers; `free`: a request that costs no quota passed the ceiling of such requests.
  */
 export function answerRateLimited(
-  x: Exchange,
+  exchange: Exchange,
   path: string | undefined,
   decision: RateLimitDecision,
   errorPages: ErrorPages,
@@ -29,11 +29,11 @@ export function answerRateLimited(
 ): void {
   const instance = path === undefined ? {} : { instance: path };
   const problem = { code: 'rate_limited', detail: rateLimitedDetail(decision, free), ...instance } as const;
-  if (api || path === undefined) return sendProblem(x, problem);
-  if (!prefersHtml(x.req.headers.accept)) return sendProblem(x, { ...problem, headers: VARY });
+  if (api || path === undefined) return sendProblem(exchange, problem);
+  if (!prefersHtml(exchange.req.headers.accept)) return sendProblem(exchange, { ...problem, headers: VARY });
   const page = errorPages.rateLimited(localeOfPath(path), path, decision.resetSeconds);
-  if (page === undefined) return sendProblem(x, { ...problem, headers: VARY });
+  if (page === undefined) return sendProblem(exchange, { ...problem, headers: VARY });
   // The same Cache-Control as the Problem: a refusal must not be stored (RFC 6585 §4).
   const headers = ['Vary', 'Accept', 'Cache-Control', 'no-store'];
-  sendBody(x, 429, 'text/html; charset=utf-8', page.body, { headers, policy: page.policy });
+  sendBody(exchange, 429, 'text/html; charset=utf-8', page.body, { headers, policy: page.policy });
 }

@@ -24,28 +24,33 @@ function malformedRequest(req: IncomingMessage): Parameters<typeof sendProblem>[
 }
 
 /** The 405 (RFC 9110 §15.5.6: it MUST carry Allow). */
-export const answerMethodNotAllowed = (x: Exchange, target: string, detail: string): void =>
-  sendProblem(x, { code: 'method_not_allowed', detail, instance: target, headers: { Allow: allowHeader(target) } });
+export const answerMethodNotAllowed = (exchange: Exchange, target: string, detail: string): void =>
+  sendProblem(exchange, {
+    code: 'method_not_allowed',
+    detail,
+    instance: target,
+    headers: { Allow: allowHeader(target) },
+  });
 
 /**
  * Answers what no route can serve, whatever its path: a malformed request (400, 417), `OPTIONS *`, a target that is
  * no path (400), a method Fetch forbids (405). Returns the target when the request goes on to its route.
  */
-export function routableTarget(x: Exchange, target: string | undefined): string | undefined {
-  const method = x.req.method ?? 'GET';
-  const malformed = malformedRequest(x.req);
-  if (malformed !== undefined) return void sendProblem(x, malformed);
-  if (x.req.url === '*' && method === 'OPTIONS') {
+export function routableTarget(exchange: Exchange, target: string | undefined): string | undefined {
+  const method = exchange.req.method ?? 'GET';
+  const malformed = malformedRequest(exchange.req);
+  if (malformed !== undefined) return void sendProblem(exchange, malformed);
+  if (exchange.req.url === '*' && method === 'OPTIONS') {
     // RFC 9110 §9.3.7: `OPTIONS *` asks about the server, not a resource.
-    return void sendEmpty(x, 204, ['Allow', SERVER_METHODS]);
+    return void sendEmpty(exchange, 204, ['Allow', SERVER_METHODS]);
   }
   // `//host` after dot segments resolve is a network-path reference, not a path (RFC 3986 §4.2).
   if (target === undefined || target.startsWith('//')) {
     const detail = 'The request target is not a valid, percent-encoded URL path.';
-    return void sendProblem(x, { code: 'bad_request', detail });
+    return void sendProblem(exchange, { code: 'bad_request', detail });
   }
   if (FETCH_FORBIDDEN_METHODS.has(method)) {
-    return void answerMethodNotAllowed(x, target, `${method} is not supported by this service.`);
+    return void answerMethodNotAllowed(exchange, target, `${method} is not supported by this service.`);
   }
   return target;
 }

@@ -34,13 +34,13 @@ const prefersMarkdown = memoizeByHeader((accept) => negotiate(accept, PAGE_OFFER
  * canonical, RFC 6596).
  */
 export function answerPage(
-  x: Exchange,
+  exchange: Exchange,
   store: RenderedStore,
   page: PageResources,
   format: 'page' | 'markdown',
 ): Promise<void> | void {
-  const markdown = format === 'markdown' || prefersMarkdown(x.req.headers.accept);
-  const { baseUrl } = x;
+  const markdown = format === 'markdown' || prefersMarkdown(exchange.req.headers.accept);
+  const { baseUrl } = exchange;
   // A filtered view's twin is filtered alike; its canonical stays the unfiltered page.
   const query = page.html.query === undefined ? '' : `?${page.html.query}`;
   const link = markdown
@@ -48,7 +48,7 @@ export function answerPage(
     : `<${baseUrl}${markdownPath(page.locale, page.page.slug)}${query}>; rel="alternate"; type="text/markdown"`;
   // A twin's URL names its format; a page URL's is negotiated, so a cache keys it on `Accept` as well.
   const vary = format === 'markdown' ? CODING_VARY : PAGE_VARY;
-  return answerRendered(x, store, markdown ? page.markdown : page.html, ['Vary', vary, 'Link', link]);
+  return answerRendered(exchange, store, markdown ? page.markdown : page.html, ['Vary', vary, 'Link', link]);
 }
 
 /**
@@ -56,7 +56,7 @@ export function answerPage(
  * 9110 §15.6.3); a render refused because the renders are full is a 503 to retry.
  */
 export function answerRendered(
-  x: Exchange,
+  exchange: Exchange,
   store: RenderedStore,
   resource: RenderedResource,
   headers: readonly string[] = DOCUMENT_HEADERS,
@@ -64,30 +64,30 @@ export function answerRendered(
   const ready = store.peek(resource);
   if (ready !== undefined) {
     const options = { headers, cacheControl: PAGE_CACHE_CONTROL };
-    return sendRepresentation(x, ready.representation, options);
+    return sendRepresentation(exchange, ready.representation, options);
   }
-  const coding = resource.query === undefined ? undefined : preferredCoding(x.req.headers['accept-encoding']);
-  const client = x.client === undefined ? undefined : rateLimitKey(x.client);
+  const coding = resource.query === undefined ? undefined : preferredCoding(exchange.req.headers['accept-encoding']);
+  const client = exchange.client === undefined ? undefined : rateLimitKey(exchange.client);
   return store.answer(resource, coding, client).then(
     (answer) => {
       if (answer.ok) {
         const { cacheControl, policy } = answer;
         const options = { headers, cacheControl, ...(policy === undefined ? {} : { policy }) };
-        return sendRepresentation(x, answer.representation, options);
+        return sendRepresentation(exchange, answer.representation, options);
       }
       const { status, contentType, text } = answer.rendered;
-      sendBody(x, status, contentType, text, { headers: [...headers, 'Cache-Control', 'no-store'] });
+      sendBody(exchange, status, contentType, text, { headers: [...headers, 'Cache-Control', 'no-store'] });
     },
-    answerOverloaded(x, resource),
+    answerOverloaded(exchange, resource),
   );
 }
 
 /** The 503 of a render refused by the store's bound (RFC 9110 §15.6.4); any other failure passes on. */
-const answerOverloaded = (x: Exchange, resource: RenderedResource) => (error: unknown) => {
+const answerOverloaded = (exchange: Exchange, resource: RenderedResource) => (error: unknown) => {
   if (!(error instanceof Overloaded)) throw error;
   const detail = 'The server is preparing as many pages as it may at once; retry after the seconds in Retry-After.';
   const instance = resource.renderPath.split('?')[0]!;
-  sendProblem(x, {
+  sendProblem(exchange, {
     code: 'service_unavailable',
     detail,
     instance,

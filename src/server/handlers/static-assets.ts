@@ -111,24 +111,24 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
  * and its 304 carries that tag (`matchingTag`); a false `If-Match` gets the 412 (`checkPreconditions`). False, with
  * nothing sent, when the file has gone since start-up.
  */
-export function answerStaticAsset(x: Exchange, asset: StaticAsset, cacheControl: string): boolean {
-  const { req, headers } = x;
+export function answerStaticAsset(exchange: Exchange, asset: StaticAsset, cacheControl: string): boolean {
+  const { req, headers } = exchange;
   const content = assetContent(asset);
   if (content === undefined) return false;
   const gzip = content.compressible && chooseEncoding(req.headers['accept-encoding'], ['gzip']) === 'gzip';
   const etag = gzip ? `${content.etag.slice(0, -1)}-gzip"` : content.etag;
-  const precondition = checkPreconditions(x, () => (gzip ? [etag, content.etag] : [etag]));
+  const precondition = checkPreconditions(exchange, () => (gzip ? [etag, content.etag] : [etag]));
   if (precondition.status === 412) return true;
   headers.push('Content-Type', asset.contentType, 'Cache-Control', cacheControl);
   if (asset.contentType === 'image/svg+xml') headers.push('Content-Security-Policy', SVG_POLICY);
   if (content.compressible) headers.push('Vary', 'Accept-Encoding');
   if (precondition.status === 304) {
-    sendEmpty(x, 304, ['ETag', precondition.etag]);
+    sendEmpty(exchange, 304, ['ETag', precondition.etag]);
     return true;
   }
   headers.push('ETag', etag);
   const body = gzip ? gzipOf(content) : content.body;
   if (gzip) headers.push('Content-Encoding', 'gzip');
-  sendAnswer(x, { status: 200, headers: [], body });
+  sendAnswer(exchange, { status: 200, headers: [], body });
   return true;
 }

@@ -20,7 +20,7 @@ export interface Exchange {
   /** The public base URL: Problem types and links name it. */
   baseUrl: string;
   /** The client's address as the rate limiter saw it: whose share of the on-demand work the request spends. */
-  client?: string;
+  client?: string | undefined;
 }
 
 /** How a representation is sent besides its bytes: status and the headers of its resource. */
@@ -84,8 +84,12 @@ const NO_PRECONDITION: Precondition = { status: 200 };
  * has a modification time, `lastModified` (an HTTP-date), or a 200 when it sends none that applies; a 412 is answered
  * here, as a Problem. The one place every response with an ETag asks.
  */
-export function checkPreconditions(x: Exchange, tags: () => readonly string[], lastModified?: string): Precondition {
-  const headers = x.req.headers;
+export function checkPreconditions(
+  exchange: Exchange,
+  tags: () => readonly string[],
+  lastModified?: string,
+): Precondition {
+  const headers = exchange.req.headers;
   const { 'if-match': ifMatch, 'if-none-match': ifNoneMatch } = headers;
   const dated =
     lastModified !== undefined &&
@@ -99,7 +103,7 @@ export function checkPreconditions(x: Exchange, tags: () => readonly string[], l
   };
   const precondition = evaluatePreconditions(conditions, tags(), lastModified);
   if (precondition.status === 412) {
-    sendProblem(x, { code: 'precondition_failed', detail: PRECONDITION_FAILED_DETAIL });
+    sendProblem(exchange, { code: 'precondition_failed', detail: PRECONDITION_FAILED_DETAIL });
   }
   return precondition;
 }
@@ -110,13 +114,13 @@ export function checkPreconditions(x: Exchange, tags: () => readonly string[], l
  * (`matchingTag`) or, for `If-Modified-Since`, the preferred coding's, or the 412 of a false precondition; HEAD gets
  * GET's headers, no body.
  */
-export function sendRepresentation(x: Exchange, representation: Representation, options: SendOptions): void {
-  const { req, res, headers } = x;
+export function sendRepresentation(exchange: Exchange, representation: Representation, options: SendOptions): void {
+  const { req, res, headers } = exchange;
   // A body made for one response has only the coding it was made for (and identity): offer what it has.
   const codings = acceptedCodings(req.headers['accept-encoding']).filter(
     (offer) => offer === undefined || representation[offer] !== undefined,
   );
-  const precondition = checkPreconditions(x, () => tagsOf(representation, codings), representation.lastModified);
+  const precondition = checkPreconditions(exchange, () => tagsOf(representation, codings), representation.lastModified);
   if (precondition.status === 412) return;
   const coding = codings[0];
   const encoded = coding === undefined ? representation.identity : representation[coding]!;
@@ -217,9 +221,9 @@ export function sendBody(
  * Writes a permanent redirect (RFC 9110 §15.4.2) to `location`, a path of this site with its query: the target
  * reference is relative, so it holds behind any proxy. A short body names it for a client that does not follow.
  */
-export function sendRedirect(x: Exchange, location: string, cacheControl: string): void {
+export function sendRedirect(exchange: Exchange, location: string, cacheControl: string): void {
   const headers = ['Location', location, 'Cache-Control', cacheControl];
-  sendBody(x, 301, 'text/plain; charset=utf-8', `Moved permanently to ${location}\n`, { headers });
+  sendBody(exchange, 301, 'text/plain; charset=utf-8', `Moved permanently to ${location}\n`, { headers });
 }
 
 /** Where a Problem is written: an exchange, or a bare response (a transport error, the origin). */

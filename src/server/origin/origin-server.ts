@@ -12,7 +12,24 @@ import { rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
 import { queryOf, requestPath } from '../http/request-path.ts';
 import { checkPreconditions, sendAnswer, sendEmpty, sendProblem, type Exchange } from '../http/send.ts';
-import { createPipeline, type PipelineRoute } from '../pipeline.ts';
+import {
+  compose,
+  countStep,
+  logStep,
+  methodStep,
+  notFoundStep,
+  optionsStep,
+  rateLimitedStep,
+  routableStep,
+  routedExchange,
+  type Done,
+  type PipelineRoute,
+  type RoutedExchange,
+  type Step,
+} from '../pipeline.ts';
+
+/** A request to the origin on its way through the chain. */
+type OriginExchange = RoutedExchange<PipelineRoute>;
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 
 /**
@@ -82,46 +99,52 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     clientAddress: config.logClientAddress,
     ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
-  const problem = (x: Exchange, instance: string | undefined, init: Parameters<typeof sendProblem>[1]) =>
-    sendProblem(x, { ...(instance === undefined ? {} : { instance }), ...init });
+  const problem = (exchange: Exchange, instance: string | undefined, init: Parameters<typeof sendProblem>[1]) =>
+    sendProblem(exchange, { ...(instance === undefined ? {} : { instance }), ...init });
 
-  const serve = createPipeline<PipelineRoute>(
-    {
-      // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
-      quotaUse: (route, req) => (route !== undefined && req.method === 'OPTIONS' ? 'peek' : 'take'),
-      rateLimited: (x, path, _route, decision) =>
-        problem(x, path, { code: 'rate_limited', detail: rateLimitedDetail(decision) }),
-      routable: (x, target) => {
-        if (target !== undefined) return target;
-        return void sendProblem(x, { code: 'bad_request', detail: 'The request target is not a valid URL path.' });
-      },
-      notFound: (x, target) =>
-        problem(x, target, { code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` }),
-      options: () => PREFLIGHT,
-      methodNotAllowed: (x, _route, target, method) =>
-        problem(x, target, {
-          code: 'method_not_allowed',
-          detail: methodNotAllowedDetail(method, CATALOG_PATH, METHODS),
-          headers: { Allow: ALLOW },
-        }),
-      answer: (x, _route, target) => {
-        const parsed = parseTemplate(queryOf(x.req.url));
-        if (!parsed.ok) return problem(x, target, { code: 'bad_request', detail: parsed.detail });
-        const { body, etag } = bodyOf(parsed.template);
-        const precondition = checkPreconditions(x, () => [etag]);
-        if (precondition.status === 412) return;
-        x.headers.push('ETag', etag, 'Cache-Control', 'no-cache');
-        if (precondition.status === 304) return sendEmpty(x, 304);
-        sendAnswer(x, { status: 200, headers: ['Content-Type', 'application/json'], body });
-      },
+  const answerCatalog: Step<OriginExchange> = (exchange) => {
+    const parsed = parseTemplate(queryOf(exchange.req.url));
+    if (!parsed.ok) return problem(exchange, exchange.target, { code: 'bad_request', detail: parsed.detail });
+    const { body, etag } = bodyOf(parsed.template);
+    const precondition = checkPreconditions(exchange, () => [etag]);
+    if (precondition.status === 412) return;
+    exchange.headers.push('ETag', etag, 'Cache-Control', 'no-cache');
+    if (precondition.status === 304) return sendEmpty(exchange, 304);
+    sendAnswer(exchange, { status: 200, headers: ['Content-Type', 'application/json'], body });
+  };
+
+  // The site's chain, with the origin's one route and its own wording of each refusal.
+  const chain = compose<OriginExchange>([
+    (exchange, next) => {
+      exchange.route = exchange.path === undefined ? undefined : ROUTES.get(exchange.path);
+      return next();
     },
-    { baseUrl: config.baseUrl, step, requestLog, unreadBodyGraceMs: config.unreadBodyGraceMs },
-  );
+    // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
+    countStep({ step }, ({ route, req }) => (route !== undefined && req.method === 'OPTIONS' ? 'peek' : 'take')),
+    logStep(requestLog, config.unreadBodyGraceMs),
+    rateLimitedStep((exchange, decision) =>
+      problem(exchange, exchange.path, { code: 'rate_limited', detail: rateLimitedDetail(decision) }),
+    ),
+    routableStep((exchange, target) => {
+      if (target !== undefined) return target;
+      return void sendProblem(exchange, { code: 'bad_request', detail: 'The request target is not a valid URL path.' });
+    }),
+    notFoundStep((exchange, target) =>
+      problem(exchange, target, { code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` }),
+    ),
+    optionsStep(() => PREFLIGHT),
+    methodStep((exchange, _route, target, method) =>
+      problem(exchange, target, {
+        code: 'method_not_allowed',
+        detail: methodNotAllowedDetail(method, CATALOG_PATH, METHODS),
+        headers: { Allow: ALLOW },
+      }),
+    ),
+    answerCatalog,
+  ]);
 
-  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
-    const path = requestPath(req.url);
-    return serve(req, res, path, path, path === undefined ? undefined : ROUTES.get(path));
-  }
+  const handle = (req: IncomingMessage, res: ServerResponse): Done =>
+    chain(routedExchange(req, res, config.baseUrl, requestPath(req.url)));
 
   const server = createHttpServer(handle, {
     baseUrl: config.baseUrl,

@@ -57,15 +57,15 @@ export function createMetricsServer(
     },
     (req, res) => {
       const path = req.url?.split('?', 1)[0];
-      const x = { req, res, headers: [] };
+      const exchange = { req, res, headers: [] };
       const plain = (status: number, body: string, extra: string[] = []) =>
-        sendAnswer(x, { status, headers: ['Content-Type', 'text/plain', ...extra], body });
+        sendAnswer(exchange, { status, headers: ['Content-Type', 'text/plain', ...extra], body });
       if (path !== METRICS_PATH) return plain(404, 'Not found\n');
       if (req.method !== 'GET' && req.method !== 'HEAD') return plain(405, 'GET or HEAD\n', ['Allow', 'GET, HEAD']);
       registry.metrics().then(
         (text) => {
           const headers = ['Content-Type', registry.contentType, 'Cache-Control', 'no-store'];
-          sendAnswer(x, { status: 200, headers, body: text });
+          sendAnswer(exchange, { status: 200, headers, body: text });
         },
         (error: unknown) => {
           logger.error('metrics_failed', { message: String(error) });

@@ -1,7 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_PAGES } from '../../../src/lib/content/page-registry.ts';
-import { allowHeader, quotaUse, RENDERED_RESOURCES, ROUTE_LABELS, SiteRoutes } from '../../../src/server/routes.ts';
+import { API_OPERATIONS } from '../../../src/lib/openapi/build-openapi-document.ts';
+import {
+  allowHeader,
+  API_ROUTE_OPERATIONS,
+  quotaUse,
+  RENDERED_RESOURCES,
+  ROUTE_LABELS,
+  SiteRoutes,
+} from '../../../src/server/routes.ts';
 import type { StaticAsset } from '../../../src/server/handlers/static-assets.ts';
 
 const asset = { file: '/dev/null', contentType: 'text/css', compressibleType: true } satisfies StaticAsset;
@@ -27,38 +35,46 @@ const request = (method: string, headers: Record<string, string> = {}) =>
 
 describe('the route table', () => {
   it.each([
-    ['/v1/biomarkers/public', 'catalog', ['GET', 'HEAD'], 'catalog'],
-    ['/oauth/token', 'token', ['POST'], 'token'],
-    ['/healthz', 'health', ['GET', 'HEAD'], 'health'],
-    ['/openapi.json', 'document', ['GET', 'HEAD'], 'openapi'],
-    ['/api/openapi.yaml', 'document', ['GET', 'HEAD'], 'openapi'],
-    ['/robots.txt', 'document', ['GET', 'HEAD'], 'discovery'],
-    ['/.well-known/oauth-authorization-server', 'document', ['GET', 'HEAD'], 'discovery'],
-    ['/.well-known/oauth-protected-resource', 'document', ['GET', 'HEAD'], 'discovery'],
-    ['/llms.txt', 'rendered', ['GET', 'HEAD'], 'discovery'],
-    ['/llms-full.txt', 'rendered', ['GET', 'HEAD'], 'discovery'],
-    ['/sitemap.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
-    ['/changelog.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
-    ['/changelog/catalog.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
-    ['/de/changelog.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
-    ['/de/changelog/api.xml', 'rendered', ['GET', 'HEAD'], 'discovery'],
-    ['/developers', 'page', ['GET', 'HEAD'], 'page'],
-    ['/de/docs/mcp', 'page', ['GET', 'HEAD'], 'page'],
-    ['/developers.md', 'page', ['GET', 'HEAD'], 'markdown'],
-    ['/de/index.md', 'page', ['GET', 'HEAD'], 'markdown'],
-    ['/_astro/site.D83w_JXW.css', 'asset', ['GET', 'HEAD'], 'static'],
-    ['/favicon.svg', 'asset', ['GET', 'HEAD'], 'static'],
-  ])('routes %s to the %s answer, serving %j, labelled %s', (path, kind, methods, label) => {
-    expect(routes.resolve(path)).toMatchObject({ kind, methods, label });
+    ['/v1/biomarkers/public', ['GET', 'HEAD'], 'catalog'],
+    ['/oauth/token', ['POST'], 'token'],
+    ['/healthz', ['GET', 'HEAD'], 'health'],
+    ['/openapi.json', ['GET', 'HEAD'], 'openapi'],
+    ['/api/openapi.yaml', ['GET', 'HEAD'], 'openapi'],
+    ['/robots.txt', ['GET', 'HEAD'], 'discovery'],
+    ['/.well-known/oauth-authorization-server', ['GET', 'HEAD'], 'discovery'],
+    ['/.well-known/oauth-protected-resource', ['GET', 'HEAD'], 'discovery'],
+    ['/llms.txt', ['GET', 'HEAD'], 'discovery'],
+    ['/llms-full.txt', ['GET', 'HEAD'], 'discovery'],
+    ['/sitemap.xml', ['GET', 'HEAD'], 'discovery'],
+    ['/changelog.xml', ['GET', 'HEAD'], 'discovery'],
+    ['/changelog/catalog.xml', ['GET', 'HEAD'], 'discovery'],
+    ['/de/changelog.xml', ['GET', 'HEAD'], 'discovery'],
+    ['/de/changelog/api.xml', ['GET', 'HEAD'], 'discovery'],
+    ['/developers', ['GET', 'HEAD'], 'page'],
+    ['/de/docs/mcp', ['GET', 'HEAD'], 'page'],
+    ['/developers.md', ['GET', 'HEAD'], 'markdown'],
+    ['/de/index.md', ['GET', 'HEAD'], 'markdown'],
+    ['/_astro/site.D83w_JXW.css', ['GET', 'HEAD'], 'static'],
+    ['/favicon.svg', ['GET', 'HEAD'], 'static'],
+  ])('routes %s to an answer of its own, serving %j, labelled %s', (path, methods, label) => {
+    const route = routes.resolve(path);
+    expect(route).toMatchObject({ methods, label });
+    expect(route?.answer).toBeTypeOf('function');
     expect(ROUTE_LABELS).toContain(label);
+  });
+
+  it('carries the operation of every path of the OpenAPI document on its row, in the document order', () => {
+    expect(API_ROUTE_OPERATIONS).toEqual(API_OPERATIONS);
+    for (const operation of API_OPERATIONS) expect(routes.resolve(operation.path)?.operation).toBe(operation);
+    expect(routes.resolve('/robots.txt')?.operation).toBeUndefined();
   });
 
   it('routes every page of the registry, in every locale, as a page and as its .md twin', () => {
     for (const slug of GUIDE_PAGES.map((page) => page.slug)) {
       const path = slug === '' ? '/' : `/${slug}`;
-      expect(routes.resolve(path)).toMatchObject({ kind: 'page', format: 'page' });
-      expect(routes.resolve(`/de${slug === '' ? '' : path}`)).toMatchObject({ kind: 'page', page: { locale: 'de' } });
-      expect(routes.resolve(`/${slug === '' ? 'index' : slug}.md`)).toMatchObject({ kind: 'page', format: 'markdown' });
+      expect(routes.resolve(path)).toMatchObject({ format: 'page' });
+      expect(routes.resolve(`/de${slug === '' ? '' : path}`)).toMatchObject({ page: { locale: 'de' } });
+      expect(routes.resolve(`/${slug === '' ? 'index' : slug}.md`)).toMatchObject({ format: 'markdown' });
     }
   });
 

@@ -9,12 +9,13 @@ import { parameterRef } from '../components-parameters.ts';
 import type { PathItemObject } from '../openapi-types.ts';
 import { COMMON_RESPONSES, problemResponse, responseHeaders, sharedResponse } from '../responses.ts';
 import { catalogOriginServer, siteServer, type DocumentConfig } from '../servers.ts';
-import { getAndHead, optionsOperation } from './operations.ts';
+import { getAndHead, optionsOperation, type ApiOperation } from '../operations.ts';
+import { ProblemSchema } from '../../schemas/problem.ts';
 
 const TAGS = ['Catalog'];
 
 /** `/v1/biomarkers/public` on the site, and on the origin when public (path-level `servers`, OAS 3.1.0 §4.8.9). */
-export function catalogPath(config: DocumentConfig): PathItemObject {
+function catalogPath(config: DocumentConfig): PathItemObject {
   const { baseUrl } = config;
   const originServer = catalogOriginServer(config);
   const problem = (code: 'bad_request' | 'bad_gateway', detail: string) =>
@@ -90,3 +91,10 @@ export function catalogPath(config: DocumentConfig): PathItemObject {
     ...optionsOperation('Catalog', CATALOG_PATH, TAGS),
   };
 }
+
+/** The catalog's operations: its panels, and the Problems of its 400 and 502. */
+export const catalogOperation: ApiOperation = {
+  path: CATALOG_PATH,
+  pathItem: catalogPath,
+  sends: [BiomarkerCatalogSchema, ProblemSchema],
+};

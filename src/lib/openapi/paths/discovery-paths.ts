@@ -7,12 +7,12 @@ import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject } from '../openapi-types.ts';
 import { parameterRef } from '../components-parameters.ts';
 import { preparedDocumentResponses } from '../responses.ts';
-import { getAndHead, optionsOperation } from './operations.ts';
+import { getAndHead, optionsOperation, type ApiOperation } from '../operations.ts';
 
 const TAGS = ['OAuth'];
 
 /** The two OAuth discovery documents: RFC 8414 and RFC 9728 metadata. */
-export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> {
+function discoveryPaths(baseUrl: string): Record<string, PathItemObject> {
   const ok = (schema: ZodType, example: object) =>
     preparedDocumentResponses('The metadata document.', METADATA_CACHE_CONTROL, {
       'application/json': { schema: schemaRef(schema), example },
@@ -49,3 +49,17 @@ export function discoveryPaths(baseUrl: string): Record<string, PathItemObject> 
     },
   };
 }
+
+/** The authorization server metadata's operations (RFC 8414). */
+export const authorizationServerMetadataOperation: ApiOperation = {
+  path: AUTHORIZATION_SERVER_METADATA_PATH,
+  pathItem: ({ baseUrl }) => discoveryPaths(baseUrl)[AUTHORIZATION_SERVER_METADATA_PATH]!,
+  sends: [AuthorizationServerMetadataSchema],
+};
+
+/** The protected resource metadata's operations (RFC 9728). */
+export const protectedResourceMetadataOperation: ApiOperation = {
+  path: PROTECTED_RESOURCE_METADATA_PATH,
+  pathItem: ({ baseUrl }) => discoveryPaths(baseUrl)[PROTECTED_RESOURCE_METADATA_PATH]!,
+  sends: [ProtectedResourceMetadataSchema],
+};

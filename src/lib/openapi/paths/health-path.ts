@@ -3,7 +3,7 @@ import { FREE_CEILING } from '../../rate-limit/headers.ts';
 import { schemaRef } from '../component-schemas.ts';
 import type { PathItemObject, ResponseObject } from '../openapi-types.ts';
 import { COMMON_RESPONSES, fixedHeader, responseHeaders } from '../responses.ts';
-import { getAndHead, optionsOperation } from './operations.ts';
+import { getAndHead, optionsOperation, type ApiOperation } from '../operations.ts';
 
 const TAGS = ['Operations'];
 
@@ -15,7 +15,7 @@ const probeAnswer = (description: string, status: Health['status']): ResponseObj
 });
 
 /** `/healthz`: the liveness probe of one instance. */
-export function healthPath(): PathItemObject {
+function healthPath(): PathItemObject {
   return {
     ...getAndHead({
       name: 'Health',
@@ -38,3 +38,6 @@ export function healthPath(): PathItemObject {
     ...optionsOperation('Health', HEALTH_PATH, TAGS),
   };
 }
+
+/** The probe's operations. */
+export const healthOperation: ApiOperation = { path: HEALTH_PATH, pathItem: healthPath, sends: [HealthSchema] };

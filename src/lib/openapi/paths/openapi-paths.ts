@@ -6,7 +6,7 @@ import { parameterRef } from '../components-parameters.ts';
 import type { ExampleObject, PathItemObject } from '../openapi-types.ts';
 import { siteServer } from '../servers.ts';
 import { preparedDocumentResponses } from '../responses.ts';
-import { getAndHead, optionsOperation } from './operations.ts';
+import { getAndHead, optionsOperation, type ApiOperation } from '../operations.ts';
 
 /** Media type of the JSON representation. */
 export const OPENAPI_JSON_TYPE = 'application/json';
@@ -15,8 +15,11 @@ export const OPENAPI_YAML_TYPE = 'application/yaml';
 
 const TAGS = ['Discovery'];
 
+/** The document's title and version. */
+export const API_INFO = { title: 'Biomarker Catalog API', version: '1.0.0' };
+
 /** What the example of the document shows of it: where it is served, its title and version. */
-export interface DocumentStart {
+interface DocumentStart {
   baseUrl: string;
   info: { title: string; version: string };
 }
@@ -71,7 +74,7 @@ function documentPath(
 }
 
 /** `/openapi.json` and `/api/openapi.yaml`: the same document in two representations. */
-export function openApiPaths(start: DocumentStart): Record<string, PathItemObject> {
+function openApiPaths(start: DocumentStart): Record<string, PathItemObject> {
   return {
     [OPENAPI_JSON_PATH]: documentPath(
       'OpenApiJson',
@@ -89,3 +92,20 @@ export function openApiPaths(start: DocumentStart): Record<string, PathItemObjec
     ),
   };
 }
+
+/**
+ * The document's own operations, as JSON and as YAML. Their shape, `OpenApiDocument`, is the document's own, listed
+ * by the document after every route's shapes.
+ */
+export const openApiJsonOperation: ApiOperation = {
+  path: OPENAPI_JSON_PATH,
+  pathItem: ({ baseUrl }) => openApiPaths({ baseUrl, info: API_INFO })[OPENAPI_JSON_PATH]!,
+  sends: [],
+};
+
+/** See `openApiJsonOperation`. */
+export const openApiYamlOperation: ApiOperation = {
+  path: OPENAPI_YAML_PATH,
+  pathItem: ({ baseUrl }) => openApiPaths({ baseUrl, info: API_INFO })[OPENAPI_YAML_PATH]!,
+  sends: [],
+};

@@ -12,7 +12,7 @@ import {
 } from '../examples.ts';
 import type { HeaderObject, MediaTypeObject, PathItemObject, ResponseObject } from '../openapi-types.ts';
 import { COMMON_RESPONSES, fixedHeader, responseHeaders } from '../responses.ts';
-import { optionsOperation } from './operations.ts';
+import { optionsOperation, type ApiOperation } from '../operations.ts';
 
 const TAGS = ['OAuth'];
 
@@ -34,7 +34,7 @@ const oauthError = (description: string, media: Omit<MediaTypeObject, 'schema'>,
 });
 
 /** `/oauth/token`: POST and OPTIONS (RFC 6749 section 4.4). */
-export function tokenPath(): PathItemObject {
+function tokenPath(): PathItemObject {
   const body = {
     schema: schemaRef(TokenRequestSchema),
     example: { grant_type: 'client_credentials', scope: 'catalog.read' },
@@ -82,3 +82,11 @@ export function tokenPath(): PathItemObject {
     ...optionsOperation('Token', TOKEN_ENDPOINT_PATH, TAGS),
   };
 }
+
+/** The token endpoint's operations: the form or JSON it reads, the token or RFC 6749 error it sends. */
+export const tokenOperation: ApiOperation = {
+  path: TOKEN_ENDPOINT_PATH,
+  pathItem: tokenPath,
+  sends: [OAuthTokenErrorSchema, TokenSuccessSchema],
+  reads: [TokenRequestSchema],
+};

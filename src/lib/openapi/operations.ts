@@ -1,5 +1,21 @@
-import type { OperationObject, PathItemObject } from '../openapi-types.ts';
-import { sharedResponse } from '../responses.ts';
+import type { ZodType } from 'zod';
+import type { OperationObject, PathItemObject } from './openapi-types.ts';
+import { sharedResponse } from './responses.ts';
+import type { DocumentConfig } from './servers.ts';
+
+/**
+ * One path of the OpenAPI document as its route carries it (the route table's row names it, as fastify's route options
+ * carry a schema): its path item for a configuration, and the shapes it sends and reads, which `components.schemas`
+ * lists in that order.
+ */
+export interface ApiOperation {
+  readonly path: string;
+  pathItem(config: DocumentConfig): PathItemObject;
+  /** The shapes its answers carry, in the order `components.schemas` lists them. */
+  readonly sends: readonly ZodType[];
+  /** The shapes its requests carry. */
+  readonly reads?: readonly ZodType[];
+}
 
 /** What a GET operation says; its HEAD twin is derived from it. */
 export type ReadOperation = Omit<OperationObject, 'operationId'> & { name: string };
