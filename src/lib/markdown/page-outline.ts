@@ -3,7 +3,7 @@ import { bulletList, strong, text } from './mdast-builders.ts';
 
 /*
  * A data page's outline: the page described once, as an mdast tree, and rendered from it three ways: the page's HTML
- * (`src/components/outline/OutlineNodes.astro`), its Markdown twin (`twinNodes`) and its table of contents
+ * (`outline-html.ts`), its Markdown twin (`twinNodes`) and its table of contents
  * (`outlineHeadings`, from the anchored headings). What only the page shows (attributes, copy buttons, a prepared
  * sample's markup) rides on the tree as `data.page` and `pagePart` nodes the twin leaves out; what only the twin says is
  * a `twinOnly` node the page leaves out.
