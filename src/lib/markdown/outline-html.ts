@@ -20,6 +20,7 @@ import type {
 import { toHast, type Handler, type State } from 'mdast-util-to-hast';
 import { escapeHtml } from '../http/html-escape.ts';
 import { tableRegionLabel, uniqueOnPage } from '../content/table-region-label.ts';
+import { pageForm, SEMANTIC_TYPES, type SemanticNode } from './semantic-nodes.ts';
 import type {
   BreakableCode,
   Callout,
@@ -221,6 +222,12 @@ function handlers(options: OutlineHtmlOptions): Record<string, Handler> {
       return built ?? hole({ kind: 'part', component: node.component, props: node.props });
     },
     twinOnly: () => undefined,
+    ...Object.fromEntries(
+      SEMANTIC_TYPES.map((type): [string, Handler] => [
+        type,
+        (state, node: SemanticNode) => childrenOf(state, pageForm(node)),
+      ]),
+    ),
   };
 }
 
