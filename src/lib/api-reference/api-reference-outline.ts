@@ -3,8 +3,15 @@ import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilySlug, type ApiFamilyId } fro
 import type { Locale } from '../content/locales.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
-import { anchoredHeading, bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
-import { breakableCode, onPage, pageElement, pageOnly, twinOnly } from '../markdown/page-outline.ts';
+import { anchoredHeading, bulletList, code, strong, text } from '../markdown/mdast-builders.ts';
+import { breakableCode, onPage, pageElement } from '../markdown/page-outline.ts';
+import {
+  localLink,
+  type FieldItem,
+  type FieldList,
+  type FieldListLabels,
+  type FieldType,
+} from '../markdown/semantic-nodes.ts';
 import { loadSample, sampleOutline } from '../samples/request-samples.ts';
 import { allowedText, descriptionParagraphs, leadClause, requiredLabel, securityText } from './api-reference-labels.ts';
 import { guideHref, referenceHref } from './api-reference-links.ts';
@@ -26,9 +33,9 @@ import {
 /*
  * The API reference's pages as outlines (`lib/markdown/page-outline.ts`): the overview and each family's page, written
  * once and rendered as the page's HTML, its Markdown twin and its table of contents. Links are site paths (the twin
- * makes them absolute and points them at `.md` twins). A field list is the one part whose two forms differ: the page
- * reads it as a description list (a phone reads it top to bottom), the twin as a table; both are built here, side by
- * side, from the same fields.
+ * makes them absolute and points them at `.md` twins). Where the page and the twin say a part differently (a field
+ * list: a description list a phone reads top to bottom on the page, a table in the twin), the outline holds what the
+ * part is (`semantic-nodes.ts`), and both forms are derived from it.
  */
 
 /** What an outline of the reference needs besides the view. */
@@ -61,11 +68,20 @@ const heading = (depth: 2 | 3, value: string): RootContent => ({ type: 'heading'
 
 const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({ type: 'link', url, children });
 
+/** A type, linked to its schema's section on the overview when it names one. */
+const fieldType = (type: TypeView, options: ApiReferenceOutlineOptions): FieldType => ({
+  label: type.label,
+  href:
+    type.schema === undefined
+      ? undefined
+      : referenceHref(options.locale, options.slug, { anchor: schemaAnchor(type.schema) }),
+});
+
 /** A type as code, linked to its schema's section on the overview when it names one. */
-const typeName = (type: TypeView, options: ApiReferenceOutlineOptions): PhrasingContent =>
-  type.schema === undefined
-    ? code(type.label)
-    : link(referenceHref(options.locale, options.slug, { anchor: schemaAnchor(type.schema) }), [code(type.label)]);
+const typeName = (type: TypeView, options: ApiReferenceOutlineOptions): PhrasingContent => {
+  const { label, href } = fieldType(type, options);
+  return href === undefined ? code(label) : link(href, [code(label)]);
+};
 
 /** "Example: as for [`GET /path 429`](…).": where something is described instead of repeated. */
 const asFor = (
@@ -94,39 +110,26 @@ const mediaText = (media: MediaView[], options: ApiReferenceOutlineOptions, wrap
     ]),
   );
 
-/** "required" or "optional", as a field's facts on the page say it. */
-const requirement = (required: boolean, ui: ApiReferenceUiStrings): PhrasingContent =>
-  text(required ? ui.required : ui.optional);
+/** The words of the reference's field lists. */
+const fieldLabels = (ui: ApiReferenceUiStrings): FieldListLabels => ({
+  name: ui.nameColumn,
+  in: ui.inColumn,
+  type: ui.typeColumn,
+  required: ui.requiredColumn,
+  description: ui.descriptionColumn,
+  isRequired: ui.required,
+  isOptional: ui.optional,
+  yes: ui.yes,
+  no: ui.no,
+});
 
-/** One entry of a field list on the page: its name, its facts after it (`·`-separated) and its description. */
-interface PageField {
-  name: PhrasingContent;
-  facts?: PhrasingContent[][];
-  description: Array<PhrasingContent | RootContent>;
-  attributes?: Record<string, string>;
-}
-
-/** Fields as the page lists them: a description list, the facts in the term's `api-meta`. */
-const pageFieldList = (fields: PageField[]): RootContent =>
-  pageElement(
-    'dl',
-    fields.map((field) =>
-      pageElement(
-        'div',
-        [
-          pageElement('dt', [
-            field.name,
-            ...(field.facts === undefined
-              ? []
-              : [text(' '), pageElement('span', joined(field.facts, ' · '), { class: 'api-meta' })]),
-          ]),
-          pageElement('dd', field.description),
-        ],
-        field.attributes,
-      ),
-    ),
-    { class: 'api-fields' },
-  );
+/** A field list of the reference, in the page's and the twin's forms. */
+const fieldList = (
+  fields: FieldItem[],
+  ui: ApiReferenceUiStrings,
+  forms: Pick<FieldList, 'page' | 'twin'>,
+  expander: Pick<FieldList, 'summary' | 'intro'> = {},
+): FieldList => ({ type: 'fieldList', ...forms, labels: fieldLabels(ui), fields, ...expander });
 
 /** A field's description with its allowed values and default. */
 const fieldDescription = (field: PropertyView & { default?: string }, ui: ApiReferenceUiStrings): PhrasingContent[] => [
@@ -134,71 +137,44 @@ const fieldDescription = (field: PropertyView & { default?: string }, ui: ApiRef
   ...runs(allowedText(field.values, field.default, ui), false),
 ];
 
-/** Fields as the twin's table: name, where (for parameters), type, required, description with values and default. */
-function twinFieldTable(
-  fields: Array<PropertyView & { in?: string; default?: string }>,
+/** A parameter or property as a field: name, where, type, requirement, description with values and default. */
+const propertyField = (
+  field: PropertyView & { in?: string; default?: string },
   options: ApiReferenceOutlineOptions,
-): RootContent {
-  const { ui } = options;
-  const located = fields.some((field) => field.in !== undefined);
-  return table(
-    [ui.nameColumn, ...(located ? [ui.inColumn] : []), ui.typeColumn, ui.requiredColumn, ui.descriptionColumn],
-    fields.map((field) => [
-      [code(field.name)],
-      ...(located ? [[text(field.in ?? '')]] : []),
-      [typeName(field.type, options)],
-      [text(requiredLabel(field.required, ui))],
-      fieldDescription(field, ui),
-    ]),
-  );
-}
+): FieldItem => ({
+  name: field.name,
+  in: field.in,
+  type: fieldType(field.type, options),
+  required: field.required,
+  description: fieldDescription(field, options.ui),
+});
 
 /**
  * Fields (an operation's parameters, a schema's properties): a description list on the page, each field's facts
  * after its name; a table in the twin.
  */
-const fieldList = (
+const fieldsOutline = (
   fields: Array<PropertyView & { in?: string; default?: string }>,
   options: ApiReferenceOutlineOptions,
 ): RootContent[] => [
-  pageOnly([
-    pageFieldList(
-      fields.map((field) => ({
-        name: code(field.name),
-        facts: [
-          ...(field.in === undefined ? [] : [[text(field.in)]]),
-          [typeName(field.type, options)],
-          [requirement(field.required, options.ui)],
-        ],
-        description: fieldDescription(field, options.ui),
-      })),
-    ),
-  ]),
-  twinOnly([twinFieldTable(fields, options)]),
+  fieldList(
+    fields.map((field) => propertyField(field, options)),
+    options.ui,
+    { page: 'list', twin: 'table' },
+  ),
 ];
 
 /**
  * A request body's fields: on the page a table of two columns (name with its facts, description), which fits a phone;
  * in the twin the table of every field list.
  */
-function bodyFieldTable(fields: PropertyView[], options: ApiReferenceOutlineOptions): RootContent[] {
-  const { ui } = options;
-  const pageTable = table(
-    [ui.nameColumn, ui.descriptionColumn],
-    fields.map((field) => [
-      [
-        code(field.name),
-        { type: 'break' },
-        pageElement('span', [typeName(field.type, options), text(' · '), requirement(field.required, ui)], {
-          class: 'api-meta',
-        }),
-      ],
-      fieldDescription(field, ui),
-    ]),
-  );
-  pageTable.data = { ...pageTable.data, scroll: true };
-  return [pageOnly([onPage(pageTable, { class: 'api-field-table' })]), twinOnly([twinFieldTable(fields, options)])];
-}
+const bodyFieldTable = (fields: PropertyView[], options: ApiReferenceOutlineOptions): RootContent[] => [
+  fieldList(
+    fields.map((field) => propertyField(field, options)),
+    options.ui,
+    { page: 'table', twin: 'table' },
+  ),
+];
 
 /**
  * A body's schema where it is used, on the page only: an expander with its fields, each field's own schema nested in
@@ -217,20 +193,18 @@ function schemaExpander(
       ? schemaExpander(type.schema, schemas, options, [...within, name])
       : [];
   return [
-    pageElement(
-      'details',
-      [
-        pageElement('summary', [text(options.ui.schemaFields.replace('{schema}', name))]),
-        ...paragraphs(schema.description),
-        pageFieldList(
-          schema.properties.map((property) => ({
-            name: breakableCode(property.name, '_'),
-            facts: [[typeName(property.type, options)], [requirement(property.required, options.ui)]],
-            description: [...fieldDescription(property, options.ui), ...nested(property.type)],
-          })),
-        ),
-      ],
-      { class: 'api-schema-fields' },
+    fieldList(
+      schema.properties.map((property) => ({
+        name: property.name,
+        nameBreaks: '_',
+        type: fieldType(property.type, options),
+        required: property.required,
+        description: fieldDescription(property, options.ui),
+        nested: nested(property.type),
+      })),
+      options.ui,
+      { page: 'expander', twin: 'none' },
+      { summary: options.ui.schemaFields.replace('{schema}', name), intro: paragraphs(schema.description) },
     ),
   ];
 }
@@ -239,10 +213,9 @@ function examples(list: ExampleView[], ui: ApiReferenceUiStrings): RootContent[]
   return list.flatMap((example): RootContent[] => {
     const title = `${ui.example}${example.summary === undefined ? '' : `: ${example.summary}`}`;
     return [
-      onPage(
-        paragraph([pageOnly([text(title)]), twinOnly([strong(title)]), text(' ('), code(example.mediaType), text(')')]),
-        { class: 'api-example-title' },
-      ),
+      onPage(paragraph([{ type: 'caption', value: title }, text(' ('), code(example.mediaType), text(')')]), {
+        class: 'api-example-title',
+      }),
       { type: 'code', lang: example.language, value: example.code },
     ];
   });
@@ -253,9 +226,12 @@ const labelled = (label: string, children: PhrasingContent[]): RootContent =>
   paragraph([strong(label), text(': '), ...children]);
 
 /** Its own headers: a description list on the page, a bullet list in the twin. */
-const ownHeaderList = (headers: ResponseView['ownHeaders']): RootContent[] => [
-  pageOnly([pageFieldList(headers.map((h) => ({ name: code(h.name), description: inline(h.description) })))]),
-  twinOnly([bulletList(headers.map((h) => [code(h.name), text(': '), ...inline(h.description)]))]),
+const ownHeaderList = (headers: ResponseView['ownHeaders'], ui: ApiReferenceUiStrings): RootContent[] => [
+  fieldList(
+    headers.map((h) => ({ name: h.name, description: inline(h.description) })),
+    ui,
+    { page: 'list', twin: 'bullets' },
+  ),
 ];
 
 function responseOutline(
@@ -275,7 +251,7 @@ function responseOutline(
       anchoredHeading(4, response.anchor, [code(response.status), text(` ${response.reason}`)]),
       ...paragraphs(response.description),
       labelled(ui.body, response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media, options)),
-      pageOnly([...bodySchemas].flatMap((name) => schemaExpander(name, schemas, options))),
+      ...[...bodySchemas].flatMap((name) => schemaExpander(name, schemas, options)),
       ...(guideSections.length === 0
         ? []
         : [
@@ -294,12 +270,9 @@ function responseOutline(
                 ...(response.withEveryResponseHeaders
                   ? [
                       [
-                        pageOnly([
-                          link(referenceHref(locale, slug, { anchor: 'response-headers' }), [
-                            text(ui.everyResponseHeaders),
-                          ]),
+                        localLink(referenceHref(locale, slug, { anchor: 'response-headers' }), [
+                          text(ui.everyResponseHeaders),
                         ]),
-                        twinOnly([text(ui.everyResponseHeaders)]),
                       ],
                     ]
                   : []),
@@ -307,7 +280,7 @@ function responseOutline(
               ]),
             ),
           ]),
-      ...(ownHeaders.length === 0 ? [] : ownHeaderList(ownHeaders)),
+      ...(ownHeaders.length === 0 ? [] : ownHeaderList(ownHeaders, ui)),
       ...(response.sameAs === undefined ? [] : [asFor(ui.exampleAsFor, response.sameAs, options, family)]),
       ...examples(response.examples, ui),
     ],
@@ -351,13 +324,7 @@ function operationOutline(
   const { ui, locale, baseUrl } = options;
   const out: RootContent[] = [
     onPage(
-      anchoredHeading(2, operation.anchor, [
-        pageOnly([
-          pageElement('span', [text(operation.method)], { class: 'api-method' }),
-          breakableCode(operation.path),
-        ]),
-        twinOnly([code(`${operation.method} ${operation.path}`)]),
-      ]),
+      anchoredHeading(2, operation.anchor, [{ type: 'methodPath', method: operation.method, path: operation.path }]),
       { class: 'api-operation-title' },
     ),
     paragraph([strong(operation.summary)]),
@@ -365,7 +332,8 @@ function operationOutline(
     ...paragraphs(operation.description),
     labelled(ui.security, runs(securityText(operation.security, ui), false)),
   ];
-  if (operation.parameters.length > 0) out.push(heading(3, ui.parameters), ...fieldList(operation.parameters, options));
+  if (operation.parameters.length > 0)
+    out.push(heading(3, ui.parameters), ...fieldsOutline(operation.parameters, options));
   const body = operation.requestBody;
   if (body !== undefined) {
     out.push(
@@ -429,7 +397,7 @@ function schemaOutline(schema: SchemaView, options: ApiReferenceOutlineOptions):
       ...paragraphs(schema.description),
       ...(schema.properties.length === 0
         ? [labelled(ui.typeColumn, [code(schema.type.label)])]
-        : fieldList(schema.properties, options)),
+        : fieldsOutline(schema.properties, options)),
     ],
     { class: 'api-schema', 'aria-labelledby': schema.anchor },
   );
@@ -457,19 +425,18 @@ export function apiOverviewOutline(view: ApiReferenceView, options: ApiReference
           ...(operation.responses.length === 0
             ? []
             : [
-                pageOnly([
-                  pageElement(
-                    'span',
-                    // An element, not a link node: the anchor the response had on the one-page reference comes first.
-                    operation.responses.map((response) =>
-                      pageElement('a', [code(response.status)], {
-                        id: response.anchor,
-                        href: href({ anchor: response.anchor, family: id }),
-                      }),
-                    ),
-                    { class: 'api-statuses' },
-                  ),
-                ]),
+                // Each holds the anchor the response had on the one-page reference.
+                onPage(
+                  {
+                    type: 'anchorLinks',
+                    links: operation.responses.map((response) => ({
+                      label: response.status,
+                      id: response.anchor,
+                      href: href({ anchor: response.anchor, family: id }),
+                    })),
+                  },
+                  { class: 'api-statuses' },
+                ),
               ]),
         ]),
     );
@@ -503,28 +470,20 @@ export function apiOverviewOutline(view: ApiReferenceView, options: ApiReference
           : [
               paragraph([
                 text(`${ui.everyResponseLead} `),
-                ...joined(
-                  view.everyResponseHeaders.map((name) => [
-                    pageOnly([link(`#${headerAnchor(name)}`, [code(name)])]),
-                    twinOnly([code(name)]),
-                  ]),
-                ),
+                ...joined(view.everyResponseHeaders.map((name) => [localLink(`#${headerAnchor(name)}`, [code(name)])])),
                 text('.'),
               ]),
             ]),
-        pageOnly([
-          pageFieldList(
-            view.headers.map((h) => ({
-              name: code(h.name),
-              facts: [[typeName(h.type, options)]],
-              description: inline(h.description),
-              attributes: { id: h.anchor },
-            })),
-          ),
-        ]),
-        twinOnly([
-          bulletList(view.headers.map((h) => [code(h.name), text(` (${h.type.label}): `), ...inline(h.description)])),
-        ]),
+        fieldList(
+          view.headers.map((h) => ({
+            name: h.name,
+            type: fieldType(h.type, options),
+            description: inline(h.description),
+            id: h.anchor,
+          })),
+          ui,
+          { page: 'list', twin: 'bullets' },
+        ),
       ],
       { class: 'api-reference' },
     ),

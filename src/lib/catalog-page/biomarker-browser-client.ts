@@ -8,7 +8,7 @@ import {
   type QueryReading,
 } from './biomarker-filter.ts';
 
-/** A marker's element and the facts it carries in its `data-*` attributes (`CategoryMarkers.astro`). */
+/** A marker's element and the facts it carries in its `data-*` attributes (`browser-html.ts`). */
 interface MarkerElement extends FilterableMarker {
   element: HTMLElement;
 }

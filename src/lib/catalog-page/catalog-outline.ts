@@ -69,8 +69,8 @@ function browserTwin(filtered: FilteredCatalogView, ui: CatalogUiStrings, status
 }
 
 /**
- * The browser: on the page the GET form, its help and the notice of ignored filters (`BrowserForm.astro`,
- * `BrowserNotice.astro`); in the twin the help, the parameters it takes, the notice, the status and the empty state.
+ * The browser: on the page the GET form, its help and the notice of ignored filters (`browser-html.ts`),
+ * in the twin the help, the parameters it takes, the notice, the status and the empty state.
  */
 function browserOutline(
   filtered: FilteredCatalogView,
@@ -181,7 +181,7 @@ function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string, lo
 
 /**
  * One category: icon (decorative, the page's), name, count and description, then its markers: cards on the page
- * (`CategoryMarkers.astro`), a table of those that match in the twin. Hidden when none matches.
+ * (`browser-html.ts`), a table of those that match in the twin. Hidden when none matches.
  */
 function categoryOutline(
   category: CategoryView,

@@ -1,9 +1,10 @@
 import type { Blockquote, Node, Parent, PhrasingContent, RootContent } from 'mdast';
 import { bulletList, strong, text } from './mdast-builders.ts';
+import { isSemantic, twinForm } from './semantic-nodes.ts';
 
 /*
  * A data page's outline: the page described once, as an mdast tree, and rendered from it three ways: the page's HTML
- * (`src/components/outline/OutlineNodes.astro`), its Markdown twin (`twinNodes`) and its table of contents
+ * (`outline-html.ts`), its Markdown twin (`twinNodes`) and its table of contents
  * (`outlineHeadings`, from the anchored headings). What only the page shows (attributes, copy buttons, a prepared
  * sample's markup) rides on the tree as `data.page` and `pagePart` nodes the twin leaves out; what only the twin says is
  * a `twinOnly` node the page leaves out.
@@ -110,6 +111,10 @@ export const twinOnly = (children: RootContent[]): TwinOnly => ({ type: 'twinOnl
  * thousands of nodes.
  */
 function writeTwin(node: RootContent, out: RootContent[]): void {
+  if (isSemantic(node)) {
+    for (const child of twinForm(node) as RootContent[]) if (shownOnPage(child)) writeTwin(child, out);
+    return;
+  }
   switch (node.type) {
     case 'pageOnly':
     case 'pagePart':
