@@ -3,6 +3,22 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import starlight from '@astrojs/starlight';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { DEFAULT_LOCALE, LOCALE_CONFIG } from './src/lib/content/locales.ts';
+
+/** Starlight's locales, from the site's one list: the default at the root, the others under their code. */
+const starlightLocales = Object.fromEntries(
+  LOCALE_CONFIG.map(({ code, label }) => [code === DEFAULT_LOCALE ? 'root' : code, { label, lang: code }]),
+);
+
+/** The site's name in each language: `siteName` of its interface strings (`content/i18n/<code>.yaml`). */
+const siteNames = Object.fromEntries(
+  LOCALE_CONFIG.map(({ code }) => [
+    code,
+    parse(readFileSync(new URL(`./content/i18n/${code}.yaml`, import.meta.url), 'utf8')).siteName,
+  ]),
+);
 
 /**
  * The site is rendered on demand (every page URL negotiates HTML or Markdown, so
@@ -20,9 +36,9 @@ export default defineConfig({
     // pickers, Expressive Code); the project keeps its own routing (`[...page].astro` renders
     // each page inside <StarlightPage>), sitemap, Markdown twins and search index (docs/guide.md).
     starlight({
-      title: { en: 'Biomarker Catalog', de: 'Biomarker-Katalog' },
+      title: siteNames,
       defaultLocale: 'root',
-      locales: { root: { label: 'English', lang: 'en' }, de: { label: 'Deutsch', lang: 'de' } },
+      locales: starlightLocales,
       // The server answers unknown paths with its own negotiated 404 (src/server/handlers/not-found.ts).
       disable404Route: true,
       // The build indexes the prepared pages itself (scripts/build/search-index.ts).

@@ -7,7 +7,7 @@ import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.
 import { catalogSearchWords } from '../../src/lib/catalog-page/marker-labels.ts';
 import type { CompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
-import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import type { UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
@@ -39,8 +39,10 @@ async function readSearchWords(locale: Locale) {
 /** A prepared page's locale and its path without the locale (`/de/developers` is `de` and `developers`). */
 function splitPath(url: string): { locale: Locale; path: string } {
   const [first = '', ...rest] = url.replace(/^\//, '').split('/');
-  const locale = LOCALES.find((candidate) => candidate !== 'en' && candidate === first);
-  return locale === undefined ? { locale: 'en', path: [first, ...rest].join('/') } : { locale, path: rest.join('/') };
+  const locale = LOCALES.find((candidate) => candidate !== DEFAULT_LOCALE && candidate === first);
+  return locale === undefined
+    ? { locale: DEFAULT_LOCALE, path: [first, ...rest].join('/') }
+    : { locale, path: rest.join('/') };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '../schemas/catalog.ts';
 import type { MarkerGuides } from '../catalog/marker-guides.ts';
 import { GUIDE_SECTIONS, type GuideSource } from '../catalog/source-schema.ts';
+import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { buildCatalogView, type CatalogViewOptions, type MarkerView } from './build-catalog-view.ts';
 import { derivedFromKeys, metadataKey } from './marker-keys.ts';
 import { langAttribute, type LocalizedText } from './pick-translation.ts';
@@ -123,10 +124,15 @@ export function buildMarkerPageView(
   };
 }
 
-/** A guide's text in `locale`, or in English (marked as such) where the guide has no text in that language. */
+/**
+ * A guide's text in `locale`, or in the default language (marked as such) where the guide has no text in that
+ * language: the bundled guides have every language of the site, a catalog's own guides may not.
+ */
 function guideText(section: Record<string, unknown>, locale: string): LocalizedText {
   const own = section[locale];
-  return typeof own === 'string' ? { text: own, lang: locale } : { text: section['en'] as string, lang: 'en' };
+  return typeof own === 'string'
+    ? { text: own, lang: locale }
+    : { text: section[DEFAULT_LOCALE] as string, lang: DEFAULT_LOCALE };
 }
 
 /** The page's view of the guide of the marker with `key`; related markers the catalog lacks are left out. */

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../content/locales.ts';
 import type { Translation } from '../schemas/catalog.ts';
 
 /** A text of the catalog and the language it is written in (the catalog's BCP 47 tag). */
@@ -9,15 +10,15 @@ export interface LocalizedText {
 /** The language subtag of a BCP 47 tag, lower-cased: `de-AT` → `de`. */
 const language = (tag: string): string => tag.toLowerCase().split('-', 1)[0] ?? '';
 
-/** How well a translation suits `locale`: its exact tag, then its language, then English. */
+/** How well a translation suits `locale`: its exact tag, then its language, then the site's default language. */
 function rank(translation: Translation, locale: string): number {
   if (translation.locale.toLowerCase() === locale.toLowerCase()) return 0;
   if (language(translation.locale) === language(locale)) return 1;
-  return language(translation.locale) === 'en' ? 2 : 3;
+  return language(translation.locale) === DEFAULT_LOCALE ? 2 : 3;
 }
 
 /**
- * The best text of `field` for `locale` (its language, else English, else any) and the language used, for `lang` (WCAG
+ * The best text of `field` for `locale` (its language, else the default language, else any) and the language used, for `lang` (WCAG
  * 3.1.2).
  */
 export function pickText(

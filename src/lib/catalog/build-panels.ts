@@ -8,7 +8,8 @@ import {
   type Translation,
 } from '../schemas/catalog.ts';
 import type { CatalogSource } from './load-catalog-source.ts';
-import { CATALOG_LOCALES, PANEL_KEYS, type CategorySource, type MarkerSource } from './source-schema.ts';
+import { CATALOG_LOCALES } from '../content/locales.ts';
+import { PANEL_KEYS, type CategorySource, type MarkerSource } from './source-schema.ts';
 
 /** Public URL of a category's icon, served by the site from `public/images/categories/`. */
 export const categoryImageUrl = (baseUrl: string, type: string): string => `${baseUrl}/images/categories/${type}.svg`;

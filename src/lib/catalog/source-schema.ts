@@ -1,13 +1,11 @@
 import { z } from 'zod';
-
-/** Locales every marker and category is named in; the first two also carry descriptions. */
-export const CATALOG_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv'] as const;
+import { CATALOG_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale } from '../content/locales.ts';
 
 /** A locale of the catalog data. */
 type CatalogLocale = (typeof CATALOG_LOCALES)[number];
 
-/** Locales in which every marker and category has a description. */
-export const DESCRIBED_LOCALES = ['en', 'de'] as const;
+/** Locales in which every marker and category has a description and its guide: the site's. */
+export const DESCRIBED_LOCALES = LOCALES;
 
 /** Short panel names used in the data files, mapped to their public template. */
 export const PANEL_KEYS = {
@@ -48,7 +46,7 @@ export const GuideSourceSchema = z.strictObject({
   /** Full title as the publisher gives it. */
   title: z.string().trim().min(1),
   /** The language of the title and the work, as a BCP 47 tag. */
-  lang: z.enum(DESCRIBED_LOCALES).default('en'),
+  lang: z.enum(DESCRIBED_LOCALES as [Locale, ...Locale[]]).default(DEFAULT_LOCALE),
   /** Who publishes it, e.g. `National Institute for Health and Care Excellence (NICE)`. */
   publisher: z.string().trim().min(1),
   /** Year of the version the guide was checked against. */
@@ -60,7 +58,7 @@ export const GuideSourceSchema = z.strictObject({
 /** One section of a marker's guide: the same statement in every described locale, and the sources it rests on. */
 const GuideSectionSchema = z.strictObject({
   ...(Object.fromEntries(DESCRIBED_LOCALES.map((locale) => [locale, z.string().trim().min(20).max(900)])) as Record<
-    (typeof DESCRIBED_LOCALES)[number],
+    Locale,
     z.ZodString
   >),
   /** Ids in `sources.yaml`; at least one. */

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
-import english from '../../../content/i18n/en.yaml?raw';
+import { DEFAULT_LOCALE } from './locales.ts';
 import type { UiStrings } from '../../generated/ui-strings.ts';
 
 export type { UiStrings } from '../../generated/ui-strings.ts';
@@ -41,13 +41,26 @@ const isWordLists = (value: object): boolean =>
 function schemaLike(model: unknown): z.ZodType {
   if (typeof model === 'string') return stringLike(model);
   if (Array.isArray(model)) return z.array(text.max(120)).min(1);
-  if (typeof model !== 'object' || model === null) throw new Error('content/i18n/en.yaml holds only strings');
+  if (typeof model !== 'object' || model === null) throw new Error("the default locale's strings are only strings");
   if (isWordLists(model)) return z.record(z.string().regex(WORD_LIST_KEY), z.array(text.max(120)).min(1));
   return z.strictObject(Object.fromEntries(Object.entries(model).map(([key, value]) => [key, schemaLike(value)])));
 }
 
+/** The schema of a locale's interface strings, shaped as `defaultYaml`: the default locale's file. */
+export const uiStringsSchemaOf = (defaultYaml: string): z.ZodType => schemaLike(parse(defaultYaml));
+
+let schema: z.ZodType | undefined;
+
 /**
- * The interface strings of one locale, from `content/i18n/<lang>.yaml`: shaped as the English file, which says what
- * each string is for. Its type is generated from the same file (`npm run generate:types`).
+ * The interface strings of one locale, from `content/i18n/<code>.yaml`: shaped as the default locale's file, which
+ * says what each string is for. Its type is generated from the same file (`npm run generate:types`). The file is
+ * bundled at build time and read on the first parse, so a script run by Node alone may import this module.
  */
-export const UiStringsSchema = schemaLike(parse(english)) as unknown as z.ZodType<UiStrings>;
+export const UiStringsSchema = z.lazy(
+  () =>
+    (schema ??= uiStringsSchemaOf(
+      import.meta.glob<string>('../../../content/i18n/*.yaml', { query: '?raw', import: 'default', eager: true })[
+        `../../../content/i18n/${DEFAULT_LOCALE}.yaml`
+      ]!,
+    )),
+) as unknown as z.ZodType<UiStrings>;

@@ -1,11 +1,9 @@
 import type { RootContent } from 'mdast';
-import { parse } from 'yaml';
-import { z } from 'zod';
-import type { Locale } from '../content/locales.ts';
+import { LOCALES, type Locale } from '../content/locales.ts';
+import { filesBelow } from '../content/translations.ts';
 import { pagePart, twinOnly } from '../markdown/page-outline.ts';
 import labelsYaml from '../../../content/samples/labels.yaml?raw';
-import sharedGermanYaml from '../../../content/samples/de.yaml?raw';
-import { parseSampleTranslations } from './sample-translations.ts';
+import { parseSampleLabels, parseSampleTranslations, type SampleLabels } from './sample-translations.ts';
 
 /**
  * The languages every request sample comes in, in tab order. Each is one file in
@@ -32,14 +30,22 @@ export const SAMPLE_SYNC_KEY = 'sample-language';
  * Every file under `content/samples/`, bundled as text at build time, keyed by its path
  * below that folder (`catalog-poll-etag/python.py`).
  */
-const FILES: Record<string, string> = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<string>('../../../content/samples/*/*', { query: '?raw', import: 'default', eager: true }),
-  ).map(([path, text]) => [path.replace(/^.*\/content\/samples\//, ''), text]),
+const FILES = filesBelow(
+  'samples',
+  import.meta.glob<string>('../../../content/samples/*/*', { query: '?raw', import: 'default', eager: true }),
 );
 
-/** The German passages of each sample (`content/samples/de.yaml` and `<id>/de.yaml`); fails the build on drift. */
-const translationOf = parseSampleTranslations(FILES, sharedGermanYaml);
+/** The files beside the samples' folders: each language's shared passages (`de.yaml`) and `labels.yaml`. */
+const SHARED = filesBelow(
+  'samples',
+  import.meta.glob<string>('../../../content/samples/*.yaml', { query: '?raw', import: 'default', eager: true }),
+);
+
+/**
+ * The passages of each sample in each language (`content/samples/<code>.yaml` and `<id>/<code>.yaml`); fails the
+ * build on a language without them, an untranslated comment and drift.
+ */
+const translationOf = parseSampleTranslations(FILES, SHARED, LOCALES);
 
 /** One language of a sample: its code and the excerpt of what it prints, placeholders filled. */
 interface SampleVariant {
@@ -100,21 +106,10 @@ export function loadSample(id: string, values: Readonly<Record<string, string>>,
   return { id, variants };
 }
 
-/** The interface strings of the request samples in one locale. */
-const SampleLabelsSchema = z.strictObject({
-  /** Names the row of language tabs for screen readers. */
-  tablistLabel: z.string().trim().min(1).max(80),
-  /** Heads the excerpt of what a sample prints. */
-  outputHeading: z.string().trim().min(1).max(80),
-});
-
-/** The strings of one locale. */
-export type SampleLabels = z.infer<typeof SampleLabelsSchema>;
-
-const LABELS = z.strictObject({ en: SampleLabelsSchema, de: SampleLabelsSchema }).parse(parse(labelsYaml));
+const LABELS = parseSampleLabels(labelsYaml, LOCALES);
 
 /** The sample strings of a locale (`content/samples/labels.yaml`). */
-export const sampleLabels = (locale: Locale): SampleLabels => LABELS[locale];
+export const sampleLabels = (locale: Locale): SampleLabels => LABELS.get(locale)!;
 
 /**
  * A sample in a Markdown twin: per language a short heading, the code fenced with the

@@ -12,6 +12,7 @@ import {
 } from '../content/page-registry.ts';
 import { listSitePagesOf, type PageSummary, type SitePageIndex } from './site-page-index.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';
+import { missingTranslation } from '../content/translations.ts';
 
 /**
  * The collection entry of a registered page. A registered page without its MDX file is a
@@ -19,14 +20,14 @@ import type { UiStrings } from '../content/ui-strings-schema.ts';
  */
 async function getPageEntry(locale: Locale, slug: string): Promise<CollectionEntry<'pages'>> {
   const entry = await getEntry('pages', contentId(locale, slug));
-  if (entry === undefined) throw new Error(`content/pages/${contentId(locale, slug)}.mdx is missing`);
+  if (entry === undefined) throw missingTranslation(locale, `content/pages/${contentId(locale, slug)}.mdx`);
   return entry;
 }
 
 /** The interface strings of a locale (`content/i18n/<lang>.yaml`). */
 export async function getUiStrings(locale: Locale): Promise<UiStrings> {
   const entry = await getEntry('ui', locale);
-  if (entry === undefined) throw new Error(`content/i18n/${locale}.yaml is missing`);
+  if (entry === undefined) throw missingTranslation(locale, `content/i18n/${locale}.yaml`);
   return entry.data;
 }
 

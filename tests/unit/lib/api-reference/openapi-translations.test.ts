@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
-import { translationTable, translatorFor } from '../../../../src/lib/api-reference/openapi-translations.ts';
+import {
+  parseOpenApiTranslations,
+  translationTable,
+  translatorFor,
+  translatorOf,
+} from '../../../../src/lib/api-reference/openapi-translations.ts';
 import { openApiDocumentFor } from '../../../helpers/openapi-fixture.ts';
 
 const document = openApiDocumentFor('https://catalog.example');
@@ -44,5 +49,30 @@ describe('the German translation table of the API reference', () => {
     expect(view.schemas.find((s) => s.name === 'Problem')!.description).toBe('Problem Details nach RFC 9457.');
     // The examples are the service's own answers, in English.
     expect(get.responses[0]!.examples[0]!.code).toContain('"LDL cholesterol"');
+  });
+});
+
+describe('the translation tables of the API reference, found by locale', () => {
+  it('fails the build for a configured locale without its table', () => {
+    expect(() => parseOpenApiTranslations({ 'de.yaml': '{}' }, ['en', 'de', 'fr'])).toThrow(
+      'Missing translation for locale "fr": content/i18n/openapi/fr.yaml is missing',
+    );
+  });
+
+  it('fails the render of a page whose table lacks a text, naming the locale, the file and the key', () => {
+    const table = translationTable('de');
+    const { 'op.getCatalog.summary': _left, ...rest } = table;
+    const files = {
+      'de.yaml': Object.entries(rest)
+        .map(([key, text]) => `${key}: ${JSON.stringify(text)}`)
+        .join('\n'),
+    };
+    const translate = translatorOf(parseOpenApiTranslations(files, ['en', 'de']), 'de');
+    expect(() => buildApiReferenceView(document, translate)).toThrow(
+      'Missing translation for locale "de": content/i18n/openapi/de.yaml has no "op.getCatalog.summary"',
+    );
+    expect(buildApiReferenceView(document, translatorOf(new Map(), 'en')).paths[0]!.operations[0]!.summary).toBe(
+      buildApiReferenceView(document).paths[0]!.operations[0]!.summary,
+    );
   });
 });

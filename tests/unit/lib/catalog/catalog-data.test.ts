@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPanels } from '../../../../src/lib/catalog/build-panels.ts';
 import { loadCatalogSource, type CatalogSource } from '../../../../src/lib/catalog/load-catalog-source.ts';
-import { CATALOG_LOCALES, DESCRIBED_LOCALES } from '../../../../src/lib/catalog/source-schema.ts';
+import { CATALOG_LOCALES } from '../../../../src/lib/content/locales.ts';
+import { DESCRIBED_LOCALES } from '../../../../src/lib/catalog/source-schema.ts';
 import {
   BiomarkerCatalogSchema,
   CATALOG_TEMPLATES,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { ChangelogEntrySchema, parseChangelog } from '../../../../src/lib/changelog/changelog-schema.ts';
+import { parseChangelog } from '../../../../src/lib/changelog/changelog-schema.ts';
 
 /** A valid entry, for tests to spoil one field at a time. */
 const entry = (overrides: Record<string, unknown> = {}) => ({
@@ -36,7 +36,9 @@ describe('the changelog schema', () => {
   });
 
   it('accepts a later correction as updated', () => {
-    expect(ChangelogEntrySchema.safeParse(entry({ updated: '2026-11-23T10:00:00Z' })).success).toBe(true);
+    expect(parseChangelog(stringify([entry({ updated: '2026-11-23T10:00:00Z' })]))[0]!.updated).toBe(
+      '2026-11-23T10:00:00Z',
+    );
   });
 
   it.each([
@@ -47,14 +49,33 @@ describe('the changelog schema', () => {
     ['a time with fractions of a second', { date: '2026-11-22T03:14:22.5Z' }, 'date'],
     ['an updated that is no instant', { updated: '2026-11-23' }, 'updated'],
     ['an id that is no anchor', { id: 'Not An Anchor' }, 'id'],
-    ['a missing German text', { de: undefined }, 'de'],
     ['an empty action', { en: { ...entry().en, action: '' } }, 'en.action'],
     ['an unknown field', { severity: 'high' }, 'severity'],
   ])('refuses %s, naming the field', (_name, overrides, field) => {
-    expect(ChangelogEntrySchema.safeParse(entry(overrides)).success).toBe(false);
     expect(() => parseChangelog(stringify([entry(overrides)]))).toThrow(
       new RegExp(`content/changelog\\.yaml is invalid:[\\s\\S]*${field.replace('.', '\\.')}`),
     );
+  });
+
+  it.each([
+    ['de', { de: undefined }],
+    ['en', { en: undefined }],
+  ])(
+    'fails the build on an entry without its %s text, naming the locale, the file and the entry',
+    (locale, overrides) => {
+      expect(() => parseChangelog(stringify([entry(overrides)]))).toThrow(
+        `Missing translation for locale "${locale}": content/changelog.yaml has no "catalog-endpoint.${locale}"`,
+      );
+    },
+  );
+
+  it('takes its languages from the configured list: a third one is required once it is listed', () => {
+    const fr = { title: 'Le point d’accès', change: 'Le catalogue est servi à son chemin.', action: 'Rien.' };
+    expect(() => parseChangelog(stringify([entry()]), 'content/changelog.yaml', ['en', 'de', 'fr'])).toThrow(
+      'Missing translation for locale "fr": content/changelog.yaml has no "catalog-endpoint.fr"',
+    );
+    const [parsed] = parseChangelog(stringify([entry({ fr })]), 'content/changelog.yaml', ['en', 'de', 'fr']);
+    expect((parsed as unknown as Record<string, { title: string }>)['fr']!.title).toBe('Le point d’accès');
   });
 
   it('refuses an id used twice, since anchors and feed ids must be unique', () => {

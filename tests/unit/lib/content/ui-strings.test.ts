@@ -5,7 +5,7 @@ import {
   UI_STRINGS_TYPE_FILE,
   uiStringsType,
 } from '../../../../scripts/ui-strings/ui-strings-type.ts';
-import { LOCALES } from '../../../../src/lib/content/locales.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../../../src/lib/content/locales.ts';
 import { placeholdersOf, UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
 import { readUiStrings } from '../../../helpers/content-files.ts';
 
@@ -23,10 +23,10 @@ function shape(strings: unknown, path = ''): Record<string, string> {
 }
 
 describe('the interface strings', () => {
-  it.each(LOCALES.filter((locale) => locale !== 'en'))(
+  it.each(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE))(
     'content/i18n/%s.yaml has the keys of the English file, each string with its placeholders',
     (locale) => {
-      expect(shape(readUiStrings(locale))).toEqual(shape(readUiStrings('en')));
+      expect(shape(readUiStrings(locale))).toEqual(shape(readUiStrings(DEFAULT_LOCALE)));
     },
   );
 

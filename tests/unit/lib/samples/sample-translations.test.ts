@@ -9,11 +9,12 @@ const FILES = {
   'plain/curl.sh': "curl -sS '{BASE_URL}/healthz'\n",
   'plain/output.txt': '{"status":"ok"}\n',
 };
-const SHARED = "- en: 'first: '\n  de: 'erste Anfrage: '\n";
+const SHARED = { 'de.yaml': "- en: 'first: '\n  de: 'erste Anfrage: '\n" };
+const LOCALES = ['en', 'de'];
 
-describe('the German of the request samples', () => {
+describe('the translations of the request samples', () => {
   it("replaces a sample's own passages and the shared ones in its code and output, on German pages only", () => {
-    const translation = parseSampleTranslations(FILES, SHARED);
+    const translation = parseSampleTranslations(FILES, SHARED, LOCALES);
     expect(translation('poll', 'de').apply(FILES['poll/curl.sh'])).toBe(
       "# Fragen Sie später erneut an.\necho 'erste Anfrage: 200'\n",
     );
@@ -22,7 +23,7 @@ describe('the German of the request samples', () => {
   });
 
   it('needs no file for a sample with nothing to translate', () => {
-    const translation = parseSampleTranslations(FILES, SHARED);
+    const translation = parseSampleTranslations(FILES, SHARED, LOCALES);
     expect(translation('plain', 'de').apply(FILES['plain/curl.sh'])).toBe(FILES['plain/curl.sh']);
   });
 
@@ -32,27 +33,43 @@ describe('the German of the request samples', () => {
       'x/output.txt': 'markers: 39 markers\n',
       'x/de.yaml': "- en: '39 markers'\n  de: '39 Marker'\n- en: 'markers: '\n  de: 'markers: Marker: '\n",
     };
-    expect(parseSampleTranslations(files, '')('x', 'de').apply(files['x/output.txt'])).toBe(
+    expect(parseSampleTranslations(files, { 'de.yaml': '' }, LOCALES)('x', 'de').apply(files['x/output.txt'])).toBe(
       'markers: Marker: 39 Marker\n',
     );
   });
 
   it('fails the build when an English passage is no longer in its sample (no silent drift)', () => {
     const drifted = { ...FILES, 'poll/curl.sh': "# Ask once an hour.\necho 'first: 200'\n" };
-    expect(() => parseSampleTranslations(drifted, SHARED)).toThrow(
+    expect(() => parseSampleTranslations(drifted, SHARED, LOCALES)).toThrow(
       /poll\/de\.yaml.*\n?.*no longer in the sample: Ask again later\./,
     );
-    expect(() => parseSampleTranslations(FILES, "- en: 'second: '\n  de: 'zweite Anfrage: '\n")).toThrow(
-      /content\/samples\/de\.yaml/,
-    );
+    expect(() =>
+      parseSampleTranslations(FILES, { 'de.yaml': "- en: 'second: '\n  de: 'zweite Anfrage: '\n" }, LOCALES),
+    ).toThrow(/content\/samples\/de\.yaml/);
   });
 
   it('refuses a passage left in English, one spread over other lines, twice, or translated two ways', () => {
-    const own = (yaml: string) => parseSampleTranslations({ ...FILES, 'poll/de.yaml': yaml }, SHARED);
+    const own = (yaml: string) => parseSampleTranslations({ ...FILES, 'poll/de.yaml': yaml }, SHARED, LOCALES);
     expect(() => own("- en: 'Ask again later.'\n  de: 'Ask again later.'\n")).toThrow(/not translated/);
     expect(() => own('- en: \'Ask again later.\'\n  de: "Fragen Sie\\nspäter an."\n')).toThrow(/one line/);
     expect(() => own("- en: 'later'\n  de: 'später'\n- en: 'later'\n  de: 'später'\n")).toThrow(/twice/);
     expect(() => own("- en: 'first: '\n  de: 'zuerst: '\n")).toThrow(/translated differently/);
     expect(() => own("- en: 'Ask again later.'\n")).toThrow(/poll\/de\.yaml/);
+  });
+
+  it('fails the build, naming the locale, the file and the line, when a comment is left untranslated', () => {
+    const untranslated = { ...FILES, 'poll/curl.sh': "# Ask again later.\n# Then stop.\necho 'first: 200'\n" };
+    expect(() => parseSampleTranslations(untranslated, SHARED, LOCALES)).toThrow(
+      'Missing translation for locale "de": content/samples/poll/de.yaml has no "# Then stop."',
+    );
+  });
+
+  it('fails the build when a configured locale has no shared file, and reads each locale from its own files', () => {
+    expect(() => parseSampleTranslations(FILES, SHARED, [...LOCALES, 'fr'])).toThrow(
+      'Missing translation for locale "fr": content/samples/fr.yaml is missing',
+    );
+    const files = { ...FILES, 'poll/fr.yaml': "- en: 'Ask again later.'\n  fr: 'Redemandez plus tard.'\n" };
+    const translation = parseSampleTranslations(files, { ...SHARED, 'fr.yaml': '' }, [...LOCALES, 'fr']);
+    expect(translation('poll', 'fr').apply(FILES['poll/curl.sh'])).toBe("# Redemandez plus tard.\necho 'first: 200'\n");
   });
 });
