@@ -11,7 +11,7 @@ import {
   type RawConnection,
 } from '../helpers/shutdown-instants.ts';
 
-// Each step of a drain at the instant that used to lose a request (docs/deployment.md, "Restarts without losing a
+// Each step of a drain at the instant where a request can be lost (docs/deployment.md, "Restarts without losing a
 // request"): the test ends each of the shutdown's waits itself, so no step depends on timing.
 
 const cleanups: Array<() => void> = [];
@@ -58,7 +58,7 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
-describe('a SIGTERM drain, at the instants that used to reset a request', () => {
+describe('a SIGTERM drain, at the instants where a request can be reset', () => {
   it('answers a token POST whose connection is in the accept queue as the readiness delay ends', async () => {
     const { waits, stop, port, exit } = await stoppingSite();
     stop('SIGTERM');
@@ -141,7 +141,7 @@ describe('a SIGTERM drain, at the instants that used to reset a request', () => 
     expect(lines.join('')).toMatch(/"level":"info","event":"listener_closed".*"quiet":true/);
   });
 
-  it('answers a request written on a kept-alive connection at the instant an idle sweep used to run', async () => {
+  it('answers a request written on a kept-alive connection while Node still counts the connection idle', async () => {
     const { waits, stop, open } = await stoppingSite();
     const connection = open();
     connection.write(HEALTH_GET);

@@ -6,7 +6,7 @@ import { fetchUpstreamCatalog, UpstreamError } from '../../src/lib/catalog/fetch
 import { smallCatalog } from '../helpers/catalog-fixture.ts';
 
 // The site's own upstream client (node:http, no fetch option) against real loopback servers:
-// the deadline, the size cap and the content decoding fetch used to provide must all hold.
+// its deadline, its size cap and its content decoding.
 
 let server: Server | undefined;
 afterEach(async () => {
