@@ -1,14 +1,20 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** Integration tests that measure latency under load; they run alone (see below). */
+/** Integration tests that load the machine (floods, Lighthouse, a memory burst); they run alone (see below). */
 const LOAD_TESTS = 'tests/integration/**/*.load.test.ts';
 
+/** Setup of every project that starts processes: each file's leftovers are stopped after it (tests/helpers/processes.ts). */
+const STOP_STARTED = 'tests/helpers/stop-started-setup.ts';
+
+/** Checks every response from a documented path against the OpenAPI document (docs/service.md, "OpenAPI"). */
+const CONTRACT_CHECK = 'tests/helpers/contract/contract-fetch-setup.ts';
+
 /**
- * Four projects: `unit` drives modules and middleware as Request → Response with no
- * server; `integration` starts the built server (run `npm run build` first) on free
- * ports and speaks real HTTP to it; `integration-load` does the same with latency
- * budgets, one file at a time after the others, so that no other server under test
- * competes with it for the two cores; `container` runs the image (only under
+ * Four projects (docs/testing.md): `unit` tests modules without a server or a socket; `integration` builds the
+ * site server from the build's output (run `npm run build` first), in the test process and driven without a port
+ * where it can, on a loopback port or as a process of its own where a socket or the process is the point;
+ * `integration-load` does the same for the files that load the machine, one file at a time after the others, so
+ * that no other server under test competes with them for the two cores; `container` runs the image (only under
  * `npm run test:container`).
  */
 export default defineConfig({
@@ -27,9 +33,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: [...configDefaults.exclude, LOAD_TESTS],
           environment: 'node',
-          // Checks every response from a documented path against the OpenAPI document
-          // (docs/service.md, "OpenAPI": contract tests).
-          setupFiles: ['tests/helpers/contract/contract-fetch-setup.ts'],
+          setupFiles: [STOP_STARTED, CONTRACT_CHECK],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // Two cores: servers under test and the tests themselves share them.
@@ -43,6 +47,7 @@ export default defineConfig({
           name: 'container',
           include: ['tests/container/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [STOP_STARTED],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One file at a time: each runs containers and load that the other must not compete with.
@@ -54,7 +59,7 @@ export default defineConfig({
           name: 'integration-load',
           include: [LOAD_TESTS],
           environment: 'node',
-          setupFiles: ['tests/helpers/contract/contract-fetch-setup.ts'],
+          setupFiles: [STOP_STARTED, CONTRACT_CHECK],
           testTimeout: 60_000,
           hookTimeout: 30_000,
           maxWorkers: 1,

@@ -34,10 +34,13 @@ let containers: RunningContainer[] = [];
 let nginx: RunningNginx;
 
 beforeAll(async () => {
-  containers = await Promise.all([
-    runContainer(image, { env: ENV, flags: FLAGS }),
-    runContainer(image, { env: ENV, flags: FLAGS }),
-  ]);
+  // Each container kept as soon as it runs, so afterAll removes it even when the other fails to start.
+  const start = async () => {
+    const container = await runContainer(image, { env: ENV, flags: FLAGS });
+    containers.push(container);
+    return container;
+  };
+  await Promise.all([start(), start()]);
   nginx = await startNginx(containers.map(({ port }) => `127.0.0.1:${port}`));
 }, 60_000);
 

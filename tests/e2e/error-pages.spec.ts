@@ -71,6 +71,11 @@ for (const { kind, locale, path, status, title } of CASES) {
       await expect(links).toHaveCount(5);
       await expect(links.first()).toHaveAttribute('href', locale === 'en' ? '/' : '/de');
       await expect(main.getByRole('link', { name: /Sitemap/ })).toHaveAttribute('href', '/sitemap.xml');
+      // The footer of every page carries the machine-readable links.
+      await expect(page.locator('.site-footer').getByRole('link', { name: 'llms.txt' })).toHaveAttribute(
+        'href',
+        /\/llms\.txt$/,
+      );
     } else {
       seconds = (await response!.allHeaders())['retry-after']!;
       expect(Number(seconds)).toBeGreaterThanOrEqual(2);

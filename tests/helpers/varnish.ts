@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accepts, freePort } from './start-server.ts';
+import { track } from './processes.ts';
 
 const SHIPPED_VCL = fileURLToPath(new URL('../../deploy/cdn/varnish.vcl', import.meta.url));
 const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((path) => existsSync(path));
@@ -63,11 +64,21 @@ export async function startVarnish(backendPort: number): Promise<RunningVarnish>
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // The VCL is compiled with a C compiler at start: seconds on a loaded machine.
+  const stop = async () => {
+    // By process id, never by name: the manager stops its child.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(killer);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  track(child, stop);
+  // The VCL is compiled with a C compiler at start: up to 3 s measured at a load average of 9.
   const deadline = Date.now() + 30_000;
   while (!(await accepts(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
       rmSync(dir, { recursive: true, force: true });
       throw new Error(`varnishd did not start on ${port}:\n${output.join('')}`);
     }
@@ -83,13 +94,6 @@ export async function startVarnish(backendPort: number): Promise<RunningVarnish>
       const parsed = JSON.parse(run.stdout) as { counters?: Record<string, { value: number }> };
       return Object.fromEntries(Object.entries(parsed.counters ?? {}).map(([name, { value }]) => [name, value]));
     },
-    stop: async () => {
-      // By process id, never by name: the manager stops its child.
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(killer);
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

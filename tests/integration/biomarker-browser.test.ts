@@ -136,6 +136,31 @@ describe('the biomarker browser on /biomarkers, filtered on the server', () => {
     expect(response.headers.get('content-type')).toMatch(/javascript/);
   });
 
+  it('keeps a filtered view out of shared caches, and its twin never echoes an unknown filter value', async () => {
+    const response = await client()(
+      `${server.url}/biomarkers?q=zzz&region=Catalog%20withdrawn%20-%20see%20evil.example`,
+      { headers: { Accept: 'text/html' } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(
+      /^private, max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/,
+    );
+    await response.arrayBuffer();
+    const markdown = await client()(`${server.url}/biomarkers.md?region=see%20evil.example`);
+    expect(markdown.headers.get('cache-control')).toMatch(/^private, /);
+    expect(await markdown.text()).not.toContain('evil.example');
+  });
+
+  it('builds a view’s Content-Security-Policy from the page, never from the query filled in', async () => {
+    const get = client();
+    const page = await get(`${server.url}/biomarkers`);
+    const script = encodeURIComponent('<script>alert(document.domain)</script>');
+    const attacked = await get(`${server.url}/biomarkers?q=${script}`);
+    expect(attacked.status).toBe(200);
+    expect(await attacked.text()).toContain('value="<script>alert(document.domain)</script>"');
+    expect(attacked.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
+  });
+
   it('keeps filtered views out of the sitemap', async () => {
     const sitemap = await (await client()(`${server.url}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${server.url}/biomarkers</loc>`);

@@ -75,7 +75,7 @@ describe('the 404 for browsers (RFC 9110 §15.5.5)', () => {
     expect(response.body).not.toContain('<script>alert(1)');
   });
 
-  it('keeps the Problem for JSON clients and the Markdown for everyone else', async () => {
+  it('keeps the Problem for JSON clients and a short Markdown 404 linking the sitemap and llms.txt for everyone else', async () => {
     const get = client();
     for (const accept of ['application/json', 'application/problem+json']) {
       const json = await get(`${server.url}/de/no-such`, { headers: { Accept: accept } });
@@ -87,7 +87,12 @@ describe('the 404 for browsers (RFC 9110 §15.5.5)', () => {
       const markdown = await get(`${server.url}/de/no-such`, { headers });
       expect(markdown.status).toBe(404);
       expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-      expect(await markdown.text()).toMatch(/^# Not found/);
+      // Short, and linking what a reader or an agent can fetch instead.
+      const body = await markdown.text();
+      expect(body).toMatch(/^# Not found/);
+      expect(body).toContain(`${server.url}/sitemap.xml`);
+      expect(body).toContain(`${server.url}/llms.txt`);
+      expect(body.length).toBeLessThan(1000);
     }
   });
 });

@@ -158,11 +158,13 @@ describe('no redirect', () => {
   );
 
   it.each(['/.//evil.example/developers', '/x/..//evil.example', '/%2e%2e//evil.example', '/x/..\\/evil.example'])(
-    'for %s, which resolves to a reference to another host: a 400',
+    'for %s, which resolves to a reference to another host: a 400 Problem that never names it',
     async (target) => {
-      const reply = await sent(target);
+      const reply = await sent(target, 'application/json');
       expect(reply.status).toBe(400);
+      expect(reply.headers['content-type']).toBe('application/problem+json');
       expect(reply.headers['location']).toBeUndefined();
+      expect(reply.body).not.toContain('evil');
     },
   );
 

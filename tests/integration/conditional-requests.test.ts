@@ -139,3 +139,15 @@ describe.each(FAMILIES)('$name ($url)', ({ url, accept, lastModified }) => {
     expect(fresh.rawPayload.length).toBeGreaterThan(0);
   });
 });
+
+describe('validators', () => {
+  it('gives each coding of a file its own strong ETag', async () => {
+    const url = '/pagefind/pagefind-ui.js';
+    const plain = await site.request({ url, headers: { 'accept-encoding': 'identity' } });
+    const gzip = await site.request({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const tag = String(plain.headers['etag']);
+    expect(gzip.headers['etag']).toBe(`${tag.slice(0, -1)}-gzip"`);
+  });
+});

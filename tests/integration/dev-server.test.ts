@@ -1,32 +1,27 @@
 // `npm run dev` and `npm start` are one serving stack: the same request gets the same answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractSamples } from '../helpers/guide-samples.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { freePort, startDeadlineMs, startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startAll } from '../helpers/processes.ts';
 
 let dev: RunningServer;
 let production: RunningServer;
 
-beforeAll(async () => {
-  // One public URL for both, so every body that names it can be compared byte for byte. The development server renders
-  // llms-full.txt (every page) on request: on a loaded machine a socket may sit idle past the 10 s default while it
-  // does, so both servers get a minute, which is not what this file compares.
-  const env = { BASE_URL: 'http://localhost:4321', SOCKET_TIMEOUT_MS: '60000' };
-  // The dev server compiles the site with Vite first: a minute, which a loaded machine meets. Whichever start fails,
-  // the other server is stopped before the error is reported.
-  const started = await Promise.allSettled([
-    startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'src/server/dev.ts', 60_000),
-    startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'dist/node/main.mjs'),
-  ]);
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed !== undefined) {
-    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
-    throw failed.reason;
-  }
-  [dev, production] = started.map((result) => (result as PromiseFulfilledResult<RunningServer>).value) as [
-    RunningServer,
-    RunningServer,
-  ];
-}, 90_000);
+beforeAll(
+  async () => {
+    // One public URL for both, so every body that names it can be compared byte for byte. The development server renders
+    // llms-full.txt (every page) on request: on a loaded machine a socket may sit idle past the 10 s default while it
+    // does, so both servers get a minute, which is not what this file compares.
+    const env = { BASE_URL: 'http://localhost:4321', SOCKET_TIMEOUT_MS: '60000' };
+    // The dev server compiles the site with Vite first (its start deadline: start-server.ts). Whichever start fails,
+    // the other server is stopped before the error is reported.
+    [dev, production] = await startAll(
+      startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'src/server/dev.ts'),
+      startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'dist/node/main.mjs'),
+    );
+  },
+  startDeadlineMs('src/server/dev.ts') + 30_000,
+);
 afterAll(async () => {
   await Promise.all([dev?.stop(), production?.stop()]);
 });

@@ -7,6 +7,7 @@ import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.t
 import { freePort, startServer, type RunningServer } from '../helpers/start-server.ts';
 import { startNginxCache } from '../helpers/nginx.ts';
 import { startVarnish } from '../helpers/varnish.ts';
+import { startAll } from '../helpers/processes.ts';
 
 // The shipped edge configurations, each with the real cache in front of the built site, run as docs/deployment.md
 // says (TRUST_PROXY=1), the cache's clients each on a loopback address of its own: deploy/cdn/varnish.vcl in Debian's
@@ -45,11 +46,7 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
   };
   const port = Number(siteEnv['PORT']);
-  const [started, varnish, nginx] = await Promise.all([
-    startServer(siteEnv),
-    startVarnish(port),
-    startNginxCache(port),
-  ]);
+  const [started, varnish, nginx] = await startAll(startServer(siteEnv), startVarnish(port), startNginxCache(port));
   site = started;
   edges.push(
     {

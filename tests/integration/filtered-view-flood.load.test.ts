@@ -3,20 +3,22 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
+import { track } from '../helpers/processes.ts';
 import { SLOW } from '../helpers/slow.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
 
 /**
- * The security review's reproduction: six addresses, each within its quota, send distinct filters of `/biomarkers`
- * through nginx at once. Full size under TEST_SLOW=1; `npm test` sends fewer per address.
+ * Six addresses, each within its quota, send distinct filters of `/biomarkers` through nginx at once. Full size under
+ * TEST_SLOW=1; `npm test` sends fewer per address. How long the flood takes is a figure for `npm run bench`: printed
+ * here, not gated.
  */
 const ADDRESSES = 6;
 const PER_ADDRESS = SLOW ? 55 : 20;
 /**
  * What a probe may take while the flood runs (the kubelet's view: straight to the pod): 100 ms at full size, as the
  * deployment's probes need. The bounded version in `npm test` must pass on a machine several times slower too, so
- * there it also allows a quarter of the flood's own duration: a probe that waited behind the burst, as it did when
- * each view was a render, takes nearly all of it.
+ * there it also allows a quarter of the flood's own duration: a probe that waited behind the burst (a render per
+ * view would make it wait) takes nearly all of it.
  */
 const HEALTHZ_BUDGET_MS = 100;
 /** The image's memory limit (deploy/kubernetes). */
@@ -61,6 +63,10 @@ function startProbe(url: string) {
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  track(child, async () => {
+    child.stdin.end();
+    await exited;
+  });
   return {
     stop: async (): Promise<number[]> => {
       child.stdin.end();
@@ -165,8 +171,6 @@ describe('a flood of distinct filters through nginx, six addresses within their 
     expect(p99, `catalog ${sorted.map(Math.round).join(' ')} ms`).toBeLessThan(
       scaled(CATALOG_P99_BUDGET_MS, floodMs, 1 / 2),
     );
-    // A generous budget for a machine a few times slower: about 3 ms of CPU per view here.
-    expect(floodMs).toBeLessThan(30_000);
     console.info(
       `${answers.length} views in ${Math.round(floodMs)} ms; healthz max ${Math.round(Math.max(...healthz))} ms; ` +
         `catalog p99 ${Math.round(p99)} ms; RSS max ${Math.round(rss / 1048576)} MB`,

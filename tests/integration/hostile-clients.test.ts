@@ -18,6 +18,8 @@ beforeAll(async () => {
     HEADERS_TIMEOUT_MS: String(DEADLINE_MS),
     // The upstream deadline stays below the socket's (config.ts says why).
     CATALOG_ORIGIN_TIMEOUT_MS: String(DEADLINE_MS - 1_000),
+    // The rest of a body no route reads is discarded this long after the answer (5 s by default).
+    UNREAD_BODY_GRACE_MS: '500',
   });
 });
 afterAll(async () => {
@@ -226,6 +228,28 @@ describe('slow and idle connections', () => {
     expect(Math.max(...closedAt)).toBeLessThan(3 * DEADLINE_MS);
     for (const socket of opened) socket.destroy();
   });
+});
+
+describe('a body no route reads', () => {
+  it('answers a trickled body on a route that does not read it, then closes the connection in bounded time', async () => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const closed = new Promise<number>((resolve) => {
+      const started = performance.now();
+      socket.once('close', () => resolve(performance.now() - started));
+    });
+    socket.write(
+      'POST /v1/biomarkers/public HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.250\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const timer = setInterval(() => socket.writable && socket.write('1\r\na\r\n'), 200);
+    const elapsed = await closed;
+    clearInterval(timer);
+    expect(received).toMatch(/^HTTP\/1\.1 405/);
+    expect(received.toLowerCase()).toContain('allow: get, head, options');
+    // UNREAD_BODY_GRACE_MS is 500 ms here: the rest of the body has that long after the answer.
+    expect(elapsed).toBeLessThan(4_000);
+  }, 10_000);
 });
 
 describe('X-Forwarded-For behind one trusted proxy', () => {

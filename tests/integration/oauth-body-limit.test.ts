@@ -91,6 +91,31 @@ describe('token request body limit: 4096 bytes', () => {
     expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual(TOO_LARGE);
   });
 
+  it('refuses a body declared too large before asking for it (Expect: 100-continue)', async () => {
+    const text = await exchange(`${head('Content-Length: 99999\r\nExpect: 100-continue\r\n')}`, (got) =>
+      got.includes('}'),
+    );
+    expect(statuses(text)).toEqual(['413']);
+  });
+
+  it('asks for a body within the limit with 100 Continue, then answers it', async () => {
+    const text = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = connect(server.port, '127.0.0.1', () =>
+        socket.write(head(`Content-Length: ${GRANT.length}\r\nExpect: 100-continue\r\nConnection: close\r\n`)),
+      );
+      socket.on('data', (chunk: Buffer) => {
+        const first = received === '';
+        received += chunk.toString('utf8');
+        if (first && received.startsWith('HTTP/1.1 100 Continue')) socket.write(GRANT);
+      });
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
+    expect(text).toContain('"token_type":"Bearer"');
+  });
+
   it('refuses a chunked body once it passes the limit, and answers the next request on the connection', async () => {
     const next = `${head(`Content-Length: ${GRANT.length}\r\n`)}${GRANT}`;
     const text = await exchange(`${head('Transfer-Encoding: chunked\r\n')}${chunks(1000)}0\r\n\r\n${next}`, (got) =>

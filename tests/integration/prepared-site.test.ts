@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,28 @@ let n = 0;
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(server.url + path, { headers: { ...headers, 'X-Forwarded-For': `198.51.100.${++n % 250}` } });
 
+/** The TCP ports process `pid` listens on, from /proc (sockets it holds, in state LISTEN). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (link.startsWith('socket:[')) inodes.add(link.slice('socket:['.length, -1));
+    } catch {
+      // A descriptor closed while being listed.
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ['tcp', 'tcp6']) {
+    for (const line of readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is HEX_IP:HEX_PORT; state 0A is LISTEN; field 9 is the inode.
+      if (fields[3] === '0A' && inodes.has(fields[9]!)) ports.push(Number.parseInt(fields[1]!.split(':')[1]!, 16));
+    }
+  }
+  return ports.sort((a, b) => a - b);
+}
+
 describe('the build prepares every resource that depends on no data', () => {
   it('renders each of them once, in both locales and both formats, with the placeholder origin', () => {
     const expected = RENDERED_RESOURCES.filter((resource) => resource.sources.length === 0).map((r) => r.key);
@@ -70,6 +92,15 @@ describe('the build prepares every resource that depends on no data', () => {
 });
 
 describe('the compiled server (dist/node/main.mjs)', () => {
+  it('ships no source text in its source maps: the image copies dist/ whole', () => {
+    const dist = new URL('../../dist/', import.meta.url);
+    const maps = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));
+    for (const file of maps) {
+      const map = JSON.parse(readFileSync(new URL(file, dist), 'utf8')) as { sourcesContent?: unknown };
+      expect(map.sourcesContent, file).toBeUndefined();
+    }
+  });
+
   it('carries its packages inside dist/, each of them one of the production dependencies', () => {
     const tree = JSON.parse(
       execFileSync('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: ROOT }).toString(),
@@ -159,5 +190,13 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     });
     expect(token.status).toBe(200);
     expect(token.headers.get('ratelimit-policy')).toBe(RATE_LIMIT_POLICY);
+  });
+
+  it('renders in the process: after a data-driven render, the only listeners are the site and its origin', async () => {
+    const response = await get('/biomarkers?q=ferritin');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Ferritin');
+    const expected = [Number(new URL(server.url).port), Number(new URL(server.originUrl).port)];
+    expect(listeningPorts(server.child.pid!)).toEqual(expected.sort((a, b) => a - b));
   });
 });

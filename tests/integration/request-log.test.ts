@@ -36,6 +36,17 @@ async function lineFor(requestId: string | undefined): Promise<Record<string, un
   return requestLines().find((line) => line['requestId'] === requestId)!;
 }
 
+describe('one line per request', () => {
+  it('logs one JSON line per request without the query string', async () => {
+    const res = await fetch(`${server.url}/nope?access_token=secret`, { headers: { 'X-Forwarded-For': from() } });
+    await res.arrayBuffer();
+    const entry = await lineFor(res.headers.get('x-request-id') ?? undefined);
+    expect(entry).toMatchObject({ method: 'GET', path: '/nope', status: 404 });
+    expect(typeof entry['durationMs']).toBe('number');
+    expect(server.output.join('')).not.toContain('secret');
+  });
+});
+
 describe('refusals below the handler leave a line with the reason and an X-Request-Id', () => {
   it('431 for oversized headers', async () => {
     const res = await rawRequest(server.url, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);

@@ -5,6 +5,7 @@ import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { startRedis, type RunningRedis } from '../helpers/redis-server.ts';
 import { SLOW } from '../helpers/slow.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startAll } from '../helpers/processes.ts';
 
 /** A small document that costs quota. */
 const PATH = '/.well-known/oauth-authorization-server';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   // The exact count is what is tested: a deadline no busy test machine misses. The default (5 ms) trades a late
   // answer for the instance's own count instead (tests/integration/rate-limit-store-faults.test.ts).
   const env = { TRUST_PROXY: '2', RATE_LIMIT_STORE_URL: redis.url, RATE_LIMIT_STORE_TIMEOUT_MS: '500' };
-  instances = await Promise.all([startServer(env), startServer(env), startServer(env)]);
+  instances = await startAll(startServer(env), startServer(env), startServer(env));
   nginx = await startNginx(instances.map((instance) => new URL(instance.url).host));
 });
 

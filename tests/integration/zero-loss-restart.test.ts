@@ -11,6 +11,7 @@ import {
 import { startNginx, type RunningNginx } from '../helpers/nginx.ts';
 import { SLOW } from '../helpers/slow.ts';
 import { startServer, type RunningServer } from '../helpers/start-server.ts';
+import { startAll } from '../helpers/processes.ts';
 
 /** Request log lines an instance wrote after its shutdown began. */
 const requestsAfterShutdown = (server: RunningServer): number => {
@@ -61,7 +62,7 @@ async function restartBehindNginx() {
     SHUTDOWN_QUIET_MS: '1000',
     SHUTDOWN_TIMEOUT_S: String(TIMEOUT_S),
   };
-  const instances = await Promise.all([startServer(env), startServer(env)]);
+  const instances = await startAll(startServer(env), startServer(env));
   running.instances = instances;
   const nginx = await startNginx(instances.map((instance) => new URL(instance.url).host));
   running.nginx = nginx;

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { fetchAs } from '../helpers/start-server.ts';
+
+/**
+ * The quota every client has: what it costs, what the headers say, and the 429 past it. What each method costs per
+ * family (a CORS preflight nothing) is in `methods.test.ts`, static files in `static-asset-quota.test.ts`.
+ */
+let server: InProcessServer;
+let addressCounter = 0;
+/** A fresh client address per test, so tests do not share one rate-limit window. */
+const client = () => fetchAs(`198.51.100.${++addressCounter}`);
+
+beforeAll(async () => {
+  server = await startInProcess({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('the quota', () => {
+  it('returns 429 with Retry-After after 60 requests, and every response carries the headers', async () => {
+    const get = client();
+    const responses: Response[] = [];
+    for (let i = 0; i < 61; i += 1) {
+      // Mix static-ish, 404 and 405 responses: one limiter counts them all.
+      const path = ['/', '/no-such-page', '/v1/biomarkers/public'][i % 3]!;
+      responses.push(await get(server.url + path, { method: i % 7 === 0 ? 'DELETE' : 'GET' }));
+    }
+    responses.forEach((response, i) => {
+      expect(response.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
+      expect(response.headers.get('ratelimit-limit')).toBe('60');
+      const remaining = Number(response.headers.get('ratelimit-remaining'));
+      const reset = Number(response.headers.get('ratelimit-reset'));
+      expect(remaining).toBe(Math.max(0, 59 - i));
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(response.headers.get('ratelimit')).toBe(`"catalog";r=${remaining};t=${reset}`);
+      if (i < 60) expect(response.headers.get('retry-after')).toBeNull();
+    });
+    const refused = responses[60]!;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBe(Number(refused.headers.get('ratelimit-reset')));
+    expect(await refused.json()).toMatchObject({
+      type: `${server.url}/developers#rate-limited`,
+      status: 429,
+      code: 'rate_limited',
+      title: 'Too many requests',
+    });
+  });
+
+  it('counts an OPTIONS that is not a CORS preflight, on any path', async () => {
+    const get = client();
+    for (let i = 0; i < 3; i += 1) {
+      const response = await get(`${server.url}/nope-${i}`, { method: 'OPTIONS', headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      await response.arrayBuffer();
+    }
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('56');
+  });
+
+  it('counts a CORS preflight to a marker key that does not exist, answered with the usual 404', async () => {
+    const get = client();
+    const preflight = { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' };
+    for (let i = 0; i < 3; i += 1) {
+      const response = await get(`${server.url}/biomarkers/nokey-000${i}`, {
+        method: 'OPTIONS',
+        headers: { ...preflight, Accept: 'application/json' },
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'not_found' });
+    }
+    const known = await get(`${server.url}/biomarkers/hs-crp`, { method: 'OPTIONS', headers: preflight });
+    expect(known.status).toBe(204);
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('56');
+  });
+
+  it('never refuses the health probe, which still reports the quota', async () => {
+    const get = client();
+    for (let i = 0; i < 61; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
+    const probe = await get(`${server.url}/healthz`);
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get('ratelimit-remaining')).toBe('0');
+    expect(probe.headers.get('retry-after')).toBeNull();
+  });
+});
+
+describe('spoofed X-Forwarded-For without TRUST_PROXY', () => {
+  it('cannot escape the limit', async () => {
+    const plain = await startInProcess();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i += 1) {
+        const response = await fetch(`${plain.url}/nope`, { headers: { 'X-Forwarded-For': `203.0.113.${i}` } });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
