@@ -1,7 +1,7 @@
 /**
  * The CORS policy of the site and the bundled origin, in one place (Fetch §3.2): the API is public and cookie-less, so
- * any origin may read every response, and a preflight is answered from the route's methods alone. Which requests a
- * preflight costs nothing of the quota is the chain's to say (`src/server/pipeline.ts`), by `isPreflight`.
+ * any origin may read every response, and a preflight is answered from the route's methods alone. What a preflight
+ * costs is the request chain's to say (`quotaUse` in `src/server/pipeline.ts`): nothing, on a path that is served.
  */
 
 /** Who may read a response: anyone, since no response depends on a cookie (Fetch §3.2.5). */
