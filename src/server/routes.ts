@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { extname } from 'node:path';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
@@ -53,7 +52,6 @@ import { answerToken } from './handlers/token.ts';
 import { queryOf } from './http/request-path.ts';
 import { sendRedirect } from './http/send.ts';
 import type { Done, RoutedExchange } from './pipeline.ts';
-import type { QuotaUse } from './steps/rate-limit.ts';
 
 /**
  * The one route table: per path its answer, its OpenAPI operation (an API path's), methods (so `Allow`, 405, OPTIONS),
@@ -283,23 +281,6 @@ const routeMethods = (path: string): readonly string[] => PATH_ROUTES.get(path)?
 
 /** The `Allow` header at `path` (RFC 9110 §10.2.1), OPTIONS included. */
 export const allowHeader = (path: string): string => [...routeMethods(path), 'OPTIONS'].join(', ');
-
-/** A CORS preflight (Fetch §4.8): sent by a browser on a script's behalf, never by the script itself. */
-const isPreflight = (req: IncomingMessage): boolean =>
-  req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
-
-/**
- * How a request spends quota: `take` one; `peek` for a CORS preflight on a served route (free, counted against the free
- * ceiling, and refused once the quota is gone); `free` for an uncounted route's GET or HEAD (only its own ceiling
- * applies, FREE_CEILING). Everything else counts, OPTIONS too.
- */
-export function quotaUse(route: SiteRoute | undefined, req: IncomingMessage): QuotaUse {
-  if (route === undefined) return 'take';
-  const method = req.method;
-  if (method === 'OPTIONS') return isPreflight(req) ? 'peek' : 'take';
-  if (!route.counted && (method === 'GET' || method === 'HEAD')) return 'free';
-  return 'take';
-}
 
 /** The route of a page of the registry; a filtering page (the biomarker browser) is a view per normalized query. */
 function pageRoute(resolved: ResolvedPage): SiteRoute {

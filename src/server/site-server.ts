@@ -2,38 +2,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { Config } from '../lib/config/config.ts';
 import { methodNotAllowedDetail } from '../lib/http/problem-details.ts';
-import { baselineHeaders, preflightHeaders } from '../lib/http/response-headers.ts';
+import { baselineHeaders } from '../lib/http/response-headers.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { InstanceLimiter, Limiter } from '../lib/rate-limit/limiter.ts';
 import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from './http/create-http-server.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
 import { createRequestLog, type RequestLogOptions } from './steps/request-log.ts';
-import { queryOf, requestPath, urlPathname } from './http/request-path.ts';
+import { queryOf, urlPathname } from './http/request-path.ts';
 import { answerNotFound } from './handlers/not-found.ts';
 import { answerMethodNotAllowed, routableTarget } from './handlers/refusals.ts';
 import { answerRateLimited } from './handlers/rate-limited.ts';
-import {
-  allowHeader,
-  quotaUse,
-  type AnsweredExchange,
-  type SiteExchange,
-  type SiteRoutes,
-  type SiteServices,
-} from './routes.ts';
-import {
-  compose,
-  countStep,
-  logStep,
-  methodStep,
-  notFoundStep,
-  optionsStep,
-  rateLimitedStep,
-  routableStep,
-  routedExchange,
-  type Done,
-  type Step,
-} from './pipeline.ts';
+import type { AnsweredExchange, SiteExchange, SiteRoutes, SiteServices } from './routes.ts';
+import { quotaUse, requestChain, type Done, type Step } from './pipeline.ts';
 
 /**
  * Whether an item page (a biomarker's) exists now in the catalog's data; its data loaders are imported on first use,
@@ -136,38 +117,36 @@ export function createSiteServer(options: SiteServerOptions): DrainableServer {
   const answerRoute: Step<SiteExchange> = (exchange) => exchange.route!.answer(exchange as AnsweredExchange, site);
 
   const development = options.development;
-  const chain = compose<SiteExchange>([
-    // `npm run dev` only: the dev server's own requests, before the rate limit.
-    ...(development === undefined
-      ? []
-      : [
-          (exchange: SiteExchange, next: () => Done) =>
-            exchange.path !== undefined && development.owns(exchange.path)
-              ? development.handle(exchange.req, exchange.res)
-              : next(),
-        ]),
-    resolveRoute,
-    confirmPreflight,
-    countStep({ step, ...(options.shared === undefined ? {} : { shared: options.shared }) }, spent),
-    logStep(requestLog, config.unreadBodyGraceMs),
-    rateLimitedStep((exchange, decision) => {
+  const handle = requestChain({
+    baseUrl,
+    route: [
+      // `npm run dev` only: the dev server's own requests, before the rate limit.
+      ...(development === undefined
+        ? []
+        : [
+            (exchange: SiteExchange, next: () => Done) =>
+              exchange.path !== undefined && development.owns(exchange.path)
+                ? development.handle(exchange.req, exchange.res)
+                : next(),
+          ]),
+      resolveRoute,
+      confirmPreflight,
+    ],
+    count: { step, ...(options.shared === undefined ? {} : { shared: options.shared }) },
+    requestLog,
+    unreadBodyGraceMs: config.unreadBodyGraceMs,
+    rateLimited: (exchange, decision) => {
       const { path, route } = exchange;
       const api = path === undefined || route?.api === true;
       answerRateLimited(exchange, path, decision, errorPages, api, spent(exchange) === 'free');
-    }),
-    routableStep(routableTarget),
-    notFoundStep((exchange, target) => answerNotFound(exchange, target, errorPages)),
-    confirmItemPage,
-    optionsStep((route, target) => ['Allow', allowHeader(target), ...preflightHeaders(route.methods).flat()]),
-    methodStep((exchange, route, target, method) =>
+    },
+    routable: routableTarget,
+    notFound: (exchange, target) => answerNotFound(exchange, target, errorPages),
+    found: [confirmItemPage],
+    methodNotAllowed: (exchange, route, target, method) =>
       answerMethodNotAllowed(exchange, target, methodNotAllowedDetail(method, target, route.methods)),
-    ),
-    answerRoute,
-  ]);
-
-  // Not async: a prepared representation is written within this call, without a promise.
-  const handle = (req: IncomingMessage, res: ServerResponse): Done =>
-    chain(routedExchange(req, res, baseUrl, requestPath(req.url)));
+    answer: answerRoute,
+  });
 
   const server = createHttpServer(handle, {
     baseUrl,

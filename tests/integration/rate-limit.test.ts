@@ -3,8 +3,8 @@ import { startInProcess, type InProcessServer } from '../helpers/site.ts';
 import { fetchAs } from '../helpers/start-server.ts';
 
 /**
- * The quota every client has: what it costs, what the headers say, and the 429 past it. What each method costs per
- * family (a CORS preflight nothing) is in `methods.test.ts`, static files in `static-asset-quota.test.ts`.
+ * The quota every client has: what it costs, what the headers say, and the 429 past it. A CORS preflight (nothing) is
+ * in `tests/unit/lib/http/cors.test.ts`, static files in `static-asset-quota.test.ts`.
  */
 let server: InProcessServer;
 let addressCounter = 0;

@@ -1,33 +1,5 @@
 import type { Config } from '../config/config.ts';
-
-/** Response headers a browser script may read besides the CORS-safelisted ones (Fetch §3.2.6). */
-const EXPOSED_HEADERS = [
-  'RateLimit',
-  'RateLimit-Policy',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'Retry-After',
-  'ETag',
-  'Link',
-  'WWW-Authenticate',
-  'X-Request-Id',
-].join(', ');
-
-/** CORS headers of every response: the API is public and cookie-less, so any origin may read it. */
-const CORS_HEADERS: ReadonlyArray<[string, string]> = [
-  ['Access-Control-Allow-Origin', '*'],
-  ['Access-Control-Expose-Headers', EXPOSED_HEADERS],
-];
-
-/** Extra headers of a CORS preflight answer for a route serving `methods`. */
-export function preflightHeaders(methods: readonly string[]): Array<[string, string]> {
-  return [
-    ['Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', ')],
-    ['Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match, If-None-Match'],
-    ['Access-Control-Max-Age', '86400'],
-  ];
-}
+import { CORS_HEADERS } from './cors.ts';
 
 /**
  * Features the site never uses, denied (Permissions Policy §5). Only names Chromium knows: it warns on others, failing
@@ -45,7 +17,7 @@ const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * Headers on every response, whichever layer answers: CORS, nosniff, referrer and permissions policies, HSTS on https,
+ * Headers on every response, whichever layer answers: CORS (`cors.ts`), nosniff, referrer and permissions policies, HSTS on https,
  * `noindex` outside production.
  */
 export function baselineHeaders(config: Pick<Config, 'baseUrl' | 'deployEnv'>): Array<[string, string]> {

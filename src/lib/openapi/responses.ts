@@ -1,4 +1,5 @@
 import { methodNotAllowedDetail, PRECONDITION_FAILED_DETAIL, PROBLEM_CONTENT_TYPE } from '../http/problem-details.ts';
+import { ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../http/cors.ts';
 import { CATALOG_PATH } from '../schemas/catalog.ts';
 import { ProblemSchema, type Problem } from '../schemas/problem.ts';
 import { schemaRef } from './component-schemas.ts';
@@ -108,13 +109,13 @@ export function buildSharedResponses(baseUrl: string): Record<SharedResponse, Re
           description: 'Request headers a cross-origin request may send.',
           required: true,
           schema: { type: 'string' },
-          example: 'Authorization, Content-Type, If-Match, If-None-Match',
+          example: ALLOWED_REQUEST_HEADERS,
         },
         'Access-Control-Max-Age': {
           description: 'Seconds a browser may cache this preflight answer.',
           required: true,
           schema: { type: 'integer', minimum: 0 },
-          example: 86400,
+          example: PREFLIGHT_MAX_AGE_SECONDS,
         },
       }),
     },

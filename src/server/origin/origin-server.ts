@@ -1,36 +1,22 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { ORIGIN_KEY_HEADER } from '../../lib/catalog/catalog-service.ts';
 import { CATALOG_PATH, type BiomarkerCatalog, type CatalogTemplate } from '../../lib/schemas/catalog.ts';
 import { parseTemplate } from '../../lib/catalog/parse-template.ts';
 import type { Config } from '../../lib/config/config.ts';
-import { baselineHeaders, preflightHeaders } from '../../lib/http/response-headers.ts';
+import { baselineHeaders } from '../../lib/http/response-headers.ts';
 import { methodNotAllowedDetail } from '../../lib/http/problem-details.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { InstanceLimiter } from '../../lib/rate-limit/limiter.ts';
 import { rateLimitedDetail } from '../steps/rate-limit.ts';
 import { createRequestLog, type RequestLogOptions } from '../steps/request-log.ts';
-import { queryOf, requestPath } from '../http/request-path.ts';
+import { queryOf } from '../http/request-path.ts';
 import { checkPreconditions, sendAnswer, sendEmpty, sendProblem, type Exchange } from '../http/send.ts';
-import {
-  compose,
-  countStep,
-  logStep,
-  methodStep,
-  notFoundStep,
-  optionsStep,
-  rateLimitedStep,
-  routableStep,
-  routedExchange,
-  type Done,
-  type PipelineRoute,
-  type RoutedExchange,
-  type Step,
-} from '../pipeline.ts';
+import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
+import { requestChain, type PipelineRoute, type RoutedExchange, type Step } from '../pipeline.ts';
 
 /** A request to the origin on its way through the chain. */
 type OriginExchange = RoutedExchange<PipelineRoute>;
-import { createHttpServer, type ConfiguredTimeouts, type DrainableServer } from '../http/create-http-server.ts';
 
 /**
  * A fresh random key, made per process when `CATALOG_ORIGIN_KEY` is unset. Not an address: the site reaches the
@@ -49,8 +35,6 @@ function originKeyMatches(received: string | string[] | undefined, key: string |
 
 const METHODS = ['GET', 'HEAD'];
 const ALLOW = [...METHODS, 'OPTIONS'].join(', ');
-/** The site's preflight answer, so a browser may send `Authorization` to either origin. */
-const PREFLIGHT = ['Allow', ALLOW, ...preflightHeaders(METHODS).flat()];
 
 /** The origin's route table, run by the site's pipeline: the catalog, nothing else (404). */
 const ROUTES: ReadonlyMap<string, PipelineRoute> = new Map([[CATALOG_PATH, { methods: METHODS, label: 'catalog' }]]);
@@ -113,38 +97,35 @@ export function createOriginServer(options: OriginServerOptions): DrainableServe
     sendAnswer(exchange, { status: 200, headers: ['Content-Type', 'application/json'], body });
   };
 
-  // The site's chain, with the origin's one route and its own wording of each refusal.
-  const chain = compose<OriginExchange>([
-    (exchange, next) => {
-      exchange.route = exchange.path === undefined ? undefined : ROUTES.get(exchange.path);
-      return next();
-    },
-    // The origin serves one path: a CORS preflight for it costs no quota, as on the site.
-    countStep({ step }, ({ route, req }) => (route !== undefined && req.method === 'OPTIONS' ? 'peek' : 'take')),
-    logStep(requestLog, config.unreadBodyGraceMs),
-    rateLimitedStep((exchange, decision) =>
+  // The site's chain and CORS policy (so a browser may send `Authorization` to either origin), with the origin's one
+  // route and its own wording of each refusal.
+  const handle = requestChain<PipelineRoute>({
+    baseUrl: config.baseUrl,
+    route: [
+      (exchange, next) => {
+        exchange.route = exchange.path === undefined ? undefined : ROUTES.get(exchange.path);
+        return next();
+      },
+    ],
+    count: { step },
+    requestLog,
+    unreadBodyGraceMs: config.unreadBodyGraceMs,
+    rateLimited: (exchange, decision) =>
       problem(exchange, exchange.path, { code: 'rate_limited', detail: rateLimitedDetail(decision) }),
-    ),
-    routableStep((exchange, target) => {
+    routable: (exchange, target) => {
       if (target !== undefined) return target;
       return void sendProblem(exchange, { code: 'bad_request', detail: 'The request target is not a valid URL path.' });
-    }),
-    notFoundStep((exchange, target) =>
+    },
+    notFound: (exchange, target) =>
       problem(exchange, target, { code: 'not_found', detail: `The catalog origin serves only ${CATALOG_PATH}.` }),
-    ),
-    optionsStep(() => PREFLIGHT),
-    methodStep((exchange, _route, target, method) =>
+    methodNotAllowed: (exchange, _route, target, method) =>
       problem(exchange, target, {
         code: 'method_not_allowed',
         detail: methodNotAllowedDetail(method, CATALOG_PATH, METHODS),
         headers: { Allow: ALLOW },
       }),
-    ),
-    answerCatalog,
-  ]);
-
-  const handle = (req: IncomingMessage, res: ServerResponse): Done =>
-    chain(routedExchange(req, res, config.baseUrl, requestPath(req.url)));
+    answer: answerCatalog,
+  });
 
   const server = createHttpServer(handle, {
     baseUrl: config.baseUrl,

@@ -5,12 +5,12 @@ import { API_OPERATIONS } from '../../../src/lib/openapi/build-openapi-document.
 import {
   allowHeader,
   API_ROUTE_OPERATIONS,
-  quotaUse,
   RENDERED_RESOURCES,
   ROUTE_LABELS,
   SiteRoutes,
 } from '../../../src/server/routes.ts';
 import type { StaticAsset } from '../../../src/server/handlers/static-assets.ts';
+import { quotaUse } from '../../../src/server/pipeline.ts';
 
 const asset = { file: '/dev/null', contentType: 'text/css', compressibleType: true } satisfies StaticAsset;
 /** Files of the build a page loads: styles, scripts, icons, fonts, the search index. */
@@ -130,12 +130,5 @@ describe('what a request costs', () => {
 
   it('counts a POST to the health probe, which is no probe', () => {
     expect(quotaUse(routes.resolve('/healthz'), request('POST'))).toBe('take');
-  });
-
-  it('lets a CORS preflight on a known route cost nothing, and counts every other OPTIONS', () => {
-    const preflight = request('OPTIONS', { origin: 'https://app.example', 'access-control-request-method': 'GET' });
-    expect(quotaUse(routes.resolve('/v1/biomarkers/public'), preflight)).toBe('peek');
-    expect(quotaUse(routes.resolve('/nope-1'), preflight)).toBe('take');
-    expect(quotaUse(routes.resolve('/v1/biomarkers/public'), request('OPTIONS'))).toBe('take');
   });
 });
