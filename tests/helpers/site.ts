@@ -84,18 +84,15 @@ const nextClient = () => {
   return `10.${(clients >> 8) & 255}.${clients & 255}.1`;
 };
 
+/** The bundled catalog origin of `config`, built in this process from the build's panels (`npm run build` first). */
+export async function createTestOrigin(config: Config, logger: Logger): Promise<DrainableServer> {
+  const panels = await loadCompiledPanels(fromRoot(COMPILED_PANELS_PATH), config.baseUrl);
+  if (panels === undefined) throw new Error('the bundled origin needs `npm run build` first (dist/catalog/)');
+  return createOriginServer({ config, logger, limiter: createQuotaLimiter(config.rateLimitMaxClients), panels });
+}
+
 /** A fetch that asks the in-process bundled origin (light-my-request), as the catalog service's upstream. */
-function originFetch(
-  config: Config,
-  logger: Logger,
-  panels: NonNullable<Awaited<ReturnType<typeof loadCompiledPanels>>>,
-) {
-  const origin = createOriginServer({
-    config,
-    logger,
-    limiter: createQuotaLimiter(config.rateLimitMaxClients),
-    panels,
-  });
+function originFetch(origin: DrainableServer) {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const reply = await injectRequest(origin.server, {
@@ -128,9 +125,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     options.originListens === true ? await startOrigin(config, config.catalogOriginPort, logger) : undefined;
   // A CATALOG_ORIGIN_URL (a fake upstream the test runs) or a listening origin is asked as production asks it.
   if (upstream === undefined && config.catalogOriginUrl === undefined && origin === undefined) {
-    const panels = await loadCompiledPanels(fromRoot(COMPILED_PANELS_PATH), config.baseUrl);
-    if (panels === undefined) throw new Error('createTestSite needs `npm run build` first (dist/catalog/)');
-    upstream = originFetch(config, logger, panels);
+    upstream = originFetch(await createTestOrigin(config, logger));
   }
   const catalog = createCatalogService(config, {
     logger,
