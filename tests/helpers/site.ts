@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { createCatalogService, type CatalogService } from '../../src/lib/catalog/catalog-service.ts';
 import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
@@ -20,7 +21,7 @@ import { builtFiles, createSite } from '../../src/server/site.ts';
 import { registerServerUnderTest } from './contract/servers-under-test.ts';
 import type { FakeUpstream } from './fake-upstream.ts';
 import { requestVia } from './fetch-reply.ts';
-import { freePort } from './start-server.ts';
+import { fetchAs, freePort } from './start-server.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const fromRoot = (path: string) => fileURLToPath(new URL(path, ROOT));
@@ -233,6 +234,36 @@ export async function startInProcess(
         await closed;
       }
     },
+  };
+}
+
+/** The site one test file speaks HTTP to, behind one trusted proxy: `sharedInProcessSite`. */
+export interface SharedInProcessSite {
+  /** The site's address, once the file's `beforeAll` has started it. */
+  readonly url: string;
+  /** A fetch from a client address no other test of the file uses (sent as the proxy's `X-Forwarded-For`). */
+  client(): ReturnType<typeof fetchAs>;
+}
+
+/**
+ * One in-process site for the calling test file, started before its tests and stopped after them, trusting one proxy
+ * so each test can come from an address of its own and not share another's rate-limit window.
+ */
+export function sharedInProcessSite(env: Record<string, string> = {}): SharedInProcessSite {
+  let server: InProcessServer | undefined;
+  let clients = 0;
+  beforeAll(async () => {
+    server = await startInProcess({ TRUST_PROXY: '1', ...env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get url() {
+      if (server === undefined) throw new Error('sharedInProcessSite: the site starts in beforeAll');
+      return server.url;
+    },
+    client: () => fetchAs(`198.51.100.${++clients}`),
   };
 }
 
