@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { createCatalogService, type CatalogService } from '../../src/lib/catalog/catalog-service.ts';
 import { COMPILED_PANELS_PATH, loadCompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
 import { parseConfig, type Config } from '../../src/lib/config/config.ts';
@@ -20,7 +21,7 @@ import { builtFiles, createSite } from '../../src/server/site.ts';
 import { registerServerUnderTest } from './contract/servers-under-test.ts';
 import type { FakeUpstream } from './fake-upstream.ts';
 import { requestVia } from './fetch-reply.ts';
-import { freePort } from './start-server.ts';
+import { fetchAs, freePort } from './start-server.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const fromRoot = (path: string) => fileURLToPath(new URL(path, ROOT));
@@ -84,18 +85,15 @@ const nextClient = () => {
   return `10.${(clients >> 8) & 255}.${clients & 255}.1`;
 };
 
+/** The bundled catalog origin of `config`, built in this process from the build's panels (`npm run build` first). */
+export async function createTestOrigin(config: Config, logger: Logger): Promise<DrainableServer> {
+  const panels = await loadCompiledPanels(fromRoot(COMPILED_PANELS_PATH), config.baseUrl);
+  if (panels === undefined) throw new Error('the bundled origin needs `npm run build` first (dist/catalog/)');
+  return createOriginServer({ config, logger, limiter: createQuotaLimiter(config.rateLimitMaxClients), panels });
+}
+
 /** A fetch that asks the in-process bundled origin (light-my-request), as the catalog service's upstream. */
-function originFetch(
-  config: Config,
-  logger: Logger,
-  panels: NonNullable<Awaited<ReturnType<typeof loadCompiledPanels>>>,
-) {
-  const origin = createOriginServer({
-    config,
-    logger,
-    limiter: createQuotaLimiter(config.rateLimitMaxClients),
-    panels,
-  });
+function originFetch(origin: DrainableServer) {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const reply = await injectRequest(origin.server, {
@@ -128,9 +126,7 @@ export async function createTestSite(options: TestSiteOptions = {}): Promise<Tes
     options.originListens === true ? await startOrigin(config, config.catalogOriginPort, logger) : undefined;
   // A CATALOG_ORIGIN_URL (a fake upstream the test runs) or a listening origin is asked as production asks it.
   if (upstream === undefined && config.catalogOriginUrl === undefined && origin === undefined) {
-    const panels = await loadCompiledPanels(fromRoot(COMPILED_PANELS_PATH), config.baseUrl);
-    if (panels === undefined) throw new Error('createTestSite needs `npm run build` first (dist/catalog/)');
-    upstream = originFetch(config, logger, panels);
+    upstream = originFetch(await createTestOrigin(config, logger));
   }
   const catalog = createCatalogService(config, {
     logger,
@@ -238,6 +234,36 @@ export async function startInProcess(
         await closed;
       }
     },
+  };
+}
+
+/** The site one test file speaks HTTP to, behind one trusted proxy: `sharedInProcessSite`. */
+export interface SharedInProcessSite {
+  /** The site's address, once the file's `beforeAll` has started it. */
+  readonly url: string;
+  /** A fetch from a client address no other test of the file uses (sent as the proxy's `X-Forwarded-For`). */
+  client(): ReturnType<typeof fetchAs>;
+}
+
+/**
+ * One in-process site for the calling test file, started before its tests and stopped after them, trusting one proxy
+ * so each test can come from an address of its own and not share another's rate-limit window.
+ */
+export function sharedInProcessSite(env: Record<string, string> = {}): SharedInProcessSite {
+  let server: InProcessServer | undefined;
+  let clients = 0;
+  beforeAll(async () => {
+    server = await startInProcess({ TRUST_PROXY: '1', ...env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get url() {
+      if (server === undefined) throw new Error('sharedInProcessSite: the site starts in beforeAll');
+      return server.url;
+    },
+    client: () => fetchAs(`198.51.100.${++clients}`),
   };
 }
 

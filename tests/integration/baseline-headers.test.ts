@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type InProcessServer } from '../helpers/site.ts';
-import { fetchAs } from '../helpers/start-server.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedInProcessSite, startInProcess } from '../helpers/site.ts';
 
 /** The headers every response carries, and the policies pages and images add (docs/security.md lists what each defends). */
-let server: InProcessServer;
-let addressCounter = 0;
-/** A fresh client address per test, so tests do not share one rate-limit window. */
-const client = () => fetchAs(`198.51.100.${++addressCounter}`);
-
-beforeAll(async () => {
-  server = await startInProcess({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = sharedInProcessSite();
 
 describe('every response', () => {
   it('sends nosniff, a referrer and a permissions policy, CORS and noindex outside production on every response', async () => {
-    const get = client();
+    const get = server.client();
     for (const path of ['/', '/nope', '/v1/biomarkers/public']) {
       const response = await get(server.url + path, { method: path === '/' ? 'DELETE' : 'GET' });
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -46,14 +35,14 @@ describe('every response', () => {
 
 describe('pages and images', () => {
   it('puts a strict Content-Security-Policy on HTML, and denies powerful features to pages', async () => {
-    const response = await client()(`${server.url}/`);
+    const response = await server.client()(`${server.url}/`);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(response.headers.get('permissions-policy')).toMatch(/^accelerometer=\(\), camera=\(\), .*usb=\(\)$/);
   });
 
   it('sends pages, and the browser error pages, with COOP and CORP same-origin; the API stays readable anywhere', async () => {
-    const get = client();
+    const get = server.client();
     for (const path of ['/developers', '/no-such-page']) {
       const page = await get(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
       expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
@@ -66,7 +55,7 @@ describe('pages and images', () => {
   });
 
   it('serves SVG images with a policy that lets no script run', async () => {
-    const response = await client()(`${server.url}/favicon.svg`);
+    const response = await server.client()(`${server.url}/favicon.svg`);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
   });

@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'light-my-request';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestSite, type TestSite } from '../helpers/site.ts';
+import { createLogger } from '../../src/lib/log/logger.ts';
+import { injectRequest } from '../../src/server/http/create-http-server.ts';
+import { createTestOrigin, createTestSite, type TestSite } from '../helpers/site.ts';
 
 /**
  * Conditional requests, for every family of the route table that answers with a validator, in
@@ -149,5 +151,25 @@ describe('validators', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     const tag = String(plain.headers['etag']);
     expect(gzip.headers['etag']).toBe(`${tag.slice(0, -1)}-gzip"`);
+  });
+});
+
+describe('the catalog origin', () => {
+  it('answers its own ETag with 304, no body, the same ETag and Cache-Control; another tag with the 200', async () => {
+    const origin = await createTestOrigin(
+      site.config,
+      createLogger('info', { info: () => undefined, error: () => undefined }),
+    );
+    const url = '/v1/biomarkers/public?template=public-light-eu';
+    const first = await injectRequest(origin.server, url);
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers['etag']);
+    const again = await injectRequest(origin.server, { url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['etag']).toBe(etag);
+    expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    const other = await injectRequest(origin.server, { url, headers: { 'if-none-match': '"not-this-one"' } });
+    expect(other.statusCode).toBe(200);
   });
 });

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type InProcessServer } from '../helpers/site.ts';
-import { fetchAs } from '../helpers/start-server.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedInProcessSite, startInProcess } from '../helpers/site.ts';
 
 /**
  * The quota every client has: what it costs, what the headers say, and the 429 past it. A CORS preflight (nothing) is
  * in `tests/unit/lib/http/cors.test.ts`, static files in `static-asset-quota.test.ts`.
  */
-let server: InProcessServer;
-let addressCounter = 0;
-/** A fresh client address per test, so tests do not share one rate-limit window. */
-const client = () => fetchAs(`198.51.100.${++addressCounter}`);
-
-beforeAll(async () => {
-  server = await startInProcess({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = sharedInProcessSite();
 
 describe('the quota', () => {
   it('returns 429 with Retry-After after 60 requests, and every response carries the headers', async () => {
-    const get = client();
+    const get = server.client();
     const responses: Response[] = [];
     for (let i = 0; i < 61; i += 1) {
       // Mix static-ish, 404 and 405 responses: one limiter counts them all.
@@ -53,7 +42,7 @@ describe('the quota', () => {
   });
 
   it('counts an OPTIONS that is not a CORS preflight, on any path', async () => {
-    const get = client();
+    const get = server.client();
     for (let i = 0; i < 3; i += 1) {
       const response = await get(`${server.url}/nope-${i}`, { method: 'OPTIONS', headers: { Accept: 'text/html' } });
       expect(response.status).toBe(404);
@@ -63,7 +52,7 @@ describe('the quota', () => {
   });
 
   it('counts a CORS preflight to a marker key that does not exist, answered with the usual 404', async () => {
-    const get = client();
+    const get = server.client();
     const preflight = { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' };
     for (let i = 0; i < 3; i += 1) {
       const response = await get(`${server.url}/biomarkers/nokey-000${i}`, {
@@ -79,7 +68,7 @@ describe('the quota', () => {
   });
 
   it('never refuses the health probe, which still reports the quota', async () => {
-    const get = client();
+    const get = server.client();
     for (let i = 0; i < 61; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
     const probe = await get(`${server.url}/healthz`);
     expect(probe.status).toBe(200);

@@ -1,7 +1,7 @@
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import inject from 'light-my-request';
+import { describe, expect, it } from 'vitest';
 import { createRepresentationAsync } from '../../../../src/lib/http/representation.ts';
 import { sendRepresentation } from '../../../../src/server/http/send.ts';
 
@@ -14,31 +14,20 @@ const dated = {
   lastModified: LAST_MODIFIED,
 };
 
-let url = '';
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+/** Answers every request with the representation its path names, as a route handler does. */
+const listener = (req: IncomingMessage, res: ServerResponse) => {
   const representation = req.url === '/html' ? html : req.url === '/dated' ? dated : json;
   sendRepresentation({ req, res, headers: ['X-Base', 'yes'], baseUrl: '' }, representation, {
     headers: ['Vary', 'Accept-Encoding'],
     cacheControl: 'public, max-age=300',
   });
-});
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => void server.close());
+};
 
-/** One raw request: headers and bytes exactly as sent (fetch would decode them). */
-const send = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    request(url + path, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+/** One request injected without a socket: headers and bytes exactly as written (fetch would decode them). */
+const send = async (path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => {
+  const res = await inject(listener, { method, url: path, headers });
+  return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
+};
 
 describe('sendRepresentation', () => {
   it('sends the coding the client prefers, with its own ETag and the base headers first', async () => {
@@ -143,7 +132,7 @@ describe('sendRepresentation of a representation with a modification time', () =
 
   it('answers If-Modified-Since at or after it with 304 and the ETag the 200 would carry, before it with the 200', async () => {
     for (const since of [LAST_MODIFIED, AFTER, 'Wednesday, 02-Dec-26 03:01:25 GMT', 'Wed Dec  2 03:01:25 2026']) {
-      for (const method of ['GET', 'HEAD']) {
+      for (const method of ['GET', 'HEAD'] as const) {
         const res = await send('/dated', { 'Accept-Encoding': 'gzip', 'If-Modified-Since': since }, method);
         expect(res.status, `${method} ${since}`).toBe(304);
         expect(res.headers['etag'], since).toBe(dated.gzip!.etag);
