@@ -27,7 +27,7 @@ export interface ShutdownTargets {
   dependencies?: readonly DrainableServer[];
 }
 
-/** The waits a shutdown makes, by what each is for; a test resolves each at the instant it chooses. */
+/** The waits a shutdown makes, by what each is for; a test resolves each at the instant it chooses. @internal */
 export type ShutdownWait = (what: 'delay' | 'quiet' | 'idle' | 'patience' | 'deadline', ms: number) => Promise<void>;
 
 /** What a test injects: the exit and the waits (default: process.exit and timers). */
@@ -133,6 +133,7 @@ function closeAtDeadline(targets: ShutdownTargets, logger: Logger, timeoutMs: nu
  * The shutdown a signal starts (docs/deployment.md, "Restarts without losing a request"). SIGTERM drains (`drainSite`)
  * and exits 0; SIGINT (Ctrl-C) skips the delay and the quiet interval and closes idle connections at once. The deadline
  * ends either (`closeAtDeadline`); a second signal exits 1 at once.
+ * @internal
  */
 export function createShutdown(
   targets: ShutdownTargets,

@@ -3,7 +3,7 @@ import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
-import { problemHeadingId } from '../../src/lib/http/problem-details.ts';
+import { errorHeadingParts } from '../../src/lib/http/problem-details.ts';
 import { PROBLEM_CODES } from '../../src/lib/schemas/problem.ts';
 import { expectPolicyCoversInlineCode, pageHeadingOf } from '../helpers/inline-csp.ts';
 import { readPageFiles, withoutCode } from '../helpers/content-files.ts';
@@ -190,7 +190,7 @@ describe('the developer guide and Problem types', () => {
     async (path) => {
       const body = await (await client()(server.url + path)).text();
       for (const code of PROBLEM_CODES) {
-        const id = problemHeadingId(code);
+        const { id } = errorHeadingParts(code);
         expect(body.match(new RegExp(`\\sid="${id}"`, 'g')), id).toHaveLength(1);
         expect(body).toMatch(new RegExp(`<h3 id="${id}"[^>]*>`));
       }
@@ -204,7 +204,7 @@ describe('the developer guide and Problem types', () => {
       const toc = body.slice(body.indexOf('<starlight-toc'), body.indexOf('</starlight-toc>'));
       const hrefs = [...toc.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]!);
       const headings = [...body.matchAll(/<h3 id="([^"]+)"[^>]*><code>/g)].map((match) => match[1]!);
-      const codes = [...PROBLEM_CODES.map(problemHeadingId), 'invalid-client'];
+      const codes = [...PROBLEM_CODES.map((code) => errorHeadingParts(code).id), 'invalid-client'];
       expect([...headings].sort()).toEqual([...codes].sort());
       // Right after the "Errors" section (`#errors` / `#fehler`), before the next one.
       const errors = hrefs.findIndex((href) => href === (path === '/developers' ? 'errors' : 'fehler'));

@@ -73,7 +73,7 @@ const siteTables = () =>
     LOCALES,
   ));
 
-/** The table of a language; empty for the default language, the document's own. */
+/** The table of a language; empty for the default language, the document's own. @internal */
 export const translationTable = (locale: Locale): Readonly<Record<string, string>> => siteTables().get(locale) ?? {};
 
 /** The translator of a language's reference page on the site. */

@@ -31,7 +31,7 @@ export interface CatalogBody {
   count: number;
 }
 
-/** Serialises a validated catalog and compresses it once per coding, off the event loop. */
+/** Serialises a validated catalog and compresses it once per coding, off the event loop. @internal */
 export async function prepareCatalogBody(catalog: BiomarkerCatalog): Promise<CatalogBody> {
   return {
     // The server's default Brotli quality: a request may be waiting (docs/performance.md).
@@ -54,7 +54,10 @@ export interface CatalogService {
 /** The catalog's part of the service metrics. */
 type CatalogMetrics = Pick<ServiceMetrics, 'observeCatalogLookup' | 'observeUpstreamFailure'>;
 
-/** `CATALOG_ORIGIN_URL`, else the bundled origin, reached over loopback when it listens on a local or wildcard host. */
+/**
+ * `CATALOG_ORIGIN_URL`, else the bundled origin, reached over loopback when it listens on a local or wildcard host.
+ * @internal
+ */
 export function upstreamOrigin(
   config: Pick<Config, 'catalogOriginUrl' | 'catalogOriginPort' | 'catalogOriginHost'>,
 ): string {

@@ -5,7 +5,7 @@ import { CATALOG_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale } from '../conten
 type CatalogLocale = (typeof CATALOG_LOCALES)[number];
 
 /** Locales in which every marker and category has a description and its guide: the site's. */
-export const DESCRIBED_LOCALES = LOCALES;
+const DESCRIBED_LOCALES = LOCALES;
 
 /** Short panel names used in the data files, mapped to their public template. */
 export const PANEL_KEYS = {

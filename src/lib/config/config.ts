@@ -13,7 +13,7 @@ export const substituteBaseUrlPlaceholder = (text: string, baseUrl: string): str
   text.replaceAll(BASE_URL_PLACEHOLDER, baseUrl);
 
 /** Raised when an environment variable holds a bad value; the message names each variable. */
-export class ConfigError extends Error {
+class ConfigError extends Error {
   override name = 'ConfigError';
 }
 

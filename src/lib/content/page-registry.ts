@@ -20,6 +20,7 @@ export type PageFrontmatter = z.infer<typeof PageFrontmatterSchema>;
 /**
  * The longest `<title>` a search result shows whole; html-validate's `long-title` (in its
  * `recommended` set) flags longer ones, and Lighthouse's SEO audits read the same element.
+ * @internal
  */
 export const MAX_TITLE_LENGTH = 70;
 

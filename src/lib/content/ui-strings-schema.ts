@@ -17,7 +17,7 @@ export type ApiReferenceUiStrings = UiStrings['apiReference'];
 /** The strings of the browser error pages (404 and 429). */
 export type ErrorPagesUiStrings = UiStrings['errors'];
 
-/** The `{name}` placeholders of a string, each once, in order. */
+/** The `{name}` placeholders of a string, each once, in order. @internal */
 export const placeholdersOf = (text: string): string[] => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
 
 /** Interface text: one line or a few sentences, no surrounding space. */

@@ -7,7 +7,7 @@ interface MediaRange {
 }
 
 /** Parses an `Accept` header into media ranges; malformed members (bad range or bad q) are skipped. */
-export function parseAccept(header: string | null | undefined): MediaRange[] {
+function parseAccept(header: string | null | undefined): MediaRange[] {
   if (header === null || header === undefined || header.trim() === '') return [];
   const ranges: MediaRange[] = [];
   for (const member of header.split(',')) {
@@ -53,7 +53,7 @@ function specificity(range: MediaRange, type: string, subtype: string): number {
  * The q of the most specific range matching `mediaType` (RFC 9110 §12.5.1), 0 if none; a missing header means weight
  * 1.
  */
-export function qualityOf(ranges: MediaRange[], mediaType: string): number {
+function qualityOf(ranges: MediaRange[], mediaType: string): number {
   if (ranges.length === 0) return 1;
   const [type = '', subtype = ''] = mediaType.toLowerCase().split('/');
   let best = -1;

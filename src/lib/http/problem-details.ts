@@ -2,7 +2,7 @@ import { INVALID_CLIENT } from '../schemas/oauth.ts';
 import { PROBLEM_CODES, type Problem, type ProblemCode } from '../schemas/problem.ts';
 
 /** Status and title of each problem type; the single table behind every Problem. */
-export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
+const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
   bad_request: { status: 400, title: 'Bad request' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
@@ -18,7 +18,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
 };
 
 /** The guide heading `id` documenting a code; the "Errors" section must carry exactly these (a test checks). */
-export const problemHeadingId = (code: ProblemCode): string => code.replaceAll('_', '-');
+const problemHeadingId = (code: ProblemCode): string => code.replaceAll('_', '-');
 
 /** The Problem `type` URI for a code: `{base_url}/developers#<heading-id>`, the guide's heading for that code. */
 const problemTypeUri = (baseUrl: string, code: ProblemCode): string =>

@@ -83,7 +83,7 @@ function countDrops(destination: LogDestination, stream: 'stdout' | 'stderr') {
 const BATCH_BYTES = 64 * 1024;
 /** Most info lines held unformatted (see `defer`) before they are formatted and handed over. */
 const BATCH_LINES = 256;
-/** Longest an info line waits in the batch before it is handed over. */
+/** Longest an info line waits in the batch before it is handed over. @internal */
 export const FLUSH_INTERVAL_MS = 10;
 
 /** An info line whose formatting waits for its batch: the event, its fields and when it happened. */

@@ -221,7 +221,7 @@ export const badgeFact = (label: string, labelAttributes: PageAttributes, childr
   labelAttributes,
 });
 
-/** Nodes only the page renders. */
+/** Nodes only the page renders. @internal */
 export const pageOnly = (children: readonly (RootContent | PhrasingContent)[]): PageOnly => ({
   type: 'pageOnly',
   children: [...children],

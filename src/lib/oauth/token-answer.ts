@@ -38,6 +38,7 @@ const MAX_ECHO = 40;
 /**
  * Any text as a valid `error_description`: characters outside RFC 6749 §5.2's set become `?`, so input is never echoed
  * raw.
+ * @internal
  */
 export function toErrorDescription(text: string): string {
   const ascii = text.replace(DISALLOWED, '?');
@@ -81,7 +82,7 @@ export function oauthErrorAnswer({ error, description, status = 400, headers = {
 }
 
 /** Random bytes in an access token: 256 bits (RFC 6749 §10.10 asks for at least 128). */
-export const TOKEN_BYTES = 32;
+const TOKEN_BYTES = 32;
 
 /** A fresh opaque CSPRNG token, never stored: the catalog ignores tokens, so there is nothing to check it against. */
 const mintAccessToken = (): string => randomBytes(TOKEN_BYTES).toString('base64url');

@@ -27,7 +27,7 @@ const COMPACT_AFTER = 1024;
 
 /** Rows of the sketch: a new client is refused only if all four of its counters are full. */
 const SKETCH_DEPTH = 4;
-/** Most exact windows the /64s of one IPv6 /48 may hold, and of one /56 (see `prefixesOf`). */
+/** Most exact windows the /64s of one IPv6 /48 may hold, and of one /56 (see `prefixesOf`). @internal */
 export const IPV6_SHARE = { per48: 1024, per56: 64 } as const;
 
 /** The /48 and /56 of a `rateLimitKey` IPv6 key (`2001:0db8:0000:0001::/64`), or none for other keys. */

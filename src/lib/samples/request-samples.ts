@@ -9,6 +9,7 @@ import { parseSampleLabels, parseSampleTranslations, type SampleLabels } from '.
  * The languages every request sample comes in, in tab order. Each is one file in
  * `content/samples/<id>/`; `output` names the file with the answer it prints when it differs
  * from the sample's shared `output.txt`.
+ * @internal
  */
 export const SAMPLE_LANGUAGES = [
   { id: 'curl', label: 'curl', file: 'curl.sh', output: 'curl.out', fence: 'sh' },
@@ -64,13 +65,10 @@ export interface Sample {
   variants: SampleVariant[];
 }
 
-/** The ids of every sample in `content/samples/`. */
-export const listSampleIds = (): string[] =>
-  [...new Set(Object.keys(FILES).map((path) => path.split('/', 1)[0]!))].sort();
-
 /**
  * Replaces each `{NAME}` the values name (e.g. `{BASE_URL}`, `{MARKER_UUID}`); a placeholder
  * left unfilled would make a sample that cannot run, so it throws.
+ * @internal
  */
 export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
   const filled = text.replace(/\{([A-Z][A-Z_]*)\}/g, (whole, name: string) => values[name] ?? whole);

@@ -31,7 +31,10 @@ export const BEARER = 'Bearer';
 /** Lifetime of an access token in seconds: one hour. */
 export const TOKEN_LIFETIME_S = 3600;
 
-/** `error_description` characters (RFC 6749 §5.2): printable ASCII without `"` and `\`, so it fits a quoted-string. */
+/**
+ * `error_description` characters (RFC 6749 §5.2): printable ASCII without `"` and `\`, so it fits a quoted-string.
+ * @internal
+ */
 export const ERROR_DESCRIPTION_PATTERN = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
 
 /** Characters allowed in `client_id` (RFC 6749 Appendix A.1: VSCHAR), at most 255 of them. */

@@ -94,6 +94,7 @@ const updatedLine = (updated: string | undefined): Paragraph[] =>
  * A page's Markdown twin (docs/guide.md, "Developer guide and Markdown for agents") from its MDX: title, description
  * and "Last updated" first, components as plain Markdown, every link absolute (a page's, to its twin). What has no
  * faithful Markdown form throws rather than leaking through.
+ * @internal
  */
 export function mdxToMarkdown(source: string, options: MarkdownTwinOptions): string {
   return substituteBaseUrl(printMarkdown(mdxToMdast(source, options)), options.baseUrl);

@@ -14,7 +14,7 @@ export interface PageItem {
 }
 
 /** The keys of every item in the data: exactly the `<slug>/<key>` pages of its family that exist. */
-export const listItemKeys = (data: LoadedPageData): string[] => [...assignMarkerKeys(data.catalog.panels).values()];
+const listItemKeys = (data: LoadedPageData): string[] => [...assignMarkerKeys(data.catalog.panels).values()];
 
 /**
  * Every item in the data, in the order its index page lists them (by

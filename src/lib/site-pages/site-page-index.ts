@@ -57,6 +57,7 @@ function frontmatterOf(index: SitePageIndex, locale: Locale, slug: string): Page
  * Every page in every locale: the registry's pages (registry order, locales in `LOCALES`
  * order), then one per item of each family's data as it is now (in its index's order); a
  * family whose data is unavailable (`dataOf` not ok) has none for the moment.
+ * @internal
  */
 export function assembleSitePages(
   index: SitePageIndex,

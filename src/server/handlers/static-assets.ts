@@ -16,7 +16,7 @@ export interface StaticAsset {
   content?: StaticAssetContent;
 }
 
-/** What a file's first request reads and works out, kept for every later one. */
+/** What a file's first request reads and works out, kept for every later one. @internal */
 export interface StaticAssetContent {
   body: Buffer;
   /** Whether a gzip copy is offered: a compressible type over 512 bytes (see `gzipOf`). */
@@ -81,6 +81,7 @@ const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 /**
  * The file's bytes and validators, read synchronously on first request: a thread-pool read of a small local file costs
  * more than it frees. Undefined when the file has gone since start-up: the request is then a 404, not a 500.
+ * @internal
  */
 export function assetContent(asset: StaticAsset): StaticAssetContent | undefined {
   if (asset.content !== undefined) return asset.content;
@@ -98,7 +99,10 @@ export function assetContent(asset: StaticAsset): StaticAssetContent | undefined
   });
 }
 
-/** The gzip copy, made on first request: most files (the search UI's) are fetched only when someone opens search. */
+/**
+ * The gzip copy, made on first request: most files (the search UI's) are fetched only when someone opens search.
+ * @internal
+ */
 export function gzipOf(content: StaticAssetContent): Buffer {
   return (content.gzip ??= gzipSync(content.body));
 }

@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPanels } from '../../../../src/lib/catalog/build-panels.ts';
 import { loadCatalogSource, type CatalogSource } from '../../../../src/lib/catalog/load-catalog-source.ts';
-import { CATALOG_LOCALES } from '../../../../src/lib/content/locales.ts';
-import { DESCRIBED_LOCALES } from '../../../../src/lib/catalog/source-schema.ts';
+import { CATALOG_LOCALES, LOCALES } from '../../../../src/lib/content/locales.ts';
 import {
   BiomarkerCatalogSchema,
   CATALOG_TEMPLATES,
@@ -71,7 +70,7 @@ describe('bundled catalog data (content/catalog)', () => {
   it('names every marker and category in every locale, and describes them in en and de', () => {
     for (const entry of [...source.markers, ...source.categories]) {
       for (const locale of CATALOG_LOCALES) expect(entry.translations[locale].name.trim()).not.toBe('');
-      for (const locale of DESCRIBED_LOCALES) {
+      for (const locale of LOCALES) {
         const description = entry.translations[locale].description ?? '';
         expect(description.trim(), `${'key' in entry ? entry.key : entry.type} ${locale}`).not.toBe('');
         expect(sentences(description)).toBeLessThanOrEqual(3);

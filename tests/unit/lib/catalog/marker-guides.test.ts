@@ -3,12 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPanels } from '../../../../src/lib/catalog/build-panels.ts';
 import { loadCatalogSource, type CatalogSource } from '../../../../src/lib/catalog/load-catalog-source.ts';
 import { checkGuides } from '../../../../src/lib/catalog/marker-guides.ts';
-import {
-  DESCRIBED_LOCALES,
-  GUIDE_SECTIONS,
-  MarkerFileSchema,
-  type MarkerSource,
-} from '../../../../src/lib/catalog/source-schema.ts';
+import { GUIDE_SECTIONS, MarkerFileSchema, type MarkerSource } from '../../../../src/lib/catalog/source-schema.ts';
+import { LOCALES } from '../../../../src/lib/content/locales.ts';
 
 const DATA = fileURLToPath(new URL('../../../../content/catalog/', import.meta.url));
 
@@ -24,7 +20,7 @@ function guideTexts(): Array<{ where: string; locale: string; text: string }> {
     GUIDE_SECTIONS.flatMap((section) => {
       const part = guide[section];
       if (part === undefined) return [];
-      return DESCRIBED_LOCALES.map((locale) => ({ where: `${key}.${section}.${locale}`, locale, text: part[locale] }));
+      return LOCALES.map((locale) => ({ where: `${key}.${section}.${locale}`, locale, text: part[locale] }));
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiate, parseAccept, qualityOf } from '../../../../src/lib/http/accept.ts';
+import { negotiate } from '../../../../src/lib/http/accept.ts';
 
 const PAGE = ['text/html', 'text/markdown'] as const;
 
@@ -79,16 +79,20 @@ describe('negotiate (page: HTML first, Markdown when preferred)', () => {
   });
 });
 
-describe('qualityOf', () => {
-  it('uses the most specific matching range', () => {
-    const ranges = parseAccept('*/*;q=0.1, text/*;q=0.5, text/markdown;q=0.8');
-    expect(qualityOf(ranges, 'text/markdown')).toBe(0.8);
-    expect(qualityOf(ranges, 'text/html')).toBe(0.5);
-    expect(qualityOf(ranges, 'application/json')).toBe(0.1);
-  });
-
-  it('treats media-type parameters as more specific', () => {
-    const ranges = parseAccept('text/markdown;q=0.2, text/markdown;charset=utf-8;q=0.9');
-    expect(qualityOf(ranges, 'text/markdown')).toBe(0.9);
+describe('negotiate weighs each type by its most specific range', () => {
+  it.each([
+    ['text/* is more specific than */*', '*/*;q=0.9, text/*;q=0.1, text/markdown;q=0.5', 'text/markdown'],
+    [
+      'a named type is more specific than text/*',
+      'text/*;q=0.9, text/markdown;q=0.5, text/html;q=0.1',
+      'text/markdown',
+    ],
+    [
+      'a media-type parameter is more specific than none',
+      'text/markdown;q=0.2, text/markdown;charset=utf-8;q=0.9, text/html;q=0.5',
+      'text/markdown',
+    ],
+  ])('%s', (_name, header, expected) => {
+    expect(negotiate(header, PAGE)).toBe(expected);
   });
 });

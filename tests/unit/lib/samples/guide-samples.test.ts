@@ -1,13 +1,9 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
 import { MARKER_SAMPLE_ID } from '../../../../src/lib/catalog-page/marker-sample.ts';
 import { cutFragment, FRAGMENT_VALUES, fillFragment } from '../../../../src/lib/samples/prepared-sample-fragments.ts';
-import {
-  fillPlaceholders,
-  listSampleIds,
-  loadSample,
-  SAMPLE_LANGUAGES,
-} from '../../../../src/lib/samples/request-samples.ts';
+import { fillPlaceholders, loadSample, SAMPLE_LANGUAGES } from '../../../../src/lib/samples/request-samples.ts';
 import { readPageFiles } from '../../../helpers/content-files.ts';
 import { englishWords } from '../../../helpers/german-register.ts';
 import { extractSamples, missingExcerptLine, sampleProse } from '../../../helpers/guide-samples.ts';
@@ -24,6 +20,12 @@ const VALUES = {
 };
 const LANGUAGES = SAMPLE_LANGUAGES.map((language) => language.id);
 
+/** The ids of every sample: the folders of `content/samples/`. */
+const SAMPLE_IDS = readdirSync('content/samples', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
 /** The `<Sample id>`s of each page, by content id (`de/auth`). */
 const usedIds = new Map(
   readPageFiles().map((file) => [file.id, [...file.body.matchAll(/<Sample id="([^"]+)"/g)].map((m) => m[1]!)]),
@@ -35,7 +37,7 @@ const referenceIds = buildApiReferenceView(openApiDocumentFor(VALUES.BASE_URL))
   .flatMap((operation) => (operation.sample === undefined ? [] : [operation.sample]));
 
 describe('request samples', () => {
-  it.each(listSampleIds())('%s comes in curl, JavaScript, Python and TypeScript, each with its output', (id) => {
+  it.each(SAMPLE_IDS)('%s comes in curl, JavaScript, Python and TypeScript, each with its output', (id) => {
     const sample = loadSample(id, VALUES, 'en');
     expect(sample.variants.map((variant) => variant.language)).toEqual(LANGUAGES);
     for (const variant of sample.variants) {
@@ -47,15 +49,15 @@ describe('request samples', () => {
   it('are on the German pages exactly as on the English ones, so no page loses a language', () => {
     const english = [...usedIds].filter(([id]) => id.startsWith('en/'));
     expect(english.flatMap(([, ids]) => ids).length).toBeGreaterThanOrEqual(
-      listSampleIds().length - 1 - referenceIds.length,
+      SAMPLE_IDS.length - 1 - referenceIds.length,
     );
     for (const [id, ids] of english) expect(usedIds.get(id.replace(/^en\//, 'de/')), id).toEqual(ids);
   });
 
   it('are each used by a page, and every page uses only samples that exist', () => {
     const used = new Set([...[...usedIds.values()].flat(), ...referenceIds]);
-    for (const id of used) expect(listSampleIds()).toContain(id);
-    for (const id of listSampleIds()) expect(used.has(id) || id === MARKER_SAMPLE_ID, id).toBe(true);
+    for (const id of used) expect(SAMPLE_IDS).toContain(id);
+    for (const id of SAMPLE_IDS) expect(used.has(id) || id === MARKER_SAMPLE_ID, id).toBe(true);
   });
 
   it('refuse to render with a placeholder left unfilled', () => {
@@ -71,7 +73,7 @@ describe('request samples', () => {
 describe('request samples on German pages', () => {
   const GERMAN_VALUES = { ...VALUES, LOCALE: 'de', MARKER_NAME: 'LDL-Cholesterin' };
 
-  it.each(listSampleIds())('%s has every comment and every string it prints in German', (id) => {
+  it.each(SAMPLE_IDS)('%s has every comment and every string it prints in German', (id) => {
     const english = loadSample(id, VALUES, 'en');
     const german = loadSample(id, GERMAN_VALUES, 'de');
     german.variants.forEach((variant, index) => {
