@@ -1,6 +1,6 @@
-import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { Paragraph, PhrasingContent, RootContent, TableRow } from 'mdast';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
-import { anchoredHeading, bulletList, code, strong, table, text } from '../markdown/mdast-builders.ts';
+import { anchoredHeading, bulletList, code, strong, table, tableRow, text } from '../markdown/mdast-builders.ts';
 import {
   badgeFact,
   callout,
@@ -14,13 +14,12 @@ import {
 } from '../markdown/page-outline.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import { PANEL_REGIONS } from './biomarker-filter.ts';
-import { LISTS, viewSlots, type BrowserSlots } from './browser-slots.ts';
 import { CATALOG_SECTION_IDS, type CategoryView, type MarkerView } from './build-catalog-view.ts';
-import { filterChoices, type FilteredCatalogView } from './filter-catalog-view.ts';
-import { markerBadges, regionLabel, regionName, unitLabel } from './marker-labels.ts';
+import { filterChoices, shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
+import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { langAttribute } from './pick-translation.ts';
 
-/** What the biomarker list's outline needs besides the view and its slots. */
+/** What the biomarker list's outline needs besides the filtered view. */
 export interface CatalogOutlineOptions {
   locale: string;
   ui: CatalogUiStrings;
@@ -34,9 +33,6 @@ const paragraph = (children: PhrasingContent[], attributes?: PageAttributes): Pa
   const node: Paragraph = { type: 'paragraph', children };
   return attributes === undefined ? node : onPage(node, attributes);
 };
-
-/** A mark of the template the server fills per view (`page-template.ts`): only the page has it, empty for a view. */
-const mark = (value: string): RootContent => pagePart('TemplateMark', { mark: value });
 
 /** The twin's browser: its parameters with their values, ignored parameters, the status line, the empty state. */
 function browserTwin(filtered: FilteredCatalogView, ui: CatalogUiStrings, status: string, clearUrl: string) {
@@ -74,20 +70,19 @@ function browserTwin(filtered: FilteredCatalogView, ui: CatalogUiStrings, status
  */
 function browserOutline(
   filtered: FilteredCatalogView,
-  slots: BrowserSlots,
   { ui, listPath }: CatalogOutlineOptions,
   clearUrl: string,
 ): RootContent {
   const b = ui.browser;
   // The status line: the form's live region on the page, a bold line in the twin.
-  const status = b.status.replace('{shown}', slots.shown).replace('{total}', String(filtered.total));
+  const status = b.status.replace('{shown}', String(filtered.shown.size)).replace('{total}', String(filtered.total));
   return pageElement(
     'section',
     [
       anchoredHeading(2, CATALOG_SECTION_IDS.browser, [text(b.heading)]),
-      pagePart('BrowserForm', { view: filtered.view, slots, ui, listPath, status }),
+      pagePart('BrowserForm', { filtered, ui, listPath, status }),
       paragraph([text(b.help)], { class: 'browser-help' }),
-      pagePart('BrowserNotice', { slots, ui }),
+      pagePart('BrowserNotice', { filtered, ui }),
       twinOnly(browserTwin(filtered, ui, status, clearUrl)),
     ],
     {
@@ -107,12 +102,12 @@ function browserOutline(
  * The overview: one row per panel with its `template` value and the shown count of all ("12 / 88", one column, so the
  * table still fits a phone), then what the badges mean.
  */
-function panelsOutline(filtered: FilteredCatalogView, slots: BrowserSlots, ui: CatalogUiStrings): RootContent[] {
+function panelsOutline(filtered: FilteredCatalogView, ui: CatalogUiStrings): RootContent[] {
   const rows = CATALOG_TEMPLATES.map((template) => [
     [text(ui.panels[template])],
     [code(template)],
     [
-      onPage(text(slots.shownCount(template)), { 'data-shown-count': template }),
+      onPage(text(String(filtered.shownCounts[template])), { 'data-shown-count': template }),
       text(` / ${filtered.view.counts[template]}`),
     ],
   ]);
@@ -136,11 +131,7 @@ function panelsOutline(filtered: FilteredCatalogView, slots: BrowserSlots, ui: C
  * section on the page; one without a match in the view is hidden, so the twin lists those with a match (with none, its
  * heading stands alone).
  */
-function categoryIndexOutline(
-  filtered: FilteredCatalogView,
-  slots: BrowserSlots,
-  { ui, locale }: CatalogOutlineOptions,
-): RootContent {
+function categoryIndexOutline(filtered: FilteredCatalogView, { ui, locale }: CatalogOutlineOptions): RootContent {
   const { categories } = filtered.view;
   const index = bulletList(
     categories.map((category) => [
@@ -151,7 +142,7 @@ function categoryIndexOutline(
     ]),
   );
   index.children.forEach((item, i) =>
-    onPage(item, { 'data-category-link': categories[i]!.anchor, ...slots.linkHidden(categories[i]!) }),
+    onPage(item, { 'data-category-link': categories[i]!.anchor, hidden: shownIn(categories[i]!, filtered) === 0 }),
   );
   return pageElement('nav', [anchoredHeading(2, CATALOG_SECTION_IDS.categories, [text(ui.categoriesHeading)]), index], {
     class: 'category-index',
@@ -180,13 +171,24 @@ function markerRow(marker: MarkerView, ui: CatalogUiStrings, listUrl: string, lo
 }
 
 /**
+ * Each marker's row of its category's table in the twin, made once per marker of a catalog view (its strings and
+ * links are the view's): the views printed from one chrome's source share the rows, and the printer their lines.
+ */
+const keptRows = new WeakMap<MarkerView, TableRow>();
+
+function keptRow(marker: MarkerView, cells: () => PhrasingContent[][]): TableRow {
+  let row = keptRows.get(marker);
+  if (row === undefined) keptRows.set(marker, (row = tableRow(cells())));
+  return row;
+}
+
+/**
  * One category: icon (decorative, the page's), name, count and description, then its markers: cards on the page
  * (`browser-html.ts`), a table of those that match in the twin. Hidden when none matches.
  */
 function categoryOutline(
   category: CategoryView,
   filtered: FilteredCatalogView,
-  slots: BrowserSlots,
   { locale, ui, listPath, baseUrl }: CatalogOutlineOptions,
 ): RootContent {
   const { name, description } = category;
@@ -206,65 +208,60 @@ function categoryOutline(
     ui.descriptionColumn,
   ];
   const matching = category.markers.filter((marker) => filtered.shown.has(marker.uuid));
+  const shown = matching.length;
   const listUrl = `${baseUrl}${listPath}`;
   return pageElement(
     'section',
     [
       onPage(heading, { class: 'category-heading' }),
-      paragraph([text(slots.countText(category))], { class: 'category-count', 'data-category-count': '' }),
+      paragraph([text(markerCountLabel(shown, locale, ui))], { class: 'category-count', 'data-category-count': '' }),
       ...(description === undefined
         ? []
         : [paragraph([text(description.text)], { lang: langAttribute(description, locale) })]),
-      pagePart('CategoryMarkers', { category, slots, locale, ui, listPath }),
+      pagePart('CategoryMarkers', { category, filtered, locale, ui, listPath }),
       twinOnly([
         table(
           header,
-          matching.map((marker) => markerRow(marker, ui, listUrl, locale)),
+          matching.map((marker) => keptRow(marker, () => markerRow(marker, ui, listUrl, locale))),
         ),
       ]),
     ],
-    { class: 'catalog-category', 'data-category': category.anchor, ...slots.sectionHidden(category) },
+    { class: 'catalog-category', 'data-category': category.anchor, hidden: shown === 0 },
   );
 }
 
 /**
- * The biomarker list's outline: the browser, the panels' overview with the badges' key, the index of categories, then
- * a section per category, each under a heading anchored as the page anchors it. What depends on the query comes from
- * `slots` (`browser-slots.ts`): one view's values, or the marks of the template the server fills per view; the twin is
- * printed from a view's (`catalogTwin`), what the view hides left out. The page, its Markdown twin and its table of
- * contents are rendered from it.
+ * The biomarker list's body for one filtered view: the browser, the panels' overview with the badges' key, the index
+ * of categories, then a section per category in the view's order, each under a heading anchored as the page anchors
+ * it. The page writes it as HTML, a filtered view without Astro (`catalog-views.ts`), and the twin prints it, what the
+ * view hides left out.
  */
-export function catalogOutline(
-  filtered: FilteredCatalogView,
-  slots: BrowserSlots,
-  options: CatalogOutlineOptions,
-): RootContent[] {
+export function catalogViewOutline(filtered: FilteredCatalogView, options: CatalogOutlineOptions): RootContent[] {
   const clearUrl = `${options.baseUrl}${options.listPath}.md`;
   return [
-    browserOutline(filtered, slots, options, clearUrl),
-    ...panelsOutline(filtered, slots, options.ui),
-    categoryIndexOutline(filtered, slots, options),
+    browserOutline(filtered, options, clearUrl),
+    ...panelsOutline(filtered, options.ui),
+    categoryIndexOutline(filtered, options),
     pageElement(
       'div',
-      [
-        mark(slots.listStart(LISTS.categories)),
-        ...slots.categories.flatMap((category) => [
-          mark(slots.itemStart(category.anchor)),
-          categoryOutline(category, filtered, slots, options),
-          mark(slots.itemEnd),
-        ]),
-        mark(slots.listEnd),
-      ],
+      filtered.ranked.map((category) => categoryOutline(category, filtered, options)),
       { class: 'catalog-sections', id: CATALOG_SECTION_IDS.matches, 'data-catalog-sections': '' },
     ),
-    pagePart('CopyButtonScript'),
-    pagePart('BiomarkerBrowser'),
   ];
 }
 
+/** The module scripts the list's page loads after its body: the copy buttons' and the browser's (Astro renders them). */
+export const CATALOG_SCRIPTS: readonly RootContent[] = [pagePart('CopyButtonScript'), pagePart('BiomarkerBrowser')];
+
+/** The biomarker list's outline: the view's body, then its scripts. */
+export const catalogOutline = (filtered: FilteredCatalogView, options: CatalogOutlineOptions): RootContent[] => [
+  ...catalogViewOutline(filtered, options),
+  ...CATALOG_SCRIPTS,
+];
+
 /** One view's Markdown twin of the list: its outline for that view, what the view hides left out. */
 export const catalogTwin = (filtered: FilteredCatalogView, options: CatalogOutlineOptions): RootContent[] =>
-  twinNodes(catalogOutline(filtered, viewSlots(filtered, options.locale, options.ui), options));
+  twinNodes(catalogViewOutline(filtered, options));
 
 /** The error state: a warning that the catalog is unavailable, never an empty list (a blockquote in the twin). */
 export const catalogUnavailableOutline = (ui: CatalogUiStrings): RootContent[] => [

@@ -1,4 +1,4 @@
-import type { Heading, List, Nodes, PhrasingContent, RootContent, Table } from 'mdast';
+import type { Heading, List, Nodes, PhrasingContent, RootContent, Table, TableRow } from 'mdast';
 
 declare module 'mdast' {
   interface HeadingData {
@@ -27,17 +27,19 @@ export const bulletList = (items: PhrasingContent[][]): List => ({
 });
 
 /** A GFM table from a header row and body rows of cells. */
-export function table(header: string[], rows: PhrasingContent[][][]): Table {
-  const row = (cells: PhrasingContent[][]) => ({
-    type: 'tableRow' as const,
-    children: cells.map((children) => ({ type: 'tableCell' as const, children })),
-  });
+export function table(header: string[], rows: readonly (PhrasingContent[][] | TableRow)[]): Table {
   return {
     type: 'table',
     align: header.map(() => null),
-    children: [row(header.map((h) => [text(h)])), ...rows.map(row)],
+    children: [tableRow(header.map((h) => [text(h)])), ...rows.map((row) => ('type' in row ? row : tableRow(row)))],
   };
 }
+
+/** A table's row of cells. */
+export const tableRow = (cells: PhrasingContent[][]): TableRow => ({
+  type: 'tableRow',
+  children: cells.map((children) => ({ type: 'tableCell', children })),
+});
 
 /**
  * A heading the HTML page anchors at `anchor`: the twin prints it as any heading, the table of contents lists it unless

@@ -221,7 +221,6 @@ function handlers(options: OutlineHtmlOptions): Record<string, Handler> {
       const built = options.parts[node.component]?.(node.props);
       return built ?? hole({ kind: 'part', component: node.component, props: node.props });
     },
-    twinOnly: () => undefined,
     ...Object.fromEntries(
       SEMANTIC_TYPES.map((type): [string, Handler] => [
         type,
@@ -248,9 +247,26 @@ const refuse: Handler = (_, node: { type: string }) => {
   throw new Error(`an outline has no page form for a ${node.type} node`);
 };
 
+/** Elements built for an outline, as HTML written as the outline's (for a part written once and reused). */
+export const hastHtml = (nodes: ElementContent | ElementContent[]): string => toHtml(nodes, HTML_OPTIONS);
+
+/**
+ * The outline without what only the twin says: `toHast` walks the whole tree it is given before writing it, and a
+ * twin's tables (the biomarker list's, a row per marker) would be walked for nothing.
+ */
+function pageNodes(nodes: readonly RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'twinOnly') continue;
+    const children = 'children' in node ? (node.children as RootContent[]) : undefined;
+    out.push(children === undefined ? node : ({ ...node, children: pageNodes(children) } as RootContent));
+  }
+  return out;
+}
+
 /** The outline's nodes as hast. */
 function outlineHast(nodes: readonly RootContent[], options: OutlineHtmlOptions): ElementContent[] {
-  const root = { type: 'root', children: [...nodes] } as MdastNodes;
+  const root = { type: 'root', children: pageNodes(nodes) } as MdastNodes;
   const tree = toHast(root, {
     allowDangerousHtml: true,
     handlers: {

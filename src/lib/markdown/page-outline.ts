@@ -137,10 +137,16 @@ function writeTwin(node: RootContent, out: RootContent[]): void {
         children: [{ type: 'paragraph', children: [strong(node.title)] }, ...twinNodes(node.children)],
       } as Blockquote);
       return;
-    default:
-      out.push(
-        'children' in node ? ({ ...node, children: twinNodes(node.children as RootContent[]) } as RootContent) : node,
-      );
+    default: {
+      if (!('children' in node)) {
+        out.push(node);
+        return;
+      }
+      // A node whose children the twin keeps as they are is kept itself, so a printer may know it again (a table row).
+      const children = twinNodes(node.children as RootContent[]);
+      const kept = children.length === node.children.length && children.every((child, i) => child === node.children[i]);
+      out.push(kept ? node : ({ ...node, children } as RootContent));
+    }
   }
 }
 

@@ -6,16 +6,15 @@ import { apiFamilyOfSlug } from '../content/api-families.ts';
 import { apiOperationsOutline, apiOverviewOutline } from '../api-reference/api-reference-outline.ts';
 import { buildApiReferenceView } from '../api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../api-reference/openapi-translations.ts';
-import { isTemplateQuery, templateSlots, viewSlots, type BrowserTemplateData } from '../catalog-page/browser-slots.ts';
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
-import { catalogOutline, catalogUnavailableOutline } from '../catalog-page/catalog-outline.ts';
+import { CATALOG_SCRIPTS, catalogOutline, catalogUnavailableOutline } from '../catalog-page/catalog-outline.ts';
+import { isChromeQuery, viewSlot, type ViewSource } from '../catalog-page/catalog-views.ts';
 import { filterCatalogView } from '../catalog-page/filter-catalog-view.ts';
 import { buildMarkerPageView } from '../catalog-page/build-marker-page-view.ts';
 import { catalogSearchWords } from '../catalog-page/marker-labels.ts';
 import { markerGuides } from '../catalog-page/marker-guide-data.ts';
 import { markerPageOutline } from '../catalog-page/marker-page-outline.ts';
 import { MARKER_SAMPLE_ID } from '../catalog-page/marker-sample.ts';
-import { MARKS } from '../catalog-page/page-template.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { changelogOutline } from '../changelog/changelog-outline.ts';
 import type { Locale } from '../content/locales.ts';
@@ -90,27 +89,25 @@ export const DATA_PAGE_OUTLINES = {
   },
 
   /**
-   * The biomarker browser, filtered by the request's query. Asked for the template (`TEMPLATE_QUERY`), the page is the
-   * unfiltered view with marks where a view differs, carrying the view and strings the server fills it from, and the
-   * twin is one mark the server writes a view's twin into.
+   * The biomarker browser, filtered by the request's query. Asked for the views' chrome (`CHROME_QUERY`), the list's
+   * body is one slot carrying what a view's body is made from, and the server writes each view's body there
+   * (`catalog-views.ts`).
    */
   BiomarkerCategories(request: DataPageRequest): RootContent[] {
     const { locale, ui, otherUi, baseUrl, audience } = request;
     const panels = catalogPanels('BiomarkerCategories', request);
     if (panels === undefined) return catalogUnavailableOutline(ui.catalog);
     const query = request.query ?? new URLSearchParams();
-    const template = isTemplateQuery(query);
-    if (template && audience === 'twin') return [{ type: 'paragraph', children: [text(MARKS.slot('catalog'))] }];
     const options = { locale, baseUrl, otherCategory: ui.catalog.otherCategory, ...catalogSearchWords(ui, otherUi) };
     const view = buildCatalogView(panels, options);
-    const filtered = filterCatalogView(view, template ? new URLSearchParams() : query);
     // Each marker's page is below the list's own path (the `biomarkers` item family).
     const listPath = pagePath(locale, request.slug);
-    const slots = template ? templateSlots(view) : viewSlots(filtered, locale, ui.catalog);
-    const outline = catalogOutline(filtered, slots, { locale, ui: ui.catalog, listPath, baseUrl });
-    if (!template) return outline;
-    const data: BrowserTemplateData = { locale, ui: ui.catalog, view, listPath, baseUrl };
-    return [...outline, pagePart('TemplateMark', { mark: MARKS.data(JSON.stringify(data)) })];
+    if (isChromeQuery(query)) {
+      if (audience === 'twin') return [{ type: 'paragraph', children: [text(viewSlot())] }];
+      const source: ViewSource = { locale, ui: ui.catalog, view, listPath, baseUrl };
+      return [pagePart('ViewSlot', { slot: viewSlot(source) }), ...CATALOG_SCRIPTS];
+    }
+    return catalogOutline(filterCatalogView(view, query), { locale, ui: ui.catalog, listPath, baseUrl });
   },
 
   /** One marker's facts, what its guide teaches, units and panels per region, names and API sample. */

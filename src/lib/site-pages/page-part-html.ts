@@ -1,8 +1,5 @@
-import { browserForm, browserNotice, categoryIcon, categoryMarkers } from '../catalog-page/browser-html.ts';
-import type { BrowserFormProps, CategoryMarkersProps } from '../catalog-page/browser-html.ts';
-import type { BrowserSlots } from '../catalog-page/browser-slots.ts';
+import { CATALOG_PART_HTML } from '../catalog-page/browser-html.ts';
 import { copyButton, type CopyButtonProps } from '../catalog-page/copy-button.ts';
-import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { element, rawHtml, textHtml, type PartBuilder } from '../markdown/outline-html.ts';
 
 /** A changelog entry's day, written for a reader of the page's language (`<time>` with the instant), and its kind. */
@@ -38,11 +35,8 @@ export const PAGE_PART_HTML: Readonly<Record<string, PartBuilder | undefined>> =
   ChangelogMeta: part(changelogMeta),
   CopyButton: part<CopyButtonProps>(copyButton),
   JsonLd: part(jsonLd),
-  BrowserForm: part<BrowserFormProps>(browserForm),
-  BrowserNotice: part<{ slots: BrowserSlots; ui: CatalogUiStrings }>(browserNotice),
-  CategoryIcon: part(categoryIcon),
-  CategoryMarkers: part<CategoryMarkersProps>(categoryMarkers),
-  TemplateMark: part(({ mark }: { mark: string }) => [rawHtml(mark)]),
+  ...CATALOG_PART_HTML,
+  ViewSlot: part(({ slot }: { slot: string }) => [rawHtml(slot)]),
   RequestSample: part(({ prepared }: { prepared?: string | undefined }) =>
     prepared === undefined ? undefined : [rawHtml(prepared)],
   ),

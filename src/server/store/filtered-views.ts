@@ -1,41 +1,40 @@
-import type { BrowserTemplates } from '../../lib/catalog-page/browser-views.ts';
-import { parseTemplate, type PageTemplate } from '../../lib/catalog-page/page-template.ts';
+import type { ViewChrome } from '../../lib/catalog-page/catalog-views.ts';
 import { createResponseRepresentation, type Coding, type Representation } from '../../lib/http/representation.ts';
 import type { Rendered } from './astro-renderer.ts';
 import type { RenderedResource } from './rendered-resources.ts';
 import { SingleFlightCache } from './single-flight-cache.ts';
 
-/** A template as rendered and parsed, with the media type of the views made from it. */
-interface Parsed<T> {
+/** A chrome as rendered and cut at its slot, with the media type of the views written into it. */
+interface Chrome {
   contentType: string;
-  template: T;
+  chrome: ViewChrome;
 }
 
-/** The view assembly, imported on the first filtered view: the Markdown printer comes with it. */
-type Views = typeof import('../../lib/catalog-page/browser-views.ts');
+/** The views' bodies, imported on the first filtered view: the HTML writer and the Markdown printer come with them. */
+type Views = typeof import('../../lib/catalog-page/catalog-views.ts');
 
-/** Runs a view's assembly (synchronous, a few ms) as `client`'s job, in a turn of the event loop of its own. */
-type AssembleInTurn = <T>(client: string, job: () => T) => Promise<T>;
+/** Runs a view's body (synchronous, a few ms) as `client`'s job, in a turn of the event loop of its own. */
+type RunInTurn = <T>(client: string, job: () => T) => Promise<T>;
 
 /**
- * The filtered views of the biomarker browser, assembled from its templates (rendered once per data version) by
- * running the filter and joining strings: a new query costs no render, and each view is compressed only in the coding
- * its response takes. Nothing is kept per query.
+ * The filtered views of the biomarker browser: the page's chrome is rendered once per data version and format; a view
+ * is its query applied to the catalog, the body written for it (`catalog-views.ts`) and put in the chrome's slot, so a
+ * new query costs no render, and each view is compressed only in the coding its response takes. Nothing is kept per
+ * query.
  */
 export class FilteredViews {
   readonly #render: (resource: RenderedResource, client: string) => Promise<Rendered>;
-  readonly #assemble: AssembleInTurn;
-  readonly #html = new SingleFlightCache<Parsed<BrowserTemplates>>();
-  readonly #markdown = new SingleFlightCache<Parsed<PageTemplate>>();
+  readonly #run: RunInTurn;
+  readonly #chromes = new SingleFlightCache<Chrome>();
   #views: Promise<Views> | undefined;
 
   /**
-   * `render` renders a template resource and `assemble` runs a view's assembly, both as jobs of the store's on-demand
-   * queue, for the client asking.
+   * `render` renders a chrome and `run` writes a view's body, both as jobs of the store's on-demand queue, for the
+   * client asking.
    */
-  constructor(render: (resource: RenderedResource, client: string) => Promise<Rendered>, assemble: AssembleInTurn) {
+  constructor(render: (resource: RenderedResource, client: string) => Promise<Rendered>, run: RunInTurn) {
     this.#render = render;
-    this.#assemble = assemble;
+    this.#run = run;
   }
 
   /** The view `resource` names at data `version`, made for a response in `coding`, as `client`'s work. */
@@ -45,37 +44,29 @@ export class FilteredViews {
     coding: Coding | undefined,
     client: string,
   ): Promise<Representation> {
-    const templates = resource.viewTemplates;
-    if (templates === undefined || resource.query === undefined) throw new Error(`${resource.key} is not a view`);
-    const views = await (this.#views ??= import('../../lib/catalog-page/browser-views.ts'));
-    const html = await this.#parsed(this.#html, templates.html, version, views.parseBrowserTemplate, client);
-    const markdown =
-      templates.markdown === undefined
-        ? undefined
-        : await this.#parsed(this.#markdown, templates.markdown, version, parseTemplate, client);
+    const chromes = resource.chromes;
+    if (chromes === undefined || resource.query === undefined) throw new Error(`${resource.key} is not a view`);
+    const views = await (this.#views ??= import('../../lib/catalog-page/catalog-views.ts'));
+    const page = await this.#chrome(chromes.html, version, views, client);
+    const { contentType, chrome } =
+      chromes.markdown === undefined ? page : await this.#chrome(chromes.markdown, version, views, client);
+    const source = page.chrome.source;
+    if (source === undefined) throw new Error(`the chrome of ${resource.key} carries no source`);
     const query = new URLSearchParams(resource.query);
-    return this.#assemble(client, () => {
-      const text =
-        markdown === undefined
-          ? views.browserViewHtml(html.template, query)
-          : views.browserViewMarkdown(html.template, markdown.template, query);
-      return createResponseRepresentation(text, (markdown ?? html).contentType, coding);
-    });
+    const body = chromes.markdown === undefined ? views.viewHtml : views.viewMarkdown;
+    return this.#run(client, () =>
+      createResponseRepresentation(views.viewPage(chrome, body(source, query)), contentType, coding),
+    );
   }
 
-  #parsed<T>(
-    cache: SingleFlightCache<Parsed<T>>,
-    resource: RenderedResource,
-    version: string,
-    parse: (text: string) => T,
-    client: string,
-  ): Promise<Parsed<T>> {
-    return cache.get(
+  /** `resource`'s chrome at data `version`, rendered for `client` the first time it is asked for. */
+  #chrome(resource: RenderedResource, version: string, views: Views, client: string): Promise<Chrome> {
+    return this.#chromes.get(
       resource.key,
       async () => {
         const rendered = await this.#render(resource, client);
         if (rendered.status !== 200) throw new Error(`rendering ${resource.renderPath} answered ${rendered.status}`);
-        return { contentType: rendered.contentType, template: parse(rendered.text) };
+        return { contentType: rendered.contentType, chrome: views.parseChrome(rendered.text) };
       },
       version,
     );

@@ -1,5 +1,5 @@
 import { formatFilter, parseFilter } from '../../lib/catalog-page/biomarker-filter.ts';
-import { TEMPLATE_QUERY } from '../../lib/catalog-page/browser-slots.ts';
+import { CHROME_QUERY } from '../../lib/catalog-page/catalog-views.ts';
 import { LOCALES, type Locale } from '../../lib/content/locales.ts';
 import type { PageDataServices, PageDataSource } from '../../lib/content/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
@@ -24,15 +24,15 @@ export interface RenderedResource {
   /** A filtered view's normalized query (`formatFilter`): request input, so such a view is made per request, never kept. */
   query?: string;
   /**
-   * A filtered view's page, whose CSP was made before any request input was filled in, so input never adds a hash:
-   * a query could otherwise allow a script of its own (docs/security.md, "What it defends against").
+   * A filtered view's unfiltered page, whose CSP was made before any request input was filled in, so input never adds
+   * a hash: a query could otherwise allow a script of its own (docs/security.md, "What it defends against").
    */
-  template?: RenderedResource;
+  unfiltered?: RenderedResource;
   /**
-   * A filtered view's templates, rendered once per data version and filled per query: the HTML page's (which carries
-   * the data that fills both) and, for a Markdown view, the twin's.
+   * A filtered view's chromes, its page rendered once per data version with one slot for a view's body: the HTML
+   * page's, whose slot carries what a view is made from, and for a Markdown view the twin's.
    */
-  viewTemplates?: { html: RenderedResource; markdown?: RenderedResource };
+  chromes?: { html: RenderedResource; markdown?: RenderedResource };
   /** Builds it without Astro's page renders (`llms.txt`, the sitemap); none: Astro renders it at `renderPath`. */
   build?: (context: BuildContext) => Promise<Rendered>;
 }
@@ -70,25 +70,25 @@ export const pageResources = (page: GuidePageEntry, locale: Locale): PageResourc
   markdown: pageResource(page, locale, 'markdown'),
 });
 
-/** A page rendered as the template of its filtered views (`browser-slots.ts`). */
-const templateOf = (resource: RenderedResource): RenderedResource => ({
+/** A page rendered as the chrome of its filtered views (`catalog-views.ts`). */
+const chromeOf = (resource: RenderedResource): RenderedResource => ({
   ...resource,
-  key: `${resource.key}?${TEMPLATE_QUERY}`,
-  renderPath: `${resource.renderPath}?${TEMPLATE_QUERY}`,
+  key: `${resource.key}?${CHROME_QUERY}`,
+  renderPath: `${resource.renderPath}?${CHROME_QUERY}`,
 });
 
 /** A resource's view filtered by a normalized, non-empty query. */
 const withQuery = (
   resource: RenderedResource,
   query: string,
-  viewTemplates: NonNullable<RenderedResource['viewTemplates']>,
+  chromes: NonNullable<RenderedResource['chromes']>,
 ): RenderedResource => ({
   ...resource,
   key: `${resource.key}?${query}`,
   renderPath: `${resource.renderPath}?${query}`,
   query,
-  template: resource,
-  viewTemplates,
+  unfiltered: resource,
+  chromes,
 });
 
 /**
@@ -99,20 +99,20 @@ export function filteredPageResources(page: PageResources, search: string): Page
   if (page.page.filtered !== true || search === '') return page;
   const query = formatFilter(parseFilter(new URLSearchParams(search)));
   if (query === '') return page;
-  const html = templateOf(page.html);
+  const html = chromeOf(page.html);
   return {
     ...page,
     html: withQuery(page.html, query, { html }),
-    markdown: withQuery(page.markdown, query, { html, markdown: templateOf(page.markdown) }),
+    markdown: withQuery(page.markdown, query, { html, markdown: chromeOf(page.markdown) }),
   };
 }
 
-/** A view of a filtering page whose answer renders both of the page's templates: what the preparation asks for. */
-const TEMPLATES_VIEW_QUERY = 'q=a';
+/** A view of a filtering page whose answer renders both of the page's chromes: what the preparation asks for. */
+const CHROME_VIEW_QUERY = 'q=a';
 
 /**
  * What a background pass prepares, in this order: each data-driven page of `pages` (the list of the site's pages for
- * the data of the moment, item pages included) in both formats, with a view of a filtering page so that its templates
+ * the data of the moment, item pages included) in both formats, with a view of a filtering page so that its chromes
  * are rendered, then the `documents` built from data.
  */
 export function dataResources(
@@ -124,7 +124,7 @@ export function dataResources(
     if (summary.page.data === undefined) continue;
     const page = pageResources(summary.page, summary.locale);
     resources.push(page.html, page.markdown);
-    if (summary.page.filtered === true) resources.push(filteredPageResources(page, TEMPLATES_VIEW_QUERY).markdown);
+    if (summary.page.filtered === true) resources.push(filteredPageResources(page, CHROME_VIEW_QUERY).markdown);
   }
   return [...resources, ...documents.filter((document) => document.sources.length > 0)];
 }

@@ -80,7 +80,7 @@ export type Renderer = Pick<AstroRenderer, 'render'>;
 /**
  * Everything Astro renders. Resources without data come prepared from the build and answer synchronously; a
  * data-driven one renders once per data version, never per request, under a bound on renders at once; a filtered
- * view is assembled from its page's template without a render. A failed (502) render is passed on, not kept.
+ * view is its page's chrome with the view's body written in, without a render. A failed (502) render is passed on, not kept.
  */
 export class RenderedStore {
   readonly #renderer: Renderer;
@@ -93,7 +93,7 @@ export class RenderedStore {
   readonly #development: boolean;
   #renders = 0;
   readonly #bodies = new SingleFlightCache<PreparedBody>();
-  /** Filtered views: assembled per request from templates rendered once per data version; nothing kept per query. */
+  /** Filtered views: written per request into chromes rendered once per data version; nothing kept per query. */
   readonly #views: FilteredViews;
   /** Renders, their compression and filtered views: the one queue of on-demand work, shared fairly by clients. */
   readonly #queue: WorkQueue;
@@ -196,8 +196,8 @@ export class RenderedStore {
   ) {
     const representation = await this.#views.representation(resource, version, coding, client);
     const answer = { ok: true as const, representation, preparedAt: performance.now(), cacheControl };
-    if (!representation.contentType.startsWith('text/html') || resource.template === undefined) return answer;
-    const page = await this.answer(resource.template, undefined, client);
+    if (!representation.contentType.startsWith('text/html') || resource.unfiltered === undefined) return answer;
+    const page = await this.answer(resource.unfiltered, undefined, client);
     if (!page.ok) return answer;
     const policy = htmlPolicy(page.representation);
     return { ...answer, policy: this.#development ? developmentPolicy(policy) : policy };

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RootContent } from 'mdast';
-import { templateSlots, viewSlots } from '../../../../src/lib/catalog-page/browser-slots.ts';
 import { buildCatalogView, type MarkerView } from '../../../../src/lib/catalog-page/build-catalog-view.ts';
 import { catalogOutline, catalogTwin } from '../../../../src/lib/catalog-page/catalog-outline.ts';
 import { filterCatalogView } from '../../../../src/lib/catalog-page/filter-catalog-view.ts';
@@ -261,7 +260,7 @@ describe("the biomarker list's outline", () => {
 
   it('keeps every category on the page, hidden where nothing matches, and the twin prints those with a match', () => {
     const filtered = filterCatalogView(view(), new URLSearchParams('q=ferritin'));
-    const outline = catalogOutline(filtered, viewSlots(filtered, 'en', ui.en.catalog), options);
+    const outline = catalogOutline(filtered, options);
     const page = sections(outline);
     expect(page).toHaveLength(view().categories.length);
     expect(
@@ -279,14 +278,6 @@ describe("the biomarker list's outline", () => {
     const markdown = markdownBlocks(twin, BASE);
     expect(markdown).toContain(
       '## Categories\n\n- Iron status\n\n## Iron status\n\n1 biomarker\n\nMarkers of how much iron',
-    );
-  });
-
-  it('writes the slots of the template where a view differs, every category in the catalog order', () => {
-    const all = filterCatalogView(view(), new URLSearchParams());
-    const page = sections(catalogOutline(all, templateSlots(view()), options));
-    expect(page.map((node) => node.data?.page?.['data-slot'])).toEqual(
-      view().categories.map((category) => `section:${category.anchor}`),
     );
   });
 });

@@ -5,8 +5,12 @@ import type { RenderedResource } from '../../../../src/server/store/rendered-res
 import { RenderedStore, type DataVersion, type Renderer } from '../../../../src/server/store/rendered-store.ts';
 import { Overloaded } from '../../../../src/server/store/work-queue.ts';
 import type { PreparationReport } from '../../../../src/server/store/page-preparation.ts';
-import { TEMPLATE_QUERY } from '../../../../src/lib/catalog-page/browser-slots.ts';
-import { MARKS } from '../../../../src/lib/catalog-page/page-template.ts';
+import { buildCatalogView } from '../../../../src/lib/catalog-page/build-catalog-view.ts';
+import { CHROME_QUERY, viewSlot } from '../../../../src/lib/catalog-page/catalog-views.ts';
+import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
+import { CATALOG_TEMPLATES } from '../../../../src/lib/schemas/catalog.ts';
+import { smallCatalog } from '../../../helpers/catalog-fixture.ts';
+import { readUiStrings } from '../../../helpers/content-files.ts';
 import { createCatalogService } from '../../../../src/lib/catalog/catalog-service.ts';
 import { parseConfig } from '../../../../src/lib/config/config.ts';
 
@@ -46,16 +50,29 @@ const services = {
   }),
 };
 
-/** The biomarker list, the template its views are filled from, and a filtered view of it for `query`. */
+/** The biomarker list, the chrome its views are written into, and a filtered view of it for `query`. */
 const html = { ...resource('html /biomarkers', ['catalog']), renderPath: '/biomarkers' };
-const templateResource = { ...html, key: `${html.key}?${TEMPLATE_QUERY}`, renderPath: `/biomarkers?${TEMPLATE_QUERY}` };
+const chromeResource = { ...html, key: `${html.key}?${CHROME_QUERY}`, renderPath: `/biomarkers?${CHROME_QUERY}` };
 const view = (query: string): RenderedResource => ({
   ...html,
   key: `${html.key}?${query}`,
   renderPath: `/biomarkers?${query}`,
   query,
-  template: html,
-  viewTemplates: { html: templateResource },
+  unfiltered: html,
+  chromes: { html: chromeResource },
+});
+/** The list's chrome around its slot, carrying a small catalog: a view is written into it. */
+const catalogUi = UiStringsSchema.parse(readUiStrings('en')).catalog;
+const chrome = viewSlot({
+  locale: 'en',
+  ui: catalogUi,
+  view: buildCatalogView(Object.fromEntries(CATALOG_TEMPLATES.map((template) => [template, smallCatalog()])) as never, {
+    locale: 'en',
+    baseUrl: 'https://catalog.example',
+    otherCategory: catalogUi.otherCategory,
+  }),
+  listPath: '/biomarkers',
+  baseUrl: 'https://catalog.example',
 });
 
 describe('RenderedStore', () => {
@@ -110,32 +127,43 @@ describe('RenderedStore', () => {
     expect(renders).toHaveLength(2);
   });
 
-  it('assembles filtered views from the page template, rendered once per data version: no render per query', async () => {
+  it('writes filtered views into the page chrome, rendered once per data version: no render per query', async () => {
     const page = (body: string) => `<main>${body}</main>`;
-    const template = `${MARKS.slot('q')}${MARKS.data(JSON.stringify(null))}`;
+    const template = chrome;
     const { renderer, renders } = fakeRenderer((path) => ({
       status: 200,
       contentType: 'text/html; charset=utf-8',
-      text: path.includes(TEMPLATE_QUERY) ? page(template) : page(path),
+      text: path.includes(CHROME_QUERY) ? page(template) : page(path),
     }));
     let version = 'v1';
     const store = new RenderedStore({
       renderer,
       versionOf: async () => ({ version, freshness: { maxAgeS: 60 }, ok: true }),
     });
-    // The fake template fills no browser: the assembly itself is `browser-template.test.ts`'s; here, only renders count.
+    // Whether a view reads as Astro renders it is `filtered-views.test.ts`'s; here, the renders count.
     const answers = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => store.answer(view(`q=${i}`), 'br')));
-    expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`]);
-    expect(answers.every((answer) => answer.status === 'rejected')).toBe(true); // `null` data fills nothing
+    // The chrome, and the unfiltered page whose policy a view carries: once each, not once per query.
+    expect(renders).toEqual([`/biomarkers?${CHROME_QUERY}`, '/biomarkers']);
+    expect(answers.every((answer) => answer.status === 'fulfilled' && answer.value.ok)).toBe(true);
+    const first = answers[0]!.status === 'fulfilled' ? answers[0]!.value : undefined;
+    expect(first?.ok === true && first.representation.contentType).toBe('text/html; charset=utf-8');
     version = 'v2';
-    await store.answer(view('q=1')).catch(() => undefined);
-    expect(renders).toEqual([`/biomarkers?${TEMPLATE_QUERY}`, `/biomarkers?${TEMPLATE_QUERY}`]);
+    await store.answer(view('q=1'));
+    expect(renders).toEqual([
+      `/biomarkers?${CHROME_QUERY}`,
+      '/biomarkers',
+      `/biomarkers?${CHROME_QUERY}`,
+      '/biomarkers',
+    ]);
     expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
   });
 
   it('refuses filtered views past its queue with Overloaded at once, never a queue that grows', async () => {
-    const template = `${MARKS.slot('q')}${MARKS.data(JSON.stringify(null))}`;
-    const { renderer } = fakeRenderer(() => ({ status: 200, contentType: 'text/html; charset=utf-8', text: template }));
+    const { renderer } = fakeRenderer(() => ({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      text: chrome,
+    }));
     let shed = 0;
     const store = new RenderedStore({
       renderer,

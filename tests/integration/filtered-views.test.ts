@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFilter, parseFilter } from '../../src/lib/catalog-page/biomarker-filter.ts';
-import { TEMPLATE_QUERY } from '../../src/lib/catalog-page/browser-slots.ts';
 import {
-  browserViewHtml,
-  browserViewMarkdown,
-  parseBrowserTemplate,
-  type BrowserTemplates,
-} from '../../src/lib/catalog-page/browser-views.ts';
-import { parseTemplate, type PageTemplate } from '../../src/lib/catalog-page/page-template.ts';
+  CHROME_QUERY,
+  parseChrome,
+  viewHtml,
+  viewMarkdown,
+  viewPage,
+  type ViewChrome,
+  type ViewSource,
+} from '../../src/lib/catalog-page/catalog-views.ts';
 import type { Renderer } from '../../src/server/store/rendered-store.ts';
 import { createTestSite } from '../helpers/site.ts';
 
@@ -48,38 +49,40 @@ function firstDifference(actual: string, expected: string): string {
   return `at ${at}: …${actual.slice(at - 60, at + 60)}… instead of …${expected.slice(at - 60, at + 60)}…`;
 }
 
-describe('a filtered view of /biomarkers assembled from the prepared template', () => {
+describe('a filtered view of /biomarkers written into the chrome rendered once', () => {
   /** The built Astro bundle with a site's services, as the site's store renders through it. */
   let renderer: Renderer;
-  const templates = new Map<string, { html: BrowserTemplates; markdown: PageTemplate }>();
+  const chromes = new Map<string, { html: ViewChrome; markdown: ViewChrome; source: ViewSource }>();
   beforeAll(async () => {
     renderer = (await createTestSite()).renderer;
     for (const list of LISTS) {
-      const html = await renderer.render(`${list}?${TEMPLATE_QUERY}`, 'text/html');
-      const markdown = await renderer.render(`${list}.md?${TEMPLATE_QUERY}`, 'text/markdown');
+      const html = await renderer.render(`${list}?${CHROME_QUERY}`, 'text/html');
+      const markdown = await renderer.render(`${list}.md?${CHROME_QUERY}`, 'text/markdown');
       expect([html.status, markdown.status]).toEqual([200, 200]);
-      templates.set(list, { html: parseBrowserTemplate(html.text), markdown: parseTemplate(markdown.text) });
+      const page = parseChrome(html.text);
+      expect(page.source?.listPath).toBe(list);
+      chromes.set(list, { html: page, markdown: parseChrome(markdown.text), source: page.source! });
     }
   });
 
   for (const list of LISTS) {
     it(`is byte for byte the HTML Astro renders for the same view (${list})`, async () => {
-      const { html } = templates.get(list)!;
+      const { html, source } = chromes.get(list)!;
       for (const search of QUERIES) {
         const query = formatFilter(parseFilter(new URLSearchParams(search)));
         const rendered = await renderer.render(query === '' ? list : `${list}?${query}`, 'text/html');
-        const assembled = browserViewHtml(html, new URLSearchParams(query));
-        expect(firstDifference(assembled, rendered.text), search).toBe('');
+        const written = viewPage(html, viewHtml(source, new URLSearchParams(query)));
+        expect(firstDifference(written, rendered.text), search).toBe('');
       }
     });
 
     it(`is byte for byte the Markdown twin Astro renders for the same view (${list})`, async () => {
-      const { html, markdown } = templates.get(list)!;
+      const { markdown, source } = chromes.get(list)!;
       for (const search of QUERIES) {
         const query = formatFilter(parseFilter(new URLSearchParams(search)));
         const rendered = await renderer.render(query === '' ? `${list}.md` : `${list}.md?${query}`, 'text/markdown');
-        const assembled = browserViewMarkdown(html, markdown, new URLSearchParams(query));
-        expect(firstDifference(assembled, rendered.text), search).toBe('');
+        const written = viewPage(markdown, viewMarkdown(source, new URLSearchParams(query)));
+        expect(firstDifference(written, rendered.text), search).toBe('');
       }
     });
   }
