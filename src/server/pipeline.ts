@@ -30,6 +30,8 @@ export type Step<E> = (exchange: E, next: () => Done) => Done;
 /**
  * Runs `steps` in order on one exchange. Synchronous as long as every step is: no promise is made unless a step
  * returns one (a prepared answer is written within the call), and a step's promise is the chain's.
+ *
+ * @internal
  */
 export function compose<E>(steps: readonly Step<E>[]): (exchange: E) => Done {
   return (exchange) => {

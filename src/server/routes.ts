@@ -59,7 +59,7 @@ import type { Done, RoutedExchange } from './pipeline.ts';
  * calls a route's answer; the 429 form, metrics and prepared documents read the rest; nothing else spells routes out.
  */
 
-/** The bounded set of metrics labels: a request is counted by its route family, never its raw path. */
+/** The bounded set of metrics labels: a request is counted by its route family, never its raw path. @internal */
 export const ROUTE_LABELS = [
   'catalog',
   'token',
@@ -180,7 +180,7 @@ const renderedRow = (resource: RenderedResource): PathRow =>
     { api: false, resource },
   );
 
-/** Exact paths: the API (the paths of the OpenAPI document, in its order) and the site documents. */
+/** Exact paths: the API (the paths of the OpenAPI document, in its order) and the site documents. @internal */
 export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
   apiRow(
     catalogOperation,
@@ -222,7 +222,7 @@ export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
   ...CHANGELOG_FEEDS.map(({ path }) => [path, renderedRow(renderedDocument(path))] as const),
 ]);
 
-/** The operations the table's API rows carry, in its order: the paths of the OpenAPI document. */
+/** The operations the table's API rows carry, in its order: the paths of the OpenAPI document. @internal */
 export const API_ROUTE_OPERATIONS: readonly ApiOperation[] = [...PATH_ROUTES.values()].flatMap(({ operation }) =>
   operation === undefined ? [] : [operation],
 );

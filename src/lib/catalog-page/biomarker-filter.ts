@@ -250,7 +250,7 @@ interface SearchWord {
   forgiven?: readonly string[];
 }
 
-/** A search as the filter matches it: folded, fillers and endings dropped, misspellings forgiven. */
+/** A search as the filter matches it: folded, fillers and endings dropped, misspellings forgiven. @internal */
 export interface SearchQuery {
   /** The words joined by spaces, for exact and prefix matches of a whole term. */
   text: string;
@@ -262,6 +262,8 @@ export interface SearchQuery {
  * one; else the worst of its words' ranks: a whole word of a term in the page's language; the start of one; the start
  * of a word or term in any language (or of the uuid, from `UUID_PREFIX_MIN` characters); inside a word in the page's
  * language (`INFIX_MIN`); a forgiven misspelling.
+ *
+ * @internal
  */
 export const RANKS = {
   exact: 0,
@@ -363,7 +365,7 @@ function rankMarker(marker: FilterableMarker, query: SearchQuery): number | unde
   return rank;
 }
 
-/** A marker's rank for a search read against that marker alone, without fillers: for one marker's own matches. */
+/** A marker's rank for a search read against that marker alone, without fillers: for one marker's own matches. @internal */
 export const searchRank = (marker: FilterableMarker, q: string): number | undefined =>
   rankMarker(marker, readQuery(q, [marker], NO_READING));
 

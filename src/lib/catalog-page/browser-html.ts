@@ -108,13 +108,7 @@ function browserForm({ filtered, ui, listPath, status }: BrowserFormProps): Elem
 }
 
 /** The notice that names the filters whose values the page does not know and so ignored; only when there are some. */
-function browserNotice({
-  filtered,
-  ui,
-}: {
-  filtered: FilteredCatalogView;
-  ui: CatalogUiStrings;
-}): ElementContent[] {
+function browserNotice({ filtered, ui }: { filtered: FilteredCatalogView; ui: CatalogUiStrings }): ElementContent[] {
   const b = ui.browser;
   if (filtered.ignored.length === 0) return [];
   return [

@@ -3,6 +3,8 @@ import type { MarkerPageView } from './build-marker-page-view.ts';
 /**
  * The schema.org MedicalTest properties used, all from Thing. None of MedicalTest's own (normalRange, usedToDiagnose…):
  * the catalog holds no ranges and makes no diagnostic claims.
+ *
+ * @internal
  */
 export const MEDICAL_TEST_PROPERTIES = ['name', 'alternateName', 'description', 'identifier', 'url'] as const;
 

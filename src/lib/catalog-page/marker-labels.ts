@@ -149,6 +149,8 @@ export function specimenLabel(specimen: string, ui: MarkerPageUiStrings): string
 /**
  * The words the biomarker browser finds a marker by besides its names and key, by marker key: its everyday words and
  * its other names (shown as "also known as" on its page), so a name a page shows is one the filter finds.
+ *
+ * @internal
  */
 export function markerSearchWords(ui: UiStrings): Record<string, readonly string[]> {
   const words: Record<string, readonly string[]> = { ...ui.catalog.searchTerms };

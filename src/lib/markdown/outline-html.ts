@@ -279,7 +279,7 @@ function outlineHast(nodes: readonly RootContent[], options: OutlineHtmlOptions)
   return tree.type === 'root' ? (tree.children as ElementContent[]) : [tree as ElementContent];
 }
 
-/** The outline's nodes as HTML; a part only Astro renders throws. @internal */
+/** The outline's nodes as HTML; a part only Astro renders throws. */
 export const outlineHtml = (nodes: readonly RootContent[], options: OutlineHtmlOptions): string =>
   toHtml(outlineHast(nodes, options), HTML_OPTIONS);
 

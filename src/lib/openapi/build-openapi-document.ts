@@ -44,6 +44,8 @@ headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Reque
 /**
  * The operations of the document, in its order: the operation each API row of the route table carries
  * (`src/server/routes.ts`; a unit test holds the two equal).
+ *
+ * @internal
  */
 export const API_OPERATIONS: readonly ApiOperation[] = [
   catalogOperation,

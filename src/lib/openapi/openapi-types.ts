@@ -82,7 +82,7 @@ export interface OperationObject {
 /** The HTTP methods a path item may describe (OAS 3.1.0 §4.8.9). */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** One of HTTP_METHODS. */
+/** One of HTTP_METHODS. @internal */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** The operations and servers of one path (OAS 3.1.0 §4.8.9). */

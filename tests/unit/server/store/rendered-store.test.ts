@@ -155,7 +155,9 @@ describe('RenderedStore', () => {
       `/biomarkers?${CHROME_QUERY}`,
       '/biomarkers',
     ]);
-    expect(store.bodies()).toEqual([]); // never among the build's prepared bodies
+    // Only the unfiltered page is kept, whose policy a view carries: no view, no chrome among the bodies.
+    const kept = store.bodies().map((body) => new TextDecoder().decode(body.ready?.representation.identity.body));
+    expect(kept).toEqual([page('/biomarkers')]);
   });
 
   it('refuses filtered views past its queue with Overloaded at once, never a queue that grows', async () => {
