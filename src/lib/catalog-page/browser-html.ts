@@ -2,7 +2,7 @@ import type { Element, ElementContent } from 'hast';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { element, hastHtml, properties, rawHtml, textHtml, type PartBuilder } from '../markdown/outline-html.ts';
 import { MAX_QUERY_LENGTH, PANEL_REGIONS } from './biomarker-filter.ts';
-import { CATALOG_SECTION_IDS, type CategoryView, type MarkerView } from './build-catalog-view.ts';
+import { CATALOG_SECTION_IDS, type CatalogView, type CategoryView, type MarkerView } from './build-catalog-view.ts';
 import { copyButton } from './copy-button.ts';
 import { filterChoices, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, regionLabel, regionName, unitLabel } from './marker-labels.ts';
@@ -31,6 +31,21 @@ function filterSelect(choice: ReturnType<typeof filterChoices>[number], chosen: 
       ...options,
     ]),
   ]);
+}
+
+/**
+ * Each select's HTML per value chosen, written the first time a view of the catalog view chooses it: a view's query is
+ * canonical (an unknown value is ignored), so there are as many as the select has values, plus none.
+ */
+const writtenSelects = new WeakMap<CatalogView, Map<string, string>>();
+
+function selectHtml(view: CatalogView, choice: ReturnType<typeof filterChoices>[number], chosen: URLSearchParams) {
+  let selects = writtenSelects.get(view);
+  if (selects === undefined) writtenSelects.set(view, (selects = new Map()));
+  const key = `${choice.param}=${chosen.get(choice.param) ?? ''}`;
+  let html = selects.get(key);
+  if (html === undefined) selects.set(key, (html = hastHtml(filterSelect(choice, chosen))));
+  return html;
 }
 
 /** What the form takes. */
@@ -97,7 +112,7 @@ function browserForm({ filtered, ui, listPath, status }: BrowserFormProps): Elem
       },
       [
         search,
-        ...filterChoices(filtered.view, ui).map((choice) => filterSelect(choice, chosen)),
+        ...filterChoices(filtered.view, ui).map((choice) => rawHtml(selectHtml(filtered.view, choice, chosen))),
         element('div', { class: 'browser-actions' }, [
           element('button', { type: 'submit' }, [textHtml(b.apply)]),
           element('a', { href: listPath }, [textHtml(b.clear)]),

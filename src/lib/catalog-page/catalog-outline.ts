@@ -5,6 +5,7 @@ import {
   badgeFact,
   callout,
   facts,
+  kept,
   onPage,
   pageElement,
   pagePart,
@@ -14,7 +15,7 @@ import {
 } from '../markdown/page-outline.ts';
 import { CATALOG_TEMPLATES } from '../schemas/catalog.ts';
 import { PANEL_REGIONS } from './biomarker-filter.ts';
-import { CATALOG_SECTION_IDS, type CategoryView, type MarkerView } from './build-catalog-view.ts';
+import { CATALOG_SECTION_IDS, type CatalogView, type CategoryView, type MarkerView } from './build-catalog-view.ts';
 import { filterChoices, shownIn, type FilteredCatalogView } from './filter-catalog-view.ts';
 import { markerBadges, markerCountLabel, regionLabel, regionName, unitLabel } from './marker-labels.ts';
 import { langAttribute } from './pick-translation.ts';
@@ -231,6 +232,27 @@ function categoryOutline(
 }
 
 /**
+ * Each category's section when it shows all its markers in the catalog's order, or none: the same for every view that
+ * does (most categories of a search show none), so it is made once per catalog view and kept, and the page writes it
+ * once.
+ */
+const keptSections = new WeakMap<CatalogView, Map<string, RootContent>>();
+
+function categorySection(category: CategoryView, filtered: FilteredCatalogView, options: CatalogOutlineOptions) {
+  const shown = shownIn(category, filtered);
+  const original = filtered.view.categories.find((c) => c.anchor === category.anchor);
+  const inOrder = category.markers.every((marker, i) => marker === original?.markers[i]);
+  const state = !inOrder ? undefined : shown === 0 ? 'none' : shown === category.markers.length ? 'all' : undefined;
+  if (state === undefined) return categoryOutline(category, filtered, options);
+  let sections = keptSections.get(filtered.view);
+  if (sections === undefined) keptSections.set(filtered.view, (sections = new Map()));
+  const key = `${category.anchor} ${state}`;
+  let section = sections.get(key);
+  if (section === undefined) sections.set(key, (section = kept(categoryOutline(category, filtered, options))));
+  return section;
+}
+
+/**
  * The biomarker list's body for one filtered view: the browser, the panels' overview with the badges' key, the index
  * of categories, then a section per category in the view's order, each under a heading anchored as the page anchors
  * it. The page writes it as HTML, a filtered view without Astro (`catalog-views.ts`), and the twin prints it, what the
@@ -244,7 +266,7 @@ export function catalogViewOutline(filtered: FilteredCatalogView, options: Catal
     categoryIndexOutline(filtered, options),
     pageElement(
       'div',
-      filtered.ranked.map((category) => categoryOutline(category, filtered, options)),
+      filtered.ranked.map((category) => categorySection(category, filtered, options)),
       { class: 'catalog-sections', id: CATALOG_SECTION_IDS.matches, 'data-catalog-sections': '' },
     ),
   ];

@@ -215,6 +215,7 @@ function handlers(options: OutlineHtmlOptions): Record<string, Handler> {
       hole({ kind: 'callout', variant: node.variant, title: node.title, html: htmlOf(state, node.children) }),
     pageElement: (state, node: PageElement) =>
       element(node.element, attributesOf(node), childrenOf(state, node.children)),
+    written: (_, node: { value: string }) => rawHtml(node.value),
     pageOnly: (state, node: PageOnly) => childrenOf(state, node.children, tightness.get(state) ?? false),
     breakableCode: (_, node: BreakableCode) => breakable(node.value, node.at),
     pagePart: (_, node: PagePart) => {
@@ -251,22 +252,38 @@ const refuse: Handler = (_, node: { type: string }) => {
 export const hastHtml = (nodes: ElementContent | ElementContent[]): string => toHtml(nodes, HTML_OPTIONS);
 
 /**
- * The outline without what only the twin says: `toHast` walks the whole tree it is given before writing it, and a
- * twin's tables (the biomarker list's, a row per marker) would be walked for nothing.
+ * The outline as the page writes it: without what only the twin says (`toHast` walks the whole tree it is given
+ * before writing it, and a twin's tables, the biomarker list's a row per marker, would be walked for nothing), and
+ * each node its outline keeps (`Data.kept`) written once and then given as its HTML.
  */
-function pageNodes(nodes: readonly RootContent[]): RootContent[] {
+function pageNodes(nodes: readonly RootContent[], options: OutlineHtmlOptions): RootContent[] {
   const out: RootContent[] = [];
   for (const node of nodes) {
     if (node.type === 'twinOnly') continue;
     const children = 'children' in node ? (node.children as RootContent[]) : undefined;
-    out.push(children === undefined ? node : ({ ...node, children: pageNodes(children) } as RootContent));
+    if (node.data?.kept === true)
+      out.push({ type: 'written', value: keptHtml(node, options) } as unknown as RootContent);
+    else out.push(children === undefined ? node : ({ ...node, children: pageNodes(children, options) } as RootContent));
   }
   return out;
 }
 
+/** The HTML of each node an outline keeps for many renders, written the first time. */
+const writtenNodes = new WeakMap<RootContent, string>();
+
+function keptHtml(node: RootContent, options: OutlineHtmlOptions): string {
+  let html = writtenNodes.get(node);
+  if (html === undefined) {
+    const { data, ...rest } = node;
+    const once = { ...rest, data: { ...data, kept: false } } as RootContent;
+    writtenNodes.set(node, (html = toHtml(outlineHast([once], options), HTML_OPTIONS)));
+  }
+  return html;
+}
+
 /** The outline's nodes as hast. */
 function outlineHast(nodes: readonly RootContent[], options: OutlineHtmlOptions): ElementContent[] {
-  const root = { type: 'root', children: pageNodes(nodes) } as MdastNodes;
+  const root = { type: 'root', children: pageNodes(nodes, options) } as MdastNodes;
   const tree = toHast(root, {
     allowDangerousHtml: true,
     handlers: {

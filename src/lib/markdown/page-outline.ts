@@ -54,6 +54,11 @@ declare module 'mdast' {
   interface Data {
     /** Attributes of the element the node renders as on the page. */
     page?: PageAttributes;
+    /**
+     * The node is kept by its outline and given to many renders as it is (`kept`): its page's HTML is written once,
+     * the first time, and reused (`outline-html.ts`).
+     */
+    kept?: boolean;
   }
   interface TableData {
     /** The first cell of each body row heads its row (`<th scope="row">`). */
@@ -71,6 +76,12 @@ declare module 'mdast' {
   interface PhrasingContentMap {
     pagePart: PagePart;
   }
+}
+
+/** Marks `node` as kept by its outline for many renders: written as HTML once (`Data.kept`). */
+export function kept<T extends RootContent>(node: T): T {
+  node.data = { ...node.data, kept: true };
+  return node;
 }
 
 /** Gives `node` the attributes it carries on the page; the twin ignores them. */
