@@ -11,6 +11,6 @@ declare namespace App {
     /** The guide page this request names. */
     page?: import('./lib/content/page-paths.ts').ResolvedPage;
     /** The page's data when its registry entry names a source. */
-    pageData?: import('./lib/content/page-data.ts').PageDataState;
+    pageData?: import('./lib/site-pages/page-data.ts').PageDataState;
   }
 }

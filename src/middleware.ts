@@ -1,5 +1,5 @@
 import type { MiddlewareHandler, MiddlewareNext } from 'astro';
-import { loadPageData } from './lib/content/page-data.ts';
+import { loadPageData } from './lib/site-pages/page-data.ts';
 import { resolvePageRequest } from './lib/site-pages/page-items.ts';
 import { pageMarkdown } from './lib/site-pages/page-markdown.ts';
 import { substituteBaseUrl } from './lib/markdown/markdown-printer.ts';

@@ -1,6 +1,6 @@
 // Build step: the words the site search reads a query against, per locale, beside Pagefind's index.
 import { writeFile } from 'node:fs/promises';
-import { searchKey } from '../../src/lib/catalog-page/biomarker-filter.ts';
+import { searchKey } from '../../src/lib/search/search-key.ts';
 import { LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { knownWordsFile } from '../../src/lib/content/search-ranking.ts';
 import type { KnownWords } from '../../src/lib/search/corrected-query.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildPanels } from '../../src/lib/catalog/build-panels.ts';
 import { loadCatalogSource } from '../../src/lib/catalog/load-catalog-source.ts';
-import type { LoadedPageData } from '../../src/lib/content/page-data.ts';
+import type { LoadedPageData } from '../../src/lib/site-pages/page-data.ts';
 import type { BiomarkerCatalog, CatalogTemplate } from '../../src/lib/schemas/catalog.ts';
 
 /** A small valid catalog, independent of the bundled data. */

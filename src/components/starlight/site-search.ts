@@ -6,7 +6,7 @@ import {
   namedMarkerPage,
   type KnownWordIndex,
 } from '../../lib/search/corrected-query.ts';
-import { searchKey } from '../../lib/catalog-page/biomarker-filter.ts';
+import { searchKey } from '../../lib/search/search-key.ts';
 
 /** What Pagefind's UI hands `processResult`: a page and its sections. */
 interface SearchResult {

@@ -1,5 +1,6 @@
 import type { CatalogTemplate } from '../schemas/catalog.ts';
 import { FORGIVEN_FROM_LETTERS, withinOneEdit } from '../search/typing.ts';
+import { searchKey } from '../search/search-key.ts';
 
 /* The browser's filters, shared by the server and the page's script so both show the same markers for a URL,
  * and the panel kinds they choose by. This module ships to the browser: its only runtime import is the shared
@@ -87,16 +88,6 @@ const NO_FILTER: BiomarkerFilter = {
   calculated: undefined,
   premium: undefined,
 };
-
-/** Text folded for matching (NFKD without combining marks, lower case, `ß` as `ss`): "Hémoglobine" = "HEMOGLOBINE". */
-export const searchKey = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const BOOLEAN_VALUES: Readonly<Record<string, boolean>> = { yes: true, no: false };
 const CATEGORY = /^[a-z0-9-]{1,64}$/;

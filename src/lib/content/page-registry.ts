@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilySlug } from './api-families.ts';
-import type { PageDataSource } from './page-data.ts';
+
+/** Data a page can be built from besides its MDX; named by a registry entry's `data`. */
+export type PageDataSource = 'catalog';
 
 /** Frontmatter of every MDX page in `content/pages/<lang>/`. */
 export const PageFrontmatterSchema = z.strictObject({

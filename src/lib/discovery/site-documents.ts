@@ -5,7 +5,7 @@ import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { getPageContent, getUiStrings, listSitePages } from '../site-pages/guide-pages.ts';
 import { changelogFeedAt, changelogFeedTitle } from '../content/changelog-feeds.ts';
 import { DEFAULT_LOCALE } from '../content/locales.ts';
-import { loadPageData, type PageDataServices, type PageDataState } from '../content/page-data.ts';
+import { loadPageData, type PageDataServices, type PageDataState } from '../site-pages/page-data.ts';
 import { pageMdast } from '../site-pages/page-markdown.ts';
 import type { RenderConfig } from '../site-pages/render-services.ts';
 import { CHANGELOG_SLUG, GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';

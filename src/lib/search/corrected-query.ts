@@ -1,4 +1,4 @@
-import { searchKey } from '../catalog-page/biomarker-filter.ts';
+import { searchKey } from './search-key.ts';
 import { closestKnownWord, FORGIVEN_FROM_LETTERS } from './typing.ts';
 
 /**

@@ -18,7 +18,7 @@ import { MARKER_SAMPLE_ID } from '../catalog-page/marker-sample.ts';
 import { CHANGELOG_ENTRIES } from '../changelog/changelog.ts';
 import { changelogOutline } from '../changelog/changelog-outline.ts';
 import type { Locale } from '../content/locales.ts';
-import type { PageDataState } from '../content/page-data.ts';
+import type { PageDataState } from './page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { PageItemRef } from '../content/page-registry.ts';
 import type { UiStrings } from '../content/ui-strings-schema.ts';

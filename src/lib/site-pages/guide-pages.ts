@@ -1,6 +1,6 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
 import { LOCALES, type Locale } from '../content/locales.ts';
-import type { PageDataServices, PageDataState } from '../content/page-data.ts';
+import type { PageDataServices, PageDataState } from './page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId } from '../content/page-paths.ts';
 import {

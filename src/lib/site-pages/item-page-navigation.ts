@@ -1,4 +1,4 @@
-import type { PageDataState } from '../content/page-data.ts';
+import type { PageDataState } from './page-data.ts';
 import { listPageItems } from './page-items.ts';
 import { pagePath, type ResolvedPage } from '../content/page-paths.ts';
 

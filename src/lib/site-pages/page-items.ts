@@ -1,7 +1,7 @@
 import { buildCatalogView } from '../catalog-page/build-catalog-view.ts';
 import { assignMarkerKeys } from '../catalog-page/marker-keys.ts';
 import type { Locale } from '../content/locales.ts';
-import { loadPageData, type LoadedPageData, type PageDataServices } from '../content/page-data.ts';
+import { loadPageData, type LoadedPageData, type PageDataServices } from './page-data.ts';
 import { resolvePagePath, type ResolvedPage } from '../content/page-paths.ts';
 import type { GuidePageEntry, PageFrontmatter } from '../content/page-registry.ts';
 

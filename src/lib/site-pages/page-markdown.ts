@@ -3,7 +3,7 @@ import { mdxToMdast } from './mdx-to-markdown.ts';
 import { printMarkdown, substituteBaseUrl } from '../markdown/markdown-printer.ts';
 import { getOtherUiStrings, getPageContent, getUiStrings } from './guide-pages.ts';
 import type { Locale } from '../content/locales.ts';
-import type { PageDataState } from '../content/page-data.ts';
+import type { PageDataState } from './page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { GuidePageEntry } from '../content/page-registry.ts';
 import { openApiDocumentOf, type RenderConfig } from './render-services.ts';

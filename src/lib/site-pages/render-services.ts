@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.ts';
-import type { PageDataServices } from '../content/page-data.ts';
+import type { PageDataServices } from './page-data.ts';
 import { buildOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { OpenApiDocument } from '../openapi/openapi-types.ts';
 import type { SampleFragments } from '../samples/prepared-sample-fragments.ts';

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '../content/locales.ts';
-import { loadPageData, type PageDataServices, type PageDataState } from '../content/page-data.ts';
+import { loadPageData, type PageDataServices, type PageDataState } from './page-data.ts';
 import { itemFrontmatter, listPageItems } from './page-items.ts';
 import { contentId, markdownPath, pagePath } from '../content/page-paths.ts';
 import {

@@ -1,11 +1,16 @@
 import { formatFilter, parseFilter } from '../../lib/catalog-page/biomarker-filter.ts';
 import { CHROME_QUERY } from '../../lib/catalog-page/catalog-views.ts';
 import { LOCALES, type Locale } from '../../lib/content/locales.ts';
-import type { PageDataServices, PageDataSource } from '../../lib/content/page-data.ts';
+import type { PageDataServices } from '../../lib/site-pages/page-data.ts';
 import { markdownPath, pagePath } from '../../lib/content/page-paths.ts';
 import type { PageSummary, SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
 import type { Rendered } from './astro-renderer.ts';
-import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, type GuidePageEntry } from '../../lib/content/page-registry.ts';
+import {
+  GUIDE_PAGES,
+  ITEM_PAGE_FAMILIES,
+  type GuidePageEntry,
+  type PageDataSource,
+} from '../../lib/content/page-registry.ts';
 
 /** What Astro renders for the site: a page in one locale and format, or a site document. */
 export interface RenderedResource {

@@ -10,7 +10,7 @@ import { PreparedBody, type Prepared } from './prepared.ts';
 import { WorkQueue } from './work-queue.ts';
 import { PagePreparation, type PreparationEvents } from './page-preparation.ts';
 import type { BuildContext, RenderedResource } from './rendered-resources.ts';
-import type { PageDataServices } from '../../lib/content/page-data.ts';
+import type { PageDataServices } from '../../lib/site-pages/page-data.ts';
 import type { SitePageIndex } from '../../lib/site-pages/site-page-index.ts';
 import { SITE_PAGE_INDEX_RENDER_PATH } from './page-index.ts';
 import { htmlPolicy } from '../http/send.ts';
@@ -260,7 +260,7 @@ export class RenderedStore {
  * start-up, over the services its renders are given.
  */
 export async function pageDataVersion(resource: RenderedResource, services: PageDataServices): Promise<DataVersion> {
-  const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/content/page-data.ts');
+  const { loadPageData, pageDataVersion: versionOf } = await import('../../lib/site-pages/page-data.ts');
   const states = await Promise.all(resource.sources.map((source) => loadPageData(source, services)));
   const loaded = states.flatMap((state) => (state?.ok === true ? [state.freshness] : []));
   const ok = loaded.length === states.length;

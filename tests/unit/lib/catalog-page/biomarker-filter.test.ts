@@ -6,7 +6,6 @@ import {
   parseFilter,
   queryReading,
   RANKS,
-  searchKey,
   searchRank,
   searchText,
   type FilterableMarker,
@@ -72,14 +71,6 @@ describe('parseFilter and formatFilter: one canonical query per view', () => {
   it('never carries an ignored value into the canonical query, only its parameter', () => {
     expect(normalize('region=Catalog%20withdrawn%20-%20see%20evil.example&q=zzz')).toBe('q=zzz&region=unknown');
     expect(normalize(`region=${'x'.repeat(5000)}`)).toBe('region=unknown');
-  });
-});
-
-describe('searchKey', () => {
-  it('folds case, accents and ß, so any spelling of a name matches', () => {
-    expect(searchKey('Hémoglobine')).toBe('hemoglobine');
-    expect(searchKey('GLUKOSE')).toBe('glukose');
-    expect(searchKey('Größe  Ä')).toBe('grosse a');
   });
 });
 

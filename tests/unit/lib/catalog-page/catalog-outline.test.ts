@@ -11,7 +11,7 @@ import {
   regionLabel,
   unitLabel,
 } from '../../../../src/lib/catalog-page/marker-labels.ts';
-import type { PageDataState } from '../../../../src/lib/content/page-data.ts';
+import type { PageDataState } from '../../../../src/lib/site-pages/page-data.ts';
 import { UiStringsSchema, type UiStrings } from '../../../../src/lib/content/ui-strings-schema.ts';
 import { mdxToMarkdown } from '../../../../src/lib/site-pages/mdx-to-markdown.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog, type CatalogTemplate } from '../../../../src/lib/schemas/catalog.ts';

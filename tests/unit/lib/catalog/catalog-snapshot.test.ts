@@ -3,7 +3,7 @@ import { RefreshCache } from '../../../../src/lib/catalog/catalog-cache.ts';
 import { prepareCatalogBody, type CatalogService } from '../../../../src/lib/catalog/catalog-service.ts';
 import { loadCatalogSnapshot } from '../../../../src/lib/catalog/catalog-snapshot.ts';
 import { UpstreamError } from '../../../../src/lib/catalog/fetch-upstream-catalog.ts';
-import { pageDataVersion } from '../../../../src/lib/content/page-data.ts';
+import { pageDataVersion } from '../../../../src/lib/site-pages/page-data.ts';
 import type { CatalogTemplate } from '../../../../src/lib/schemas/catalog.ts';
 import { smallCatalog } from '../../../helpers/catalog-fixture.ts';
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../src/lib/content/locales.ts';
-import type { PageDataState } from '../../../../src/lib/content/page-data.ts';
+import type { PageDataState } from '../../../../src/lib/site-pages/page-data.ts';
 import { contentId, pagePath } from '../../../../src/lib/content/page-paths.ts';
 import {
   GUIDE_PAGES,

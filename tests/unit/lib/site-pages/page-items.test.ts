@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { itemFrontmatter, listPageItems } from '../../../../src/lib/site-pages/page-items.ts';
 import { itemPageNavigation } from '../../../../src/lib/site-pages/item-page-navigation.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES, itemPageEntry } from '../../../../src/lib/content/page-registry.ts';
-import type { LoadedPageData } from '../../../../src/lib/content/page-data.ts';
+import type { LoadedPageData } from '../../../../src/lib/site-pages/page-data.ts';
 import { bundledPanels, loadedCatalog } from '../../../helpers/catalog-fixture.ts';
 
 const BASE = 'https://catalog.example';

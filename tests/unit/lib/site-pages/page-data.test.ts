@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RefreshCache } from '../../../../src/lib/catalog/catalog-cache.ts';
 import { prepareCatalogBody, type CatalogService } from '../../../../src/lib/catalog/catalog-service.ts';
 import { UpstreamError } from '../../../../src/lib/catalog/fetch-upstream-catalog.ts';
-import { loadPageData } from '../../../../src/lib/content/page-data.ts';
+import { loadPageData } from '../../../../src/lib/site-pages/page-data.ts';
 import { smallCatalog } from '../../../helpers/catalog-fixture.ts';
 
 /** A catalog service whose upstream gives `size` markers per panel, or throws what `fail` makes. */

@@ -2,9 +2,7 @@ import type { CatalogService } from '../catalog/catalog-service.ts';
 import { loadCatalogSnapshot, type CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { isUpstreamError } from '../catalog/fetch-upstream-catalog.ts';
 import type { Freshness } from '../http/freshness.ts';
-
-/** Data a page can be built from besides its MDX; named by the page registry's `data`. */
-export type PageDataSource = 'catalog';
+import type { PageDataSource } from '../content/page-registry.ts';
 
 /**
  * Where a page's data is loaded from: the site's own services, handed to Astro's renders as `locals` and to the server's
