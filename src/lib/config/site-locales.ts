@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from './config.ts';
 
 /** One language of a list shaped as `LOCALE_CONFIG` (src/lib/content/locales.ts). */
 export interface LocaleEntry {
@@ -48,12 +47,17 @@ const localeListSchema = (catalogLocales: readonly string[]) =>
     .min(1, 'must list at least one language')
     .refine((list) => new Set(list.map((locale) => locale.code)).size === list.length, 'must list each code once');
 
+/** A bad `SITE_LOCALES_DIR`, worded as a bad variable of the start-up configuration is (config.ts). */
+class SiteLocalesError extends Error {
+  override name = 'ConfigError';
+}
+
 const bad = (value: string, why: string) =>
-  new ConfigError(`Invalid configuration:\n  SITE_LOCALES_DIR=${value}: ${why}`);
+  new SiteLocalesError(`Invalid configuration:\n  SITE_LOCALES_DIR=${JSON.stringify(value)}: ${why}`);
 
 /**
  * The site's languages and content folder from `env` (a relative `SITE_LOCALES_DIR` is taken from the working folder);
- * `root` is the project's folder. Throws a ConfigError.
+ * `root` is the project's folder. Throws an error naming the variable and the reason.
  */
 export function siteLocalesOf(
   env: Readonly<Record<string, string | undefined>>,
@@ -94,7 +98,7 @@ export function siteLocalesOrExit(
   try {
     return siteLocalesOf(env, root, rules);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof SiteLocalesError)) throw error;
     process.stderr.write(`${error.message}\nSee docs/configuration.md.\n`);
     process.exit(78);
   }

@@ -6,7 +6,7 @@ import { siteLocalesOrExit, type LocaleEntry, type LocaleRules } from '../config
  * language"): everything else, including astro.config.mjs, reads this list, and the build fails on a translation a
  * language lacks.
  */
-export const LOCALE_CONFIG = [
+const LOCALE_CONFIG = [
   /** `code`: the URL prefix, the BCP 47 tag of the pages and the stem of the translation files; `label`: its name. */
   { code: 'en', label: 'English' },
   { code: 'de', label: 'Deutsch' },
@@ -25,7 +25,7 @@ declare const __SITE_LOCALES__: string | undefined;
  */
 export const CATALOG_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv'] as const;
 
-/** What a list of languages is checked against (src/lib/config/site-locales.ts). */
+/** The site's own list and what every list of languages is checked against (src/lib/config/site-locales.ts). */
 export const LOCALE_RULES: LocaleRules = { shipped: LOCALE_CONFIG, catalogLocales: CATALOG_LOCALES };
 
 /**

@@ -8,7 +8,7 @@ import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-a
 import { parseOpenApiTranslations, translatorOf } from '../../../../src/lib/api-reference/openapi-translations.ts';
 import { parseChangelog } from '../../../../src/lib/changelog/changelog-schema.ts';
 import { buildOpenApiDocument } from '../../../../src/lib/openapi/build-openapi-document.ts';
-import { LOCALE_CONFIG } from '../../../../src/lib/content/locales.ts';
+import { LOCALE_RULES } from '../../../../src/lib/content/locales.ts';
 import { uiStringsSchemaOf } from '../../../../src/lib/content/ui-strings-schema.ts';
 import type { OpenApiDocument } from '../../../../src/lib/openapi/openapi-types.ts';
 import { parseSampleLabels, parseSampleTranslations } from '../../../../src/lib/samples/sample-translations.ts';
@@ -34,7 +34,7 @@ function without(path: string, edit?: (data: never) => unknown): ContentFiles {
 describe('a site with a third locale', () => {
   it('lists its languages in the shape of the site’s one list', () => {
     expect(LOCALES).toEqual(['en', 'de', 'fr']);
-    expect(Object.keys(LIST[0]!)).toEqual(Object.keys(LOCALE_CONFIG[0]));
+    expect(Object.keys(LIST[0]!)).toEqual(Object.keys(LOCALE_RULES.shipped[0]!));
   });
 
   it('passes the build’s translation check', () => {
