@@ -4,20 +4,30 @@ import node from '@astrojs/node';
 import mdx from '@astrojs/mdx';
 import starlight from '@astrojs/starlight';
 import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { DEFAULT_LOCALE, LOCALE_CONFIG } from './src/lib/content/locales.ts';
+import { siteLocalesOrExit } from './src/lib/config/site-locales.ts';
+import { LOCALE_RULES } from './src/lib/content/locales.ts';
 
-/** Starlight's locales, from the site's one list: the default at the root, the others under their code. */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The site's languages and the folder of their files: the one list (src/lib/content/locales.ts) and `content/`,
+ * unless `SITE_LOCALES_DIR` names a folder with a list and content of its own (docs/configuration.md). The bundle
+ * gets both from here: the list by `define`, the folder as the `@site-content` alias its globs read.
+ */
+const { list: locales, contentDir } = siteLocalesOrExit(process.env, root, LOCALE_RULES);
+const contentBase = relative(root, contentDir) === 'content' ? './content' : contentDir;
+
+/** Starlight's locales, from the site's list: the default at the root, the others under their code. */
 const starlightLocales = Object.fromEntries(
-  LOCALE_CONFIG.map(({ code, label }) => [code === DEFAULT_LOCALE ? 'root' : code, { label, lang: code }]),
+  locales.map(({ code, label }, index) => [index === 0 ? 'root' : code, { label, lang: code }]),
 );
 
 /** The site's name in each language: `siteName` of its interface strings (`content/i18n/<code>.yaml`). */
 const siteNames = Object.fromEntries(
-  LOCALE_CONFIG.map(({ code }) => [
-    code,
-    parse(readFileSync(new URL(`./content/i18n/${code}.yaml`, import.meta.url), 'utf8')).siteName,
-  ]),
+  locales.map(({ code }) => [code, parse(readFileSync(join(contentDir, 'i18n', `${code}.yaml`), 'utf8')).siteName]),
 );
 
 /**
@@ -83,6 +93,11 @@ export default defineConfig({
   // styled by the site's stylesheet instead.
   markdown: { syntaxHighlight: false },
   vite: {
+    define: {
+      __SITE_LOCALES__: JSON.stringify(JSON.stringify(locales)),
+      __SITE_CONTENT__: JSON.stringify(contentBase),
+    },
+    resolve: { alias: { '@site-content': contentDir } },
     build: {
       // Never inline a script or an asset into the page: the CSP allows no inline script
       // and no `data:` image, so the browser's module ships as a file.

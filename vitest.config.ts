@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The content folder the site's modules read by this alias (astro.config.mjs sets it for the build). */
+const resolve = { alias: { '@site-content': fileURLToPath(new URL('content', import.meta.url)) } };
 
 /** Integration tests that load the machine (floods, Lighthouse, a memory burst); they run alone (see below). */
 const LOAD_TESTS = 'tests/integration/**/*.load.test.ts';
@@ -21,6 +25,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -28,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -41,6 +47,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           // The image, built by `npm run test:container` (scripts/test-container.ts), which runs this
           // project alone; npm test does not.
@@ -55,6 +62,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration-load',
           include: [LOAD_TESTS],

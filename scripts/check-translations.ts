@@ -1,9 +1,10 @@
-// `npm run build`, before `astro build`: every language of src/lib/content/locales.ts has every translation the site
+// `npm run build`, before `astro build`: every language of src/lib/content/locales.ts (or of SITE_LOCALES_DIR) has every translation the site
 // renders (checkTranslations); the first one a language lacks stops the build with the language, the file and the key.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALES } from '../src/lib/content/locales.ts';
+import { siteLocalesOf } from '../src/lib/config/site-locales.ts';
+import { LOCALE_RULES, LOCALES } from '../src/lib/content/locales.ts';
 import { buildOpenApiDocument } from '../src/lib/openapi/build-openapi-document.ts';
 import { checkTranslations, type ContentFiles } from '../src/lib/site-pages/translation-check.ts';
 
@@ -27,7 +28,9 @@ export const readContentFiles = (root: string): ContentFiles =>
 if (import.meta.main) {
   const started = performance.now();
   checkTranslations(
-    readContentFiles(fileURLToPath(new URL('../content', import.meta.url))),
+    readContentFiles(
+      siteLocalesOf(process.env, fileURLToPath(new URL('..', import.meta.url)), LOCALE_RULES).contentDir,
+    ),
     LOCALES,
     buildOpenApiDocument({ baseUrl: 'http://localhost:4321', catalogOriginPublicUrl: undefined }),
   );

@@ -5,11 +5,17 @@ import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { PageFrontmatterSchema } from './lib/content/page-registry.ts';
 import { UiStringsSchema } from './lib/content/ui-strings-schema.ts';
 
+/**
+ * The content folder, from astro.config.mjs: `./content`, or the one `SITE_LOCALES_DIR` names
+ * (src/lib/config/site-locales.ts).
+ */
+declare const __SITE_CONTENT__: string;
+
 /** The guide's pages: `content/pages/<lang>/<path>.mdx`, id `<lang>/<path>` (e.g. `de/docs/mcp`). */
 const pages = defineCollection({
   loader: glob({
     pattern: '**/*.mdx',
-    base: './content/pages',
+    base: `${__SITE_CONTENT__}/pages`,
     // Keep the path as it is on disk (`en/index`), so ids map 1:1 to the page registry.
     generateId: ({ entry }) => entry.replace(/\.mdx$/, ''),
   }),
@@ -18,7 +24,11 @@ const pages = defineCollection({
 
 /** Interface strings per locale: `content/i18n/<lang>.yaml`, id `<lang>`. */
 const ui = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './content/i18n', generateId: ({ entry }) => entry.replace(/\.yaml$/, '') }),
+  loader: glob({
+    pattern: '*.yaml',
+    base: `${__SITE_CONTENT__}/i18n`,
+    generateId: ({ entry }) => entry.replace(/\.yaml$/, ''),
+  }),
   schema: UiStringsSchema,
 });
 

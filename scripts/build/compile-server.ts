@@ -4,6 +4,8 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 // rolldown is the bundler Vite, and so `astro build`, already runs on: no new dependency.
 import { build } from 'rolldown';
+import { siteLocalesOf } from '../../src/lib/config/site-locales.ts';
+import { LOCALE_RULES } from '../../src/lib/content/locales.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -70,6 +72,15 @@ export async function compileServer(): Promise<void> {
     // requires its parts by computed paths at run time, which no bundle can follow.
     resolve: { mainFields: ['module', 'main'] },
     plugins: [builtinsWithoutFacade],
+    // The languages of this build, as astro.config.mjs gives them to Astro's bundle: the server routes the same ones,
+    // whatever SITE_LOCALES_DIR says when it starts.
+    transform: {
+      define: {
+        __SITE_LOCALES__: JSON.stringify(
+          JSON.stringify(siteLocalesOf(process.env, fileURLToPath(ROOT), LOCALE_RULES).list),
+        ),
+      },
+    },
     logLevel: 'warn',
     output: {
       dir,

@@ -1,5 +1,6 @@
 // Build step: the Pagefind search index of the guide, per locale, in dist/client/pagefind/.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { parse } from 'yaml';
@@ -7,7 +8,8 @@ import { buildCatalogView } from '../../src/lib/catalog-page/build-catalog-view.
 import { catalogSearchWords } from '../../src/lib/catalog-page/marker-labels.ts';
 import type { CompiledPanels } from '../../src/lib/catalog/compiled-panels.ts';
 import { BASE_URL_PLACEHOLDER } from '../../src/lib/config/config.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/lib/content/locales.ts';
+import { siteLocalesOf } from '../../src/lib/config/site-locales.ts';
+import { DEFAULT_LOCALE, LOCALE_RULES, LOCALES, type Locale } from '../../src/lib/content/locales.ts';
 import { pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../../src/lib/content/page-registry.ts';
 import type { UiStrings } from '../../src/lib/content/ui-strings-schema.ts';
@@ -26,7 +28,10 @@ function check<T extends { errors: string[] }>(response: T): T {
 
 /** The interface strings of a locale; the Astro build has validated the file against its schema. */
 async function readUiStrings(locale: Locale): Promise<UiStrings> {
-  const yaml = await readFile(fileURLToPath(new URL(`content/i18n/${locale}.yaml`, ROOT)), 'utf8');
+  const yaml = await readFile(
+    join(siteLocalesOf(process.env, fileURLToPath(ROOT), LOCALE_RULES).contentDir, 'i18n', `${locale}.yaml`),
+    'utf8',
+  );
   return parse(yaml) as UiStrings;
 }
 

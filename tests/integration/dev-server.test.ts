@@ -1,30 +1,14 @@
-// `npm run dev` and `npm start` are one serving stack: the same request gets the same answer.
+// `npm run dev` and `npm start` are one serving stack: the same request gets the same answer. And a site with a third
+// language (SITE_LOCALES_DIR) serves it: the list and the translation files are all a language needs.
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeThirdLocaleSite } from '../fixtures/third-locale/site-folder.ts';
 import { extractSamples } from '../helpers/guide-samples.ts';
 import { freePort, startDeadlineMs, startServer, type RunningServer } from '../helpers/start-server.ts';
 import { startAll } from '../helpers/processes.ts';
 
-let dev: RunningServer;
-let production: RunningServer;
-
-beforeAll(
-  async () => {
-    // One public URL for both, so every body that names it can be compared byte for byte. The development server renders
-    // llms-full.txt (every page) on request: on a loaded machine a socket may sit idle past the 10 s default while it
-    // does, so both servers get a minute, which is not what this file compares.
-    const env = { BASE_URL: 'http://localhost:4321', SOCKET_TIMEOUT_MS: '60000' };
-    // The dev server compiles the site with Vite first (its start deadline: start-server.ts). Whichever start fails,
-    // the other server is stopped before the error is reported.
-    [dev, production] = await startAll(
-      startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'src/server/dev.ts'),
-      startServer({ ...env, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'dist/node/main.mjs'),
-    );
-  },
-  startDeadlineMs('src/server/dev.ts') + 30_000,
-);
-afterAll(async () => {
-  await Promise.all([dev?.stop(), production?.stop()]);
-});
+/** The public URL every server here names, and a socket timeout of a minute (see below). */
+const ENV = { BASE_URL: 'http://localhost:4321', SOCKET_TIMEOUT_MS: '60000' };
 
 /** Headers that differ between any two responses of one server: time, request id, quota left. */
 const PER_RESPONSE = new Set(['date', 'x-request-id', 'ratelimit', 'ratelimit-remaining', 'ratelimit-reset', 'age']);
@@ -52,7 +36,81 @@ const TOKEN = {
   headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 };
 
+describe('npm run dev with a third language from SITE_LOCALES_DIR (tests/fixtures/third-locale)', () => {
+  /** `npm run dev` of the site with the fixture's third language, French. */
+  let french: RunningServer;
+  const folder = writeThirdLocaleSite();
+
+  // Before the shipped site's development server, not beside it: a development server keeps its content collections
+  // in the project's `.astro/`, so two at once would read each other's, and the shipped one's start leaves them as the
+  // shipped site has them.
+  beforeAll(
+    async () => {
+      const env = { ...ENV, CATALOG_ORIGIN_PORT: String(await freePort()), SITE_LOCALES_DIR: folder };
+      french = await startServer(env, 'src/server/dev.ts');
+    },
+    startDeadlineMs('src/server/dev.ts') + 10_000,
+  );
+  afterAll(async () => {
+    await french?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** The page's `<html>` tag, `<title>` and the language switcher's options (label and link). */
+  async function page(path: string) {
+    const response = await fetch(`${french.url}${path}`);
+    const html = await response.text();
+    const options = [...html.matchAll(/<option value="(\/[^"]*)"[^>]*>([^<]+)/g)].map(([, link, label]) => [
+      label,
+      link,
+    ]);
+    return {
+      status: response.status,
+      html: /<html[^>]*>/.exec(html)?.[0],
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      languages: Object.fromEntries(options),
+    };
+  }
+
+  it('serves the French home page in French, with every language in its switcher', async () => {
+    expect(await page('/fr')).toEqual({
+      status: 200,
+      html: expect.stringContaining('lang="fr"'),
+      title: 'Site de test — Accueil',
+      languages: { English: '/', Deutsch: '/de', Français: '/fr' },
+    });
+  });
+
+  it("answers the French page's Markdown twin", async () => {
+    const response = await fetch(`${french.url}/fr.md`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(await response.text()).toMatch(/^# Accueil\n\nLa page d’accueil du site de test\.\n/);
+  });
+});
+
 describe('npm run dev answers as npm start does', () => {
+  let dev: RunningServer;
+  let production: RunningServer;
+
+  beforeAll(
+    async () => {
+      // One public URL for both, so every body that names it can be compared byte for byte. The development server
+      // renders llms-full.txt (every page) on request: on a loaded machine a socket may sit idle past the 10 s default
+      // while it does, so both servers get a minute, which is not what this file compares.
+      // The dev server compiles the site with Vite first (its start deadline: start-server.ts). Whichever start fails,
+      // the other server is stopped before the error is reported.
+      [dev, production] = await startAll(
+        startServer({ ...ENV, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'src/server/dev.ts'),
+        startServer({ ...ENV, CATALOG_ORIGIN_PORT: String(await freePort()) }, 'dist/node/main.mjs'),
+      );
+    },
+    startDeadlineMs('src/server/dev.ts') + 30_000,
+  );
+  afterAll(async () => {
+    await Promise.all([dev?.stop(), production?.stop()]);
+  });
+
   it.each<[string, string, RequestInit?]>([
     ['the catalog', '/v1/biomarkers/public?template=public-light-uk'],
     ['a conditional catalog request', '/v1/biomarkers/public', { headers: { 'If-None-Match': '"nope", *' } }],

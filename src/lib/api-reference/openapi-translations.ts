@@ -64,7 +64,7 @@ const siteTables = () =>
   (tables ??= parseOpenApiTranslations(
     filesBelow(
       'openapi',
-      import.meta.glob<string>('../../../content/i18n/openapi/*.yaml', {
+      import.meta.glob<string>('@site-content/i18n/openapi/*.yaml', {
         query: '?raw',
         import: 'default',
         eager: true,

@@ -1,8 +1,11 @@
-import changelogYaml from '../../../content/changelog.yaml?raw';
 import { parseChangelog, type ChangelogEntry } from './changelog-schema.ts';
 
 /** Every entry of `content/changelog.yaml`, newest first, validated when the bundle loads (so at build). */
-export const CHANGELOG_ENTRIES: readonly ChangelogEntry[] = parseChangelog(changelogYaml);
+export const CHANGELOG_ENTRIES: readonly ChangelogEntry[] = parseChangelog(
+  Object.values(
+    import.meta.glob<string>('@site-content/changelog.yaml', { query: '?raw', import: 'default', eager: true }),
+  )[0] ?? '',
+);
 
 /** A run of entry text: plain, or code (between backticks in the data). */
 export interface TextRun {

@@ -1,7 +1,7 @@
 /**
  * How the site finds a language's translation files: by the language's code, in the folders that hold them, never
  * imported by name. A translation a language of the list lacks is a build error naming the language, the file and
- * the key, not a silent fallback to the default language (docs/guide.md, "Adding a language").
+ * the key, not a silent fallback to the default language (README.md, "Adding a language").
  */
 
 /** The error of a translation a language lacks: a missing file, or a key the file does not hold. */

@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from './locales.ts';
+import { filesBelow } from './translations.ts';
 import type { UiStrings } from '../../generated/ui-strings.ts';
 
 export type { UiStrings } from '../../generated/ui-strings.ts';
@@ -59,8 +60,9 @@ let schema: z.ZodType | undefined;
 export const UiStringsSchema = z.lazy(
   () =>
     (schema ??= uiStringsSchemaOf(
-      import.meta.glob<string>('../../../content/i18n/*.yaml', { query: '?raw', import: 'default', eager: true })[
-        `../../../content/i18n/${DEFAULT_LOCALE}.yaml`
-      ]!,
+      filesBelow(
+        'i18n',
+        import.meta.glob<string>('@site-content/i18n/*.yaml', { query: '?raw', import: 'default', eager: true }),
+      )[`${DEFAULT_LOCALE}.yaml`]!,
     )),
 ) as unknown as z.ZodType<UiStrings>;

@@ -2,7 +2,6 @@ import type { RootContent } from 'mdast';
 import { LOCALES, type Locale } from '../content/locales.ts';
 import { filesBelow } from '../content/translations.ts';
 import { pagePart, twinOnly } from '../markdown/page-outline.ts';
-import labelsYaml from '../../../content/samples/labels.yaml?raw';
 import { parseSampleLabels, parseSampleTranslations, type SampleLabels } from './sample-translations.ts';
 
 /**
@@ -33,13 +32,13 @@ export const SAMPLE_SYNC_KEY = 'sample-language';
  */
 const FILES = filesBelow(
   'samples',
-  import.meta.glob<string>('../../../content/samples/*/*', { query: '?raw', import: 'default', eager: true }),
+  import.meta.glob<string>('@site-content/samples/*/*', { query: '?raw', import: 'default', eager: true }),
 );
 
 /** The files beside the samples' folders: each language's shared passages (`de.yaml`) and `labels.yaml`. */
 const SHARED = filesBelow(
   'samples',
-  import.meta.glob<string>('../../../content/samples/*.yaml', { query: '?raw', import: 'default', eager: true }),
+  import.meta.glob<string>('@site-content/samples/*.yaml', { query: '?raw', import: 'default', eager: true }),
 );
 
 /**
@@ -104,7 +103,7 @@ export function loadSample(id: string, values: Readonly<Record<string, string>>,
   return { id, variants };
 }
 
-const LABELS = parseSampleLabels(labelsYaml, LOCALES);
+const LABELS = parseSampleLabels(SHARED['labels.yaml'] ?? '', LOCALES);
 
 /** The sample strings of a locale (`content/samples/labels.yaml`). */
 export const sampleLabels = (locale: Locale): SampleLabels => LABELS.get(locale)!;

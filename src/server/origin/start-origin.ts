@@ -1,14 +1,24 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILED_PANELS_PATH, loadCompiledPanels, type CompiledPanels } from '../../lib/catalog/compiled-panels.ts';
 import type { Config } from '../../lib/config/config.ts';
+import { siteLocalesOf } from '../../lib/config/site-locales.ts';
+import { LOCALE_RULES } from '../../lib/content/locales.ts';
 import type { Logger } from '../../lib/log/logger.ts';
 import type { ServiceMetrics } from '../../lib/metrics/service-metrics.ts';
 import { createQuotaLimiter } from '../../lib/rate-limit/policy-limiters.ts';
 import { listen, type DrainableServer } from '../http/create-http-server.ts';
 import { createOriginKey, createOriginServer } from './origin-server.ts';
 
-/** The bundled catalog data, the single source of the origin's panels. */
-const CATALOG_DATA_DIR = fileURLToPath(new URL('../../../content/catalog', import.meta.url));
+/**
+ * The bundled catalog data, the single source of the origin's panels: `content/catalog`, or that of the content folder
+ * `SITE_LOCALES_DIR` names (its markers' guides are in the site's languages).
+ */
+const catalogDataDir = () =>
+  join(
+    siteLocalesOf(process.env, fileURLToPath(new URL('../../../', import.meta.url)), LOCALE_RULES).contentDir,
+    'catalog',
+  );
 
 /** The panels compiled by `npm run build`; without a build (`npm run dev`), the YAML parsed and validated now. */
 async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
@@ -21,7 +31,7 @@ async function loadPanels(baseUrl: string): Promise<CompiledPanels> {
     import('../../lib/catalog/build-panels.ts'),
     import('../../lib/catalog/load-catalog-source.ts'),
   ]);
-  return buildPanels(await loadCatalogSource(CATALOG_DATA_DIR), baseUrl);
+  return buildPanels(await loadCatalogSource(catalogDataDir()), baseUrl);
 }
 
 /** Loads the bundled catalog data and serves it on `port` of `CATALOG_ORIGIN_HOST` (loopback by default). */

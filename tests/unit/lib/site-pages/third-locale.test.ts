@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -6,11 +7,13 @@ import { readContentFiles } from '../../../../scripts/check-translations.ts';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
 import { parseOpenApiTranslations, translatorOf } from '../../../../src/lib/api-reference/openapi-translations.ts';
 import { parseChangelog } from '../../../../src/lib/changelog/changelog-schema.ts';
-import { LOCALE_CONFIG } from '../../../../src/lib/content/locales.ts';
+import { buildOpenApiDocument } from '../../../../src/lib/openapi/build-openapi-document.ts';
+import { LOCALE_RULES } from '../../../../src/lib/content/locales.ts';
 import { uiStringsSchemaOf } from '../../../../src/lib/content/ui-strings-schema.ts';
 import type { OpenApiDocument } from '../../../../src/lib/openapi/openapi-types.ts';
 import { parseSampleLabels, parseSampleTranslations } from '../../../../src/lib/samples/sample-translations.ts';
 import { checkTranslations, type ContentFiles } from '../../../../src/lib/site-pages/translation-check.ts';
+import { writeThirdLocaleSite } from '../../../fixtures/third-locale/site-folder.ts';
 
 /** The fixture: the site's layout with a third language, French, beside the English and German it ships. */
 const FIXTURE = new URL('../../../fixtures/third-locale/', import.meta.url);
@@ -31,11 +34,26 @@ function without(path: string, edit?: (data: never) => unknown): ContentFiles {
 describe('a site with a third locale', () => {
   it('lists its languages in the shape of the site’s one list', () => {
     expect(LOCALES).toEqual(['en', 'de', 'fr']);
-    expect(Object.keys(LIST[0]!)).toEqual(Object.keys(LOCALE_CONFIG[0]));
+    expect(Object.keys(LIST[0]!)).toEqual(Object.keys(LOCALE_RULES.shipped[0]!));
   });
 
   it('passes the build’s translation check', () => {
     expect(() => checkTranslations(FILES, LOCALES, DOCUMENT)).not.toThrow();
+  });
+
+  it('makes a folder for SITE_LOCALES_DIR that passes the build’s translation check for the whole site', () => {
+    const folder = writeThirdLocaleSite();
+    try {
+      const site = readContentFiles(join(folder, 'content'));
+      const document = buildOpenApiDocument({ baseUrl: 'http://localhost:4321', catalogOriginPublicUrl: undefined });
+      expect(() => checkTranslations(site, LOCALES, document)).not.toThrow();
+      expect(parse(site['pages/fr/index.mdx']!.split('---')[1]!)).toMatchObject({ title: 'Accueil' });
+      expect(Object.keys(site).filter((path) => path.startsWith('pages/fr/'))).toHaveLength(
+        Object.keys(site).filter((path) => path.startsWith('pages/en/')).length,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('reads every translation of the third language from its files, by its code', () => {
