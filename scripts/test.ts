@@ -1,21 +1,36 @@
-// `npm test`: every check, in order, stopping at the first that fails; then how long each took,
-// so a phase that grows is seen at once.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, two at a time where they do not depend on each other, stopping once one fails; then how
+// long each took, so a phase that grows is seen at once.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 
-/** The npm scripts `npm test` runs. */
-const PHASES = [
-  'typecheck',
-  'format:check',
-  'lint:openapi',
-  'lint:deps',
-  'lint:unused',
-  'lint:promises',
-  'build',
-  'test:unit',
-  'test:integration',
-  'test:e2e',
+/**
+ * The npm scripts `npm test` runs, each with the phases it waits for, longest first where several are ready. The checks are single-threaded programs, so two
+ * share the two cores. `astro check` writes the generated types (`.astro/`) that ESLint's type-aware rules and knip
+ * read, so those two wait for it, and the build (which writes them again) comes after it; the unit tests read the
+ * build, and the integration and browser tests run alone, each filling the cores with workers of its own.
+ */
+const PHASES: ReadonlyArray<{ name: string; after: string[] }> = [
+  { name: 'typecheck', after: [] },
+  { name: 'format:check', after: [] },
+  { name: 'lint:openapi', after: [] },
+  { name: 'lint:deps', after: [] },
+  { name: 'build', after: ['typecheck'] },
+  { name: 'lint:promises', after: ['typecheck'] },
+  { name: 'lint:unused', after: ['typecheck'] },
+  { name: 'test:unit', after: ['build'] },
+  {
+    name: 'test:integration',
+    after: ['format:check', 'lint:openapi', 'lint:deps', 'lint:unused', 'lint:promises', 'test:unit'],
+  },
+  { name: 'test:e2e', after: ['test:integration'] },
 ];
+
+/** Phases that run alone: their own workers use every core. */
+const ALONE = new Set(['test:integration', 'test:e2e']);
+
+/** Phases at a time: one per core (two on the CI machine). */
+const CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
  * The warnings a build prints that the project cannot silence, each with its reason; any other warning fails the
@@ -27,36 +42,71 @@ const UPSTREAM_WARNINGS = [
   /\[content\] The collection "docs" does not exist or is empty/,
 ];
 
-/** Runs `npm run build`, printing its output, and says which warning lines it printed besides the upstream ones. */
-function build(): { status: number | null; warnings: string[] } {
-  const run = spawnSync('npm', ['run', 'build'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  process.stdout.write(run.stdout);
-  process.stderr.write(run.stderr);
-  const warnings = stripVTControlCharacters(`${run.stdout}\n${run.stderr}`)
+/** The warning lines of a build's output besides the upstream ones. */
+const buildWarnings = (output: string): string[] =>
+  stripVTControlCharacters(output)
     .split('\n')
     .filter((line) => /\[WARN\]|\bwarning\b/i.test(line) && !UPSTREAM_WARNINGS.some((known) => known.test(line)));
-  return { status: run.status, warnings };
+
+/**
+ * Runs `npm run <phase>`. Alone, its output goes straight to the terminal; beside another phase, it is kept and
+ * printed in one piece when the phase ends, so two phases' lines never interleave.
+ */
+function run(phase: string, alone: boolean): Promise<{ ok: boolean; seconds: number }> {
+  const started = performance.now();
+  const captured = !alone || phase === 'build';
+  const child = spawn('npm', ['run', phase], { stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      const output = Buffer.concat(chunks).toString('utf8');
+      if (captured) process.stdout.write(`\n── npm run ${phase} ──\n${output}`);
+      const warnings = phase === 'build' ? buildWarnings(output) : [];
+      if (warnings.length > 0) process.stderr.write(`npm test: the build printed warnings:\n${warnings.join('\n')}\n`);
+      resolve({ ok: code === 0 && warnings.length === 0, seconds: (performance.now() - started) / 1000 });
+    });
+  });
 }
 
-const timings: Array<[string, number]> = [];
-let failed: string | undefined;
-for (const phase of PHASES) {
-  const started = performance.now();
-  const run = phase === 'build' ? build() : { ...spawnSync('npm', ['run', phase], { stdio: 'inherit' }), warnings: [] };
-  timings.push([phase, (performance.now() - started) / 1000]);
-  if (run.warnings.length > 0)
-    process.stderr.write(`npm test: the build printed warnings:\n${run.warnings.join('\n')}\n`);
-  if (run.status !== 0 || run.warnings.length > 0) {
-    failed = phase;
-    break;
+const timings = new Map<string, number>();
+const finished = new Set<string>();
+const running = new Set<string>();
+const failed: string[] = [];
+const started = performance.now();
+
+/** Starts every phase whose predecessors have passed, as long as a core is free; resolves when all have ended. */
+async function schedule(): Promise<void> {
+  const pending = PHASES.filter(({ name }) => !finished.has(name) && !running.has(name));
+  const ready = pending.filter(({ after }) => after.every((name) => finished.has(name)));
+  const launches: Array<Promise<void>> = [];
+  for (const { name } of ready) {
+    if (failed.length > 0) break;
+    const alone = ALONE.has(name);
+    if (running.size >= CONCURRENCY || (alone && running.size > 0) || [...running].some((r) => ALONE.has(r))) break;
+    running.add(name);
+    launches.push(
+      run(name, alone).then(async ({ ok, seconds }) => {
+        running.delete(name);
+        timings.set(name, seconds);
+        if (ok) finished.add(name);
+        else failed.push(name);
+        await schedule();
+      }),
+    );
   }
+  await Promise.all(launches);
 }
-const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);
-process.stdout.write('\nnpm test, phase by phase:\n');
-for (const [phase, seconds] of timings)
-  process.stdout.write(`  ${phase.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s\n`);
-process.stdout.write(`  ${'total'.padEnd(18)} ${total.toFixed(0).padStart(5)} s\n`);
-if (failed !== undefined) {
-  process.stderr.write(`npm test: ${failed} failed\n`);
+
+await schedule();
+process.stdout.write('\nnpm test, phase by phase (two at a time where they do not depend on each other):\n');
+for (const { name } of PHASES) {
+  const seconds = timings.get(name);
+  if (seconds !== undefined) process.stdout.write(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s\n`);
+}
+process.stdout.write(`  ${'total'.padEnd(18)} ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s\n`);
+if (failed.length > 0 || finished.size < PHASES.length) {
+  process.stderr.write(`npm test: ${failed.join(', ') || 'a phase'} failed\n`);
   process.exit(1);
 }

@@ -87,12 +87,18 @@ describe('logging with a stalled stdout reader', () => {
   }, 60_000);
 });
 
+/**
+ * Requests sent before the stop: their lines (12 KiB each) total about 12 MiB, three times the 4 MiB log buffer and
+ * the pipe's 64 KiB, so lines are waiting when the signal comes.
+ */
+const REQUESTS_BEFORE_STOP = 1_000;
+
 describe('stopping with a stalled stdout reader', () => {
   it('exits promptly on SIGTERM instead of waiting for the reader', async () => {
     const server = await startServer();
     try {
       server.child.stdout!.pause();
-      await drive(server.url, `/stalled-${'x'.repeat(12 * 1024)}`, 3000, 8);
+      await drive(server.url, `/stalled-${'x'.repeat(12 * 1024)}`, REQUESTS_BEFORE_STOP, 8);
       const started = performance.now();
       const code = await server.stop();
       expect(code).toBe(0);

@@ -3,7 +3,7 @@
 // document. A violation fails the test that received the response (or the file, for hooks).
 import { afterAll, afterEach } from 'vitest';
 import { checkExchange } from './check-exchange.ts';
-import { contractFor } from './servers-under-test.ts';
+import { contractFor, forgetServersUnderTest } from './servers-under-test.ts';
 
 /** How long a response body may take to arrive before the check gives up on it. */
 const BODY_DEADLINE_MS = 15_000;
@@ -11,7 +11,17 @@ const BODY_DEADLINE_MS = 15_000;
 /** Checks started since the last hook, each resolving to its violations. */
 let pending: Array<Promise<string[]>> = [];
 
-const realFetch = globalThis.fetch;
+/**
+ * The platform's fetch, kept on the global object: a worker runs several files one after the other without reloading
+ * modules (`isolate: false`), and each file's run of this setup must wrap that fetch, not the previous file's wrapper.
+ */
+const REAL_FETCH = Symbol.for('contract-check.real-fetch');
+const realFetch: typeof fetch = ((globalThis as Record<symbol, unknown>)[REAL_FETCH] ??=
+  globalThis.fetch) as typeof fetch;
+
+// The servers an earlier file of this worker registered are gone; their ports may be reused by servers outside the
+// contract (a fake upstream).
+forgetServersUnderTest();
 
 function describeRequest(input: RequestInfo | URL, init: RequestInit | undefined): { url: string; method: string } {
   const request = input instanceof Request ? input : undefined;

@@ -18,6 +18,11 @@ export interface ContractTarget extends ServerContract {
 /** Documents by listen origin (`http://127.0.0.1:<port>`) and the document server that origin is. */
 const servers = new Map<string, { contract: ServerContract; documentServer: string }>();
 
+/** Forgets every registered service: a new test file starts with none. */
+export function forgetServersUnderTest(): void {
+  servers.clear();
+}
+
 /**
  * Registers a started service: requests to `siteUrl` are checked as requests to BASE_URL, and
  * (when the bundled origin runs and is public, `CATALOG_ORIGIN_PUBLIC_URL`) requests to
