@@ -31,7 +31,8 @@ test('a reader spends one request per page, none on its stylesheet or images, an
     expect(response?.status()).toBe(200);
     remaining = (await response!.allHeaders())['ratelimit-remaining'] ?? '';
   }
-  expect(Date.now() - started).toBeLessThan(60_000);
+  // Not a budget: the count compared below is one window's, so the loads must all fall within it.
+  expect(Date.now() - started).toBeLessThan(CATALOG_POLICY.windowSeconds * 1000);
   expect(refused).toEqual([]);
   // More than one file per page was loaded, and only the pages were counted: a reader has as many
   // pages a window as the quota allows requests, however many files each one loads.

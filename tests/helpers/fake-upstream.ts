@@ -5,7 +5,7 @@ import { smallCatalog } from './catalog-fixture.ts';
 
 /** How the fake catalog origin answers. */
 export type UpstreamMode =
-  'ok' | 'slow' | 'status-500' | 'html' | 'truncated' | 'wrong-shape' | 'oversize' | 'trickle' | 'hang';
+  'ok' | 'slow' | 'held' | 'status-500' | 'html' | 'truncated' | 'wrong-shape' | 'oversize' | 'trickle' | 'hang';
 
 /** What the fake origin serves in `ok` mode for a `template` value (null when the query names none). */
 type CatalogFor = (template: string | null) => BiomarkerCatalog;
@@ -22,10 +22,12 @@ export interface FakeUpstream {
   open: number;
   /** The most requests that were open at once. */
   mostOpen: number;
+  /** Answers every request held in `held` mode so far, as `ok` would. */
+  release(): void;
   close(): Promise<void>;
 }
 
-function answer(mode: UpstreamMode, res: ServerResponse, catalog: () => BiomarkerCatalog): void {
+function answer(mode: UpstreamMode, res: ServerResponse, catalog: () => BiomarkerCatalog, held: Set<() => void>): void {
   const json = { 'Content-Type': 'application/json' };
   switch (mode) {
     case 'ok':
@@ -34,6 +36,13 @@ function answer(mode: UpstreamMode, res: ServerResponse, catalog: () => Biomarke
       // A valid answer after 1.5 s: keeps requests in flight, within any sane deadline.
       const timer = setTimeout(() => res.writeHead(200, json).end(JSON.stringify(catalog())), 1500);
       res.once('close', () => clearTimeout(timer));
+      return;
+    }
+    case 'held': {
+      // A valid answer when the test says so: in flight for exactly as long as the test needs.
+      const send = () => res.writeHead(200, json).end(JSON.stringify(catalog()));
+      held.add(send);
+      res.once('close', () => held.delete(send));
       return;
     }
     case 'status-500':
@@ -65,6 +74,7 @@ function answer(mode: UpstreamMode, res: ServerResponse, catalog: () => Biomarke
 /** Starts a fake catalog origin in `mode`; change `mode` at any time. */
 export async function startFakeUpstream(mode: UpstreamMode = 'ok'): Promise<FakeUpstream> {
   const sockets = new Set<Socket>();
+  const held = new Set<() => void>();
   const state: { mode: UpstreamMode; hits: number; open: number; mostOpen: number; catalog: CatalogFor } = {
     mode,
     hits: 0,
@@ -78,7 +88,7 @@ export async function startFakeUpstream(mode: UpstreamMode = 'ok'): Promise<Fake
     state.mostOpen = Math.max(state.mostOpen, state.open);
     res.once('close', () => (state.open -= 1)); // answered, or abandoned by the client
     const template = new URL(req.url ?? '/', 'http://upstream.invalid').searchParams.get('template');
-    answer(state.mode, res, () => state.catalog(template));
+    answer(state.mode, res, () => state.catalog(template), held);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -108,6 +118,10 @@ export async function startFakeUpstream(mode: UpstreamMode = 'ok'): Promise<Fake
     },
     set catalog(next: CatalogFor) {
       state.catalog = next;
+    },
+    release: () => {
+      for (const send of [...held]) send();
+      held.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -29,7 +29,6 @@ describe('SIGTERM during load', () => {
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const started = performance.now();
     const exited = site.stop();
     // Once the listener is closed (its log line), not after a fixed wait that a busy machine overruns.
     await eventually(async () => site.output.join('').includes('listener_closed'), 3_000, 10);
@@ -44,9 +43,11 @@ describe('SIGTERM during load', () => {
     expect(['ECONNREFUSED', 'ECONNRESET']).toContain(late);
     expect(await Promise.all(inFlight)).toEqual(templates.map(() => ({ status: 200, count: 5 })));
     expect(await exited).toBe(0);
-    // In-flight requests take about 1.5 s; waiting for idle keep-alive connections (5 s) would fail this.
-    expect(performance.now() - started).toBeLessThan(5_000);
-    expect(site.output.join('')).toContain('"event":"shutdown"');
+    // The drain ended it (`stopped`), not the deadline (`idle_connections_closed`). When idle kept-alive connections
+    // close during a drain is asserted in shutdown-instants.test.ts, each wait resolved at the instant it chooses.
+    const log = site.output.join('');
+    expect(log).toMatch(/"event":"shutdown"[\s\S]*"event":"listener_closed"[\s\S]*"event":"stopped"/);
+    expect(log).not.toContain('"event":"idle_connections_closed"');
   });
 });
 
@@ -61,12 +62,17 @@ describe('signals and deadlines', () => {
       }).once('error', reject),
     );
     expect(status).toBe(200);
-    const started = performance.now();
     site.child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => site.child.once('exit', resolve));
     agent.destroy();
     expect(code).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    // No readiness delay and no quiet interval (those log `listener_closed`), and the idle connection closed by the
+    // server (`stopped`), not left for the deadline (`idle_connections_closed`).
+    const log = site.output.join('');
+    expect(log).toContain('"event":"shutdown","signal":"SIGINT","delayMs":0');
+    expect(log).toContain('"event":"stopped","signal":"SIGINT"');
+    expect(log).not.toContain('"event":"listener_closed"');
+    expect(log).not.toContain('"event":"idle_connections_closed"');
   });
 
   it('answers readiness 503 during the SIGTERM delay, still serves the rest, and keeps accepting connections', async () => {
@@ -99,11 +105,10 @@ describe('signals and deadlines', () => {
       });
       const pending = fetch(`${site.url}/v1/biomarkers/public`).catch(() => 'cut');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const started = performance.now();
       expect(await site.stop()).toBe(1);
-      expect(performance.now() - started).toBeLessThan(3_000);
+      // Cut by the shutdown deadline: the upstream's own (8 s) would have answered the client with a 502.
       expect(await pending).toBe('cut');
-      expect(site.output.join('')).toContain('"event":"shutdown_deadline"');
+      expect(site.output.join('')).toContain('"event":"shutdown_deadline","timeoutMs":1000,"requestsInFlight":1');
     } finally {
       await hanging.close();
     }

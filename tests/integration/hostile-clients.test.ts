@@ -212,10 +212,10 @@ describe('slow and idle connections', () => {
         opened.push(socket);
       });
     await Promise.all(Array.from({ length: 300 }, (_, i) => open(i % 2 === 0)));
-    const real = performance.now();
     const res = await get('/v1/biomarkers/public?template=public-light-eu');
     expect(res.status).toBe(200);
-    expect(performance.now() - real).toBeLessThan(2_000);
+    // Answered while all 300 were still open: a server they held up would answer only once the first closed.
+    expect(closedAt).toEqual([]);
     // Idle sockets close by the socket timeout, trickling ones by headersTimeout (checked every
     // DEADLINE_MS / 4). Wait for the last close rather than a fixed time, and allow a busy machine
     // (the full suite runs beside this) a margin: without those timeouts none would ever close.
@@ -247,8 +247,10 @@ describe('a body no route reads', () => {
     clearInterval(timer);
     expect(received).toMatch(/^HTTP\/1\.1 405/);
     expect(received.toLowerCase()).toContain('allow: get, head, options');
-    // UNREAD_BODY_GRACE_MS is 500 ms here: the rest of the body has that long after the answer.
-    expect(elapsed).toBeLessThan(4_000);
+    // UNREAD_BODY_GRACE_MS is 500 ms here: the rest of the body has that long after the answer. Only the grace can
+    // close this socket (the trickle never ends and keeps it active, and Node's requestTimeout stops at the answer),
+    // so a server without it fails by the test's timeout, twenty graces.
+    expect(elapsed).toBeGreaterThan(450);
   }, 10_000);
 });
 

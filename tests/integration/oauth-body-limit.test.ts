@@ -159,8 +159,9 @@ describe('token request body limit: 4096 bytes', () => {
     });
     expect(statuses(received)).toEqual(['413']);
     expect(received).toContain('request body exceeds 4096 bytes');
-    // The unread rest is discarded for 300 ms here, then the socket is closed.
+    // The unread rest is discarded for 300 ms here, then the socket is closed. Only the grace can close it (the
+    // trickle never ends and keeps it active, and Node's requestTimeout stops at the answer), so a server without it
+    // fails by the test's timeout, a hundred graces.
     expect(closedAfterMs).toBeGreaterThan(250);
-    expect(closedAfterMs).toBeLessThan(3_000);
-  });
+  }, 30_000);
 });

@@ -1,9 +1,9 @@
 import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedInProcessSite } from '../helpers/site.ts';
 
-let server: InProcessServer;
+const server = sharedInProcessSite();
 let addressCounter = 0;
 
 // `allowInsecureRequests` is marked deprecated on purpose, to stand out: it is needed for plain http on 127.0.0.1.
@@ -26,13 +26,6 @@ async function callCatalog(accessToken: string, fetchAs: ReturnType<typeof fresh
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ success: true });
 }
-
-beforeAll(async () => {
-  server = await startInProcess({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server.stop();
-});
 
 describe("panva's oauth4webapi", () => {
   it('discovers the server (RFC 8414), gets a client-credentials token and calls the catalog', async () => {

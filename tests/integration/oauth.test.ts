@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import {
   AuthorizationServerMetadataSchema,
   ProtectedResourceMetadataSchema,
 } from '../../src/lib/schemas/oauth-metadata.ts';
 import { OAuthTokenErrorSchema, TokenSuccessSchema } from '../../src/lib/schemas/oauth.ts';
-import { fetchAs } from '../helpers/start-server.ts';
-import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { sharedInProcessSite } from '../helpers/site.ts';
 
-let server: InProcessServer;
-let addressCounter = 0;
+const server = sharedInProcessSite();
 /** A fresh client address per test, so tests do not share one rate-limit window. */
-const client = () => fetchAs(`203.0.113.${++addressCounter}`);
+const client = () => server.client();
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const post = (body: string, headers: Record<string, string> = FORM) =>
   client()(`${server.url}/oauth/token`, { method: 'POST', headers, body });
-
-beforeAll(async () => {
-  server = await startInProcess({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server.stop();
-});
 
 describe('POST /oauth/token over HTTP', () => {
   it('issues a Bearer token for catalog.read, uncached, with CORS and rate-limit headers', async () => {

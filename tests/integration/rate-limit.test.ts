@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { sharedInProcessSite, startInProcess } from '../helpers/site.ts';
+
+const LIMIT = CATALOG_POLICY.limit;
 
 /**
  * The quota every client has: what it costs, what the headers say, and the 429 past it. A CORS preflight (nothing) is
@@ -8,25 +11,25 @@ import { sharedInProcessSite, startInProcess } from '../helpers/site.ts';
 const server = sharedInProcessSite();
 
 describe('the quota', () => {
-  it('returns 429 with Retry-After after 60 requests, and every response carries the headers', async () => {
+  it(`returns 429 with Retry-After after ${LIMIT} requests, and every response carries the headers`, async () => {
     const get = server.client();
     const responses: Response[] = [];
-    for (let i = 0; i < 61; i += 1) {
+    for (let i = 0; i <= LIMIT; i += 1) {
       // Mix static-ish, 404 and 405 responses: one limiter counts them all.
       const path = ['/', '/no-such-page', '/v1/biomarkers/public'][i % 3]!;
       responses.push(await get(server.url + path, { method: i % 7 === 0 ? 'DELETE' : 'GET' }));
     }
     responses.forEach((response, i) => {
-      expect(response.headers.get('ratelimit-policy')).toBe('"catalog";q=60;w=60');
-      expect(response.headers.get('ratelimit-limit')).toBe('60');
+      expect(response.headers.get('ratelimit-policy')).toBe(`"catalog";q=${LIMIT};w=${CATALOG_POLICY.windowSeconds}`);
+      expect(response.headers.get('ratelimit-limit')).toBe(String(LIMIT));
       const remaining = Number(response.headers.get('ratelimit-remaining'));
       const reset = Number(response.headers.get('ratelimit-reset'));
-      expect(remaining).toBe(Math.max(0, 59 - i));
+      expect(remaining).toBe(Math.max(0, LIMIT - 1 - i));
       expect(reset).toBeGreaterThanOrEqual(1);
       expect(response.headers.get('ratelimit')).toBe(`"catalog";r=${remaining};t=${reset}`);
-      if (i < 60) expect(response.headers.get('retry-after')).toBeNull();
+      if (i < LIMIT) expect(response.headers.get('retry-after')).toBeNull();
     });
-    const refused = responses[60]!;
+    const refused = responses[LIMIT]!;
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -48,7 +51,7 @@ describe('the quota', () => {
       expect(response.status).toBe(404);
       await response.arrayBuffer();
     }
-    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('56');
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe(String(LIMIT - 4));
   });
 
   it('counts a CORS preflight to a marker key that does not exist, answered with the usual 404', async () => {
@@ -64,12 +67,12 @@ describe('the quota', () => {
     }
     const known = await get(`${server.url}/biomarkers/hs-crp`, { method: 'OPTIONS', headers: preflight });
     expect(known.status).toBe(204);
-    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe('56');
+    expect((await get(`${server.url}/robots.txt`)).headers.get('ratelimit-remaining')).toBe(String(LIMIT - 4));
   });
 
   it('never refuses the health probe, which still reports the quota', async () => {
     const get = server.client();
-    for (let i = 0; i < 61; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
+    for (let i = 0; i <= LIMIT; i += 1) await (await get(`${server.url}/robots.txt`)).arrayBuffer();
     const probe = await get(`${server.url}/healthz`);
     expect(probe.status).toBe(200);
     expect(probe.headers.get('ratelimit-remaining')).toBe('0');
@@ -82,12 +85,12 @@ describe('spoofed X-Forwarded-For without TRUST_PROXY', () => {
     const plain = await startInProcess();
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 61; i += 1) {
+      for (let i = 0; i <= LIMIT; i += 1) {
         const response = await fetch(`${plain.url}/nope`, { headers: { 'X-Forwarded-For': `203.0.113.${i}` } });
         statuses.push(response.status);
       }
-      expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
-      expect(statuses[60]).toBe(429);
+      expect(statuses.slice(0, LIMIT).every((s) => s === 404)).toBe(true);
+      expect(statuses[LIMIT]).toBe(429);
     } finally {
       await plain.stop();
     }

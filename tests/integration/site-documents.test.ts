@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/content/locales.ts';
 import { markdownPath, pagePath } from '../../src/lib/content/page-paths.ts';
 import { GUIDE_PAGES } from '../../src/lib/content/page-registry.ts';
 import { CATALOG_TEMPLATES, type BiomarkerCatalog } from '../../src/lib/schemas/catalog.ts';
 import { fetchAs } from '../helpers/start-server.ts';
-import { startInProcess, type InProcessServer } from '../helpers/site.ts';
+import { sharedInProcessSite, startInProcess } from '../helpers/site.ts';
 
-let server: InProcessServer;
+const server = sharedInProcessSite();
 let addressCounter = 0;
 /** A fresh client address per call (hundreds: one per marker page), so no test shares a rate-limit window. */
 const client = () => {
@@ -31,13 +31,6 @@ const allSlugs = async (): Promise<string[]> => [
   ...GUIDE_PAGES.map((page) => page.slug),
   ...(await markerKeys()).map((key) => `biomarkers/${key}`),
 ];
-
-beforeAll(async () => {
-  server = await startInProcess({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server.stop();
-});
 
 describe('/llms.txt', () => {
   it('is plain text in the llmstxt.org shape, with Optional last', async () => {
