@@ -238,18 +238,44 @@ function categoryOutline(
  */
 const keptSections = new WeakMap<CatalogView, Map<string, RootContent>>();
 
-function categorySection(category: CategoryView, filtered: FilteredCatalogView, options: CatalogOutlineOptions) {
-  const shown = shownIn(category, filtered);
+/** Whether a category shows all its markers in the catalog's order, or none; undefined for any other view of it. */
+function sectionState(category: CategoryView, filtered: FilteredCatalogView): 'all' | 'none' | undefined {
   const original = filtered.view.categories.find((c) => c.anchor === category.anchor);
-  const inOrder = category.markers.every((marker, i) => marker === original?.markers[i]);
-  const state = !inOrder ? undefined : shown === 0 ? 'none' : shown === category.markers.length ? 'all' : undefined;
-  if (state === undefined) return categoryOutline(category, filtered, options);
-  let sections = keptSections.get(filtered.view);
-  if (sections === undefined) keptSections.set(filtered.view, (sections = new Map()));
-  const key = `${category.anchor} ${state}`;
-  let section = sections.get(key);
-  if (section === undefined) sections.set(key, (section = kept(categoryOutline(category, filtered, options))));
-  return section;
+  if (!category.markers.every((marker, i) => marker === original?.markers[i])) return undefined;
+  const shown = shownIn(category, filtered);
+  return shown === 0 ? 'none' : shown === category.markers.length ? 'all' : undefined;
+}
+
+/** The node kept for `key` in `filtered`'s catalog view, made by `make` the first time. */
+function keptNode(filtered: FilteredCatalogView, key: string, make: () => RootContent): RootContent {
+  let nodes = keptSections.get(filtered.view);
+  if (nodes === undefined) keptSections.set(filtered.view, (nodes = new Map()));
+  let node = nodes.get(key);
+  if (node === undefined) nodes.set(key, (node = kept(make())));
+  return node;
+}
+
+/**
+ * The sections of the view's categories, in its order. When every category shows all its markers in the catalog's
+ * order (the unfiltered list), or none does (a search without a match), the whole list of sections is kept.
+ */
+function categorySections(filtered: FilteredCatalogView, options: CatalogOutlineOptions): RootContent {
+  const states = filtered.ranked.map((category) => sectionState(category, filtered));
+  const inCatalogOrder = filtered.ranked.every(
+    (category, i) => category.anchor === filtered.view.categories[i]?.anchor,
+  );
+  const sections = () =>
+    pageElement(
+      'div',
+      filtered.ranked.map((category, i) => {
+        const state = states[i];
+        const section = () => categoryOutline(category, filtered, options);
+        return state === undefined ? section() : keptNode(filtered, `${category.anchor} ${state}`, section);
+      }),
+      { class: 'catalog-sections', id: CATALOG_SECTION_IDS.matches, 'data-catalog-sections': '' },
+    );
+  const uniform = states.every((state) => state === states[0]) ? states[0] : undefined;
+  return inCatalogOrder && uniform !== undefined ? keptNode(filtered, `sections ${uniform}`, sections) : sections();
 }
 
 /**
@@ -264,11 +290,7 @@ export function catalogViewOutline(filtered: FilteredCatalogView, options: Catal
     browserOutline(filtered, options, clearUrl),
     ...panelsOutline(filtered, options.ui),
     categoryIndexOutline(filtered, options),
-    pageElement(
-      'div',
-      filtered.ranked.map((category) => categorySection(category, filtered, options)),
-      { class: 'catalog-sections', id: CATALOG_SECTION_IDS.matches, 'data-catalog-sections': '' },
-    ),
+    categorySections(filtered, options),
   ];
 }
 
