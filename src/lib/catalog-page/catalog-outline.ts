@@ -255,15 +255,25 @@ function keptNode(filtered: FilteredCatalogView, key: string, make: () => RootCo
   return node;
 }
 
-/**
- * The sections of the view's categories, in its order. When every category shows all its markers in the catalog's
- * order (the unfiltered list), or none does (a search without a match), the whole list of sections is kept.
- */
-function categorySections(filtered: FilteredCatalogView, options: CatalogOutlineOptions): RootContent {
+/** Each category's state in the view, in its order, and the one they all share (if any) with the catalog's order. */
+function viewStates(filtered: FilteredCatalogView) {
   const states = filtered.ranked.map((category) => sectionState(category, filtered));
   const inCatalogOrder = filtered.ranked.every(
     (category, i) => category.anchor === filtered.view.categories[i]?.anchor,
   );
+  const uniform = inCatalogOrder && states.every((state) => state === states[0]) ? states[0] : undefined;
+  return { states, uniform };
+}
+
+/**
+ * The sections of the view's categories, in its order. When every category shows all its markers in the catalog's
+ * order (the unfiltered list), or none does (a search without a match), the whole list of sections is kept.
+ */
+function categorySections(
+  filtered: FilteredCatalogView,
+  { states, uniform }: ReturnType<typeof viewStates>,
+  options: CatalogOutlineOptions,
+): RootContent {
   const sections = () =>
     pageElement(
       'div',
@@ -274,8 +284,7 @@ function categorySections(filtered: FilteredCatalogView, options: CatalogOutline
       }),
       { class: 'catalog-sections', id: CATALOG_SECTION_IDS.matches, 'data-catalog-sections': '' },
     );
-  const uniform = states.every((state) => state === states[0]) ? states[0] : undefined;
-  return inCatalogOrder && uniform !== undefined ? keptNode(filtered, `sections ${uniform}`, sections) : sections();
+  return uniform === undefined ? sections() : keptNode(filtered, `sections ${uniform}`, sections);
 }
 
 /**
@@ -286,11 +295,18 @@ function categorySections(filtered: FilteredCatalogView, options: CatalogOutline
  */
 export function catalogViewOutline(filtered: FilteredCatalogView, options: CatalogOutlineOptions): RootContent[] {
   const clearUrl = `${options.baseUrl}${options.listPath}.md`;
+  const states = viewStates(filtered);
+  // Views whose categories all show everything or nothing share their counts and their index too.
+  const shared = (key: string, make: () => RootContent) =>
+    states.uniform === undefined ? make() : keptNode(filtered, `${key} ${states.uniform}`, make);
+  const [panelsHeading, panels, badges] = panelsOutline(filtered, options.ui);
   return [
     browserOutline(filtered, options, clearUrl),
-    ...panelsOutline(filtered, options.ui),
-    categoryIndexOutline(filtered, options),
-    categorySections(filtered, options),
+    panelsHeading!,
+    shared('panels', () => panels!),
+    badges!,
+    shared('index', () => categoryIndexOutline(filtered, options)),
+    categorySections(filtered, states, options),
   ];
 }
 
