@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { siteLocalesOf } from '../src/lib/config/site-locales.ts';
 import { LOCALE_RULES, LOCALES } from '../src/lib/content/locales.ts';
 import { buildOpenApiDocument } from '../src/lib/openapi/build-openapi-document.ts';
+import { API_ROUTE_OPERATIONS } from '../src/server/routes.ts';
 import { checkTranslations, type ContentFiles } from '../src/lib/site-pages/translation-check.ts';
 
 /** Every file below `root` (a content folder), keyed by its path below it with `/` between folders. */
@@ -32,7 +33,7 @@ if (import.meta.main) {
       siteLocalesOf(process.env, fileURLToPath(new URL('..', import.meta.url)), LOCALE_RULES).contentDir,
     ),
     LOCALES,
-    buildOpenApiDocument({ baseUrl: 'http://localhost:4321', catalogOriginPublicUrl: undefined }),
+    buildOpenApiDocument({ baseUrl: 'http://localhost:4321', catalogOriginPublicUrl: undefined }, API_ROUTE_OPERATIONS),
   );
   const ms = Math.round(performance.now() - started);
   process.stdout.write(`Every translation of ${LOCALES.join(', ')} is there (${ms} ms).\n`);

@@ -7,13 +7,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/lib/config/config.ts';
 import { buildOpenApiDocument } from '../src/lib/openapi/build-openapi-document.ts';
+import { API_ROUTE_OPERATIONS } from '../src/server/routes.ts';
 import { generateApiTypes, TYPES_BASE_URL, TYPES_FILE } from './api-types/api-types.ts';
 import { ENGLISH_UI_STRINGS_FILE, UI_STRINGS_TYPE_FILE, uiStringsType } from './ui-strings/ui-strings-type.ts';
 
 const url = process.argv[2];
 const documentJson =
   url === undefined
-    ? JSON.stringify(buildOpenApiDocument(parseConfig({ BASE_URL: TYPES_BASE_URL })))
+    ? JSON.stringify(buildOpenApiDocument(parseConfig({ BASE_URL: TYPES_BASE_URL }), API_ROUTE_OPERATIONS))
     : await (await fetch(url)).text();
 writeFileSync(TYPES_FILE, await generateApiTypes(documentJson));
 process.stdout.write(`wrote ${fileURLToPath(TYPES_FILE)}\n`);

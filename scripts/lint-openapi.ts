@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../src/lib/openapi/build-openapi-document.ts';
 import { loadConfigOrExit } from '../src/lib/config/config.ts';
+import { API_ROUTE_OPERATIONS } from '../src/server/routes.ts';
 
 const redocly = fileURLToPath(new URL('../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
 const lintConfig = fileURLToPath(new URL('../redocly.yaml', import.meta.url));
@@ -14,7 +15,8 @@ const lintConfig = fileURLToPath(new URL('../redocly.yaml', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'catalog-openapi-'));
 const file = join(dir, 'openapi.json');
 try {
-  writeFileSync(file, `${JSON.stringify(buildOpenApiDocument(loadConfigOrExit()), null, 2)}\n`);
+  const document = buildOpenApiDocument(loadConfigOrExit(), API_ROUTE_OPERATIONS);
+  writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
   const result = spawnSync(process.execPath, [redocly, 'lint', file, '--config', lintConfig], {
     stdio: 'inherit',
     // No telemetry and no update check: the lint must not need the network.

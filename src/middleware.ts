@@ -41,7 +41,7 @@ export const onRequest: MiddlewareHandler = async function renderGuidePage(conte
   const { config } = context.locals;
   const markdown = page.format === 'markdown';
   const body = markdown
-    ? await pageMarkdown(page.locale, page.page, config, data, context.url.searchParams)
+    ? await pageMarkdown(page.locale, page.page, context.locals, data, context.url.searchParams)
     : await renderHtml(next, context.url.pathname, config.baseUrl);
   // RFC 9110 §15.6.3: the upstream the page is built from failed.
   const status = data?.ok === false ? 502 : 200;

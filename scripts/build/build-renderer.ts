@@ -9,7 +9,8 @@ import {
 import type { UpstreamRequest } from '../../src/lib/catalog/upstream-reply.ts';
 import { BASE_URL_PLACEHOLDER, parseConfig } from '../../src/lib/config/config.ts';
 import { CATALOG_TEMPLATES, DEFAULT_TEMPLATE } from '../../src/lib/schemas/catalog.ts';
-import type { RenderServices } from '../../src/lib/site-pages/render-services.ts';
+import { openApiDocumentGetter, type RenderServices } from '../../src/lib/site-pages/render-services.ts';
+import { API_ROUTE_OPERATIONS } from '../../src/server/routes.ts';
 import { AstroRenderer, bundleHandler } from '../../src/server/store/astro-renderer.ts';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -24,8 +25,8 @@ export async function loadBundledPanels(): Promise<CompiledPanels> {
 /**
  * What the build's renders get as `locals`, as the site server hands its own (src/server/site.ts): a configuration
  * whose `BASE_URL` is the placeholder the server puts its own in for, a catalog service that answers from the bundled
- * panels instead of an origin, since nothing listens during the build, and no prepared samples, which the build is
- * making.
+ * panels instead of an origin, since nothing listens during the build, no prepared samples, which the build is
+ * making, and the OpenAPI document of the route table's operations.
  */
 function buildRenderServices(panels: CompiledPanels): RenderServices {
   const upstream: UpstreamRequest = async (url) => {
@@ -43,7 +44,12 @@ function buildRenderServices(panels: CompiledPanels): RenderServices {
   };
   const config = parseConfig({ BASE_URL: BASE_URL_PLACEHOLDER, METRICS_PORT: 'off', LOG_LEVEL: 'error' });
   const catalog = createCatalogService(config, { request: upstream });
-  return { catalog, sampleFragments: new Map(), config };
+  return {
+    catalog,
+    sampleFragments: new Map(),
+    config,
+    openApiDocument: openApiDocumentGetter(config, API_ROUTE_OPERATIONS),
+  };
 }
 
 /** The built Astro bundle (dist/server/), rendering with the build's services over `panels`. */

@@ -2,14 +2,6 @@ import { extname } from 'node:path';
 import type { CatalogService } from '../lib/catalog/catalog-service.ts';
 import type { GuidePageEntry } from '../lib/content/page-registry.ts';
 import type { ApiOperation } from '../lib/openapi/operations.ts';
-import { catalogOperation } from '../lib/openapi/paths/catalog-path.ts';
-import {
-  authorizationServerMetadataOperation,
-  protectedResourceMetadataOperation,
-} from '../lib/openapi/paths/discovery-paths.ts';
-import { healthOperation } from '../lib/openapi/paths/health-path.ts';
-import { openApiJsonOperation, openApiYamlOperation } from '../lib/openapi/paths/openapi-paths.ts';
-import { tokenOperation } from '../lib/openapi/paths/token-path.ts';
 import { canonicalPagePath, resolvePagePath, type ResolvedPage } from '../lib/content/page-paths.ts';
 import { CHANGELOG_FEEDS } from '../lib/content/changelog-feeds.ts';
 import {
@@ -42,13 +34,19 @@ import {
 } from './store/rendered-resources.ts';
 import type { ErrorPages } from './store/error-pages.ts';
 import type { RenderedStore } from './store/rendered-store.ts';
-import { answerCatalog } from './handlers/catalog-api.ts';
-import { answerDocument } from './handlers/document.ts';
-import { answerHealth } from './handlers/health.ts';
+import { answerCatalog, catalogOperation } from './handlers/catalog-api.ts';
+import {
+  answerDocument,
+  authorizationServerMetadataOperation,
+  openApiJsonOperation,
+  openApiYamlOperation,
+  protectedResourceMetadataOperation,
+} from './handlers/document.ts';
+import { answerHealth, healthOperation } from './handlers/health.ts';
 import { answerNotFound } from './handlers/not-found.ts';
 import { answerPage, answerRendered } from './handlers/rendered.ts';
 import { answerStaticAsset, type StaticAsset } from './handlers/static-assets.ts';
-import { answerToken } from './handlers/token.ts';
+import { answerToken, tokenOperation } from './handlers/token.ts';
 import { queryOf } from './http/request-path.ts';
 import { sendRedirect } from './http/send.ts';
 import type { Done, RoutedExchange } from './pipeline.ts';
@@ -222,7 +220,10 @@ export const PATH_ROUTES: ReadonlyMap<string, PathRow> = new Map([
   ...CHANGELOG_FEEDS.map(({ path }) => [path, renderedRow(renderedDocument(path))] as const),
 ]);
 
-/** The operations the table's API rows carry, in its order: the paths of the OpenAPI document. @internal */
+/**
+ * The operations the table's API rows carry, in its order: the paths of the OpenAPI document, which its builders
+ * (the served document's, the renders', the scripts') are handed; the table is their only list.
+ */
 export const API_ROUTE_OPERATIONS: readonly ApiOperation[] = [...PATH_ROUTES.values()].flatMap(({ operation }) =>
   operation === undefined ? [] : [operation],
 );
@@ -323,7 +324,9 @@ export class SiteRoutes {
       this.#routes.set(path, route);
       // A document's body is made here, built on first need.
       const build = route.document;
-      if (build !== undefined) this.#documents.set(build, new PreparedBody(() => build(config)));
+      if (build !== undefined) {
+        this.#documents.set(build, new PreparedBody(() => build(config, API_ROUTE_OPERATIONS)));
+      }
     }
   }
 

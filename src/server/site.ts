@@ -4,7 +4,7 @@ import type { Config } from '../lib/config/config.ts';
 import type { Logger } from '../lib/log/logger.ts';
 import type { InstanceLimiter, Limiter } from '../lib/rate-limit/limiter.ts';
 import { createFreeCeiling, createQuotaLimiter } from '../lib/rate-limit/policy-limiters.ts';
-import type { RenderServices } from '../lib/site-pages/render-services.ts';
+import { openApiDocumentGetter, type RenderServices } from '../lib/site-pages/render-services.ts';
 import { loadStaticAssets } from './handlers/static-assets.ts';
 import {
   injectRequest,
@@ -12,7 +12,7 @@ import {
   type InjectOptions,
   type InjectResponse,
 } from './http/create-http-server.ts';
-import { RENDERED_DOCUMENTS, SiteRoutes } from './routes.ts';
+import { API_ROUTE_OPERATIONS, RENDERED_DOCUMENTS, SiteRoutes } from './routes.ts';
 import { createSiteServer, type DevelopmentRequests, type SiteServerOptions } from './site-server.ts';
 import type { PreparationReport } from './store/page-preparation.ts';
 import { BACKGROUND_DELAY_MS, prepareInBackground, type PreparedBody } from './store/prepared.ts';
@@ -89,14 +89,19 @@ export const builtFiles = (root: URL): SiteParts['files'] => ({
 
 /**
  * Assembles the site once, for `npm start`, `npm run dev` and the tests alike: store, route table and server, and the
- * services Astro's renders get as `locals` (the catalog service, the build's highlighted samples and `config`, parsed
- * once by the entry), which the server reads too: one instance of each per site, handed over explicitly, none
+ * services Astro's renders get as `locals` (the catalog service, the build's highlighted samples, `config`, parsed
+ * once by the entry, and the OpenAPI document of the route table's operations), which the server reads too: one instance of each per site, handed over explicitly, none
  * process-wide, so one process can hold sites configured differently.
  */
 export async function createSite(config: Config, parts: SiteParts): Promise<Site> {
   const { files } = parts;
   const sampleFragments = new Map<string, string>();
-  const services: RenderServices = { catalog: parts.catalog, sampleFragments, config };
+  const services: RenderServices = {
+    catalog: parts.catalog,
+    sampleFragments,
+    config,
+    openApiDocument: openApiDocumentGetter(config, API_ROUTE_OPERATIONS),
+  };
   const renderer = new AstroRenderer(parts.astro, services);
   const store = new RenderedStore({
     renderer: parts.wrapRenderer?.(renderer) ?? renderer,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import { parse } from 'yaml';
 import { parseConfig } from '../../src/lib/config/config.ts';
+import { API_ROUTE_OPERATIONS } from '../../src/server/routes.ts';
 import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
 import { contractFor } from '../helpers/contract/servers-under-test.ts';
 import { fetchAs, freePort } from '../helpers/start-server.ts';
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 describe('GET /openapi.json and /api/openapi.yaml', () => {
   it('serve the document built in-process for this configuration, as JSON and as YAML', async () => {
-    const expected = buildOpenApiDocument(parseConfig(server.env));
+    const expected = buildOpenApiDocument(parseConfig(server.env), API_ROUTE_OPERATIONS);
     const get = client();
     const json = await get(`${server.url}/openapi.json`);
     expect(json.status).toBe(200);

@@ -7,7 +7,7 @@ import { changelogFeedAt, changelogFeedTitle } from '../content/changelog-feeds.
 import { DEFAULT_LOCALE } from '../content/locales.ts';
 import { loadPageData, type PageDataServices, type PageDataState } from '../site-pages/page-data.ts';
 import { pageMdast } from '../site-pages/page-markdown.ts';
-import type { RenderConfig } from '../site-pages/render-services.ts';
+import type { RenderConfig, RenderServices } from '../site-pages/render-services.ts';
 import { CHANGELOG_SLUG, GUIDE_PAGES, ITEM_PAGE_FAMILIES } from '../content/page-registry.ts';
 import { formatHttpDate } from '../http/http-date.ts';
 import { buildLlmsFullTxt, type SharedSection } from './build-llms-full-txt.ts';
@@ -48,7 +48,10 @@ async function markerSectionsOnce(baseUrl: string, data: PageDataState | undefin
  * `/llms-full.txt`: every default-locale page's twin, data-driven ones as their `.md` shows them now (from `services`),
  * for the site configured by `config`.
  */
-export async function llmsFullTxt(config: RenderConfig, services: PageDataServices): Promise<string> {
+export async function llmsFullTxt(
+  config: RenderConfig,
+  services: PageDataServices & Pick<RenderServices, 'openApiDocument'>,
+): Promise<string> {
   const { baseUrl } = config;
   const sources = [
     ...new Set([...GUIDE_PAGES.flatMap((page) => page.data ?? []), ...ITEM_PAGE_FAMILIES.map((family) => family.data)]),
@@ -63,7 +66,7 @@ export async function llmsFullTxt(config: RenderConfig, services: PageDataServic
       tree: await pageMdast(
         page.locale,
         page.page,
-        config,
+        { config, openApiDocument: services.openApiDocument },
         page.page.data === undefined ? undefined : data.get(page.page.data),
         undefined,
         `${baseUrl}${page.path}`,

@@ -7,11 +7,6 @@ import { COMPONENT_HEADERS } from './components-headers.ts';
 import { COMPONENT_PARAMETERS } from './components-parameters.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import type { ApiOperation } from './operations.ts';
-import { catalogOperation } from './paths/catalog-path.ts';
-import { authorizationServerMetadataOperation, protectedResourceMetadataOperation } from './paths/discovery-paths.ts';
-import { healthOperation } from './paths/health-path.ts';
-import { API_INFO, openApiJsonOperation, openApiYamlOperation } from './paths/openapi-paths.ts';
-import { tokenOperation } from './paths/token-path.ts';
 import { buildSharedResponses } from './responses.ts';
 import { siteServer, type DocumentConfig } from './servers.ts';
 
@@ -41,30 +36,23 @@ endpoint answers bad grant requests with RFC 6749 errors instead. Any method a p
 **CORS**: every response allows any origin (\`Access-Control-Allow-Origin: *\`) and exposes the rate-limit \
 headers, \`Retry-After\`, \`ETag\`, \`Link\`, \`WWW-Authenticate\` and \`X-Request-Id\`.`;
 
-/**
- * The operations of the document, in its order: the operation each API row of the route table carries
- * (`src/server/routes.ts`; a unit test holds the two equal).
- *
- * @internal
- */
-export const API_OPERATIONS: readonly ApiOperation[] = [
-  catalogOperation,
-  tokenOperation,
-  authorizationServerMetadataOperation,
-  protectedResourceMetadataOperation,
-  openApiJsonOperation,
-  openApiYamlOperation,
-  healthOperation,
-];
+/** The document's title and version. */
+export const API_INFO = { title: 'Biomarker Catalog API', version: '1.0.0' };
+
+/** Media type of the document's JSON representation. */
+export const OPENAPI_JSON_TYPE = 'application/json';
+/** Media type of the document's YAML representation (RFC 9512). */
+export const OPENAPI_YAML_TYPE = 'application/yaml';
 
 /** Shapes of the document itself, after the operations': the shared responses' Problem, and the document's own. */
 const DOCUMENT_SCHEMAS = [ProblemSchema, OpenApiDocumentSchema];
 
 /**
  * The OpenAPI 3.1 document for a configuration (docs/service.md, "OpenAPI"): servers and URLs from BASE_URL, schemas
- * from zod.
+ * from zod, and one path per operation, in the order given: the operations the API rows of the route table carry
+ * (`API_ROUTE_OPERATIONS`, src/server/routes.ts), handed in by whoever builds it.
  */
-export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
+export function buildOpenApiDocument(config: DocumentConfig, operations: readonly ApiOperation[]): OpenApiDocument {
   const { baseUrl } = config;
   const info = API_INFO;
   const document: OpenApiDocument = {
@@ -86,11 +74,11 @@ export function buildOpenApiDocument(config: DocumentConfig): OpenApiDocument {
       { name: 'Operations', description: 'Probes for load balancers and containers.' },
     ],
     externalDocs: { description: 'Developer guide', url: `${baseUrl}/developers` },
-    paths: Object.fromEntries(API_OPERATIONS.map((operation) => [operation.path, operation.pathItem(config)])),
+    paths: Object.fromEntries(operations.map((operation) => [operation.path, operation.pathItem(config)])),
     components: {
       schemas: buildComponentSchemas(
-        [...API_OPERATIONS.flatMap((operation) => operation.sends), ...DOCUMENT_SCHEMAS],
-        API_OPERATIONS.flatMap((operation) => operation.reads ?? []),
+        [...operations.flatMap((operation) => operation.sends), ...DOCUMENT_SCHEMAS],
+        operations.flatMap((operation) => operation.reads ?? []),
       ),
       responses: buildSharedResponses(baseUrl),
       parameters: COMPONENT_PARAMETERS,

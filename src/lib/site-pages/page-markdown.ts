@@ -6,31 +6,35 @@ import type { Locale } from '../content/locales.ts';
 import type { PageDataState } from './page-data.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { GuidePageEntry } from '../content/page-registry.ts';
-import { openApiDocumentOf, type RenderConfig } from './render-services.ts';
+import type { RenderServices } from './render-services.ts';
+
+/** What a twin reads of the site's render services. */
+type MarkdownSite = Pick<RenderServices, 'config' | 'openApiDocument'>;
 
 /**
  * The Markdown twin of a page, converted from the MDX source its HTML is rendered from;
  * `data` is what its data-driven components show (see `loadPageData`), and an item's
  * page shows the item its registry entry names; `query` is the request's, for a page that
- * filters by it; `source` is the page's URL, named under the title (in `llms-full.txt`). `config` is the site's, as
- * its renders get it (`locals.config`): the origin the twin's links and samples name, and the API reference's document.
+ * filters by it; `source` is the page's URL, named under the title (in `llms-full.txt`). `site` is what its renders
+ * get (`locals`): the configuration, whose origin the twin's links and samples name, and the API reference's document.
  */
 export async function pageMarkdown(
   locale: Locale,
   page: GuidePageEntry,
-  config: RenderConfig,
+  site: MarkdownSite,
   data?: PageDataState,
   query?: URLSearchParams,
   source?: string,
 ): Promise<string> {
-  return substituteBaseUrl(printMarkdown(await pageMdast(locale, page, config, data, query, source)), config.baseUrl);
+  const tree = await pageMdast(locale, page, site, data, query, source);
+  return substituteBaseUrl(printMarkdown(tree), site.config.baseUrl);
 }
 
 /** The tree `pageMarkdown` prints (its code samples still name `{BASE_URL}`): for what combines twins before printing. */
 export async function pageMdast(
   locale: Locale,
   page: GuidePageEntry,
-  config: RenderConfig,
+  { config, openApiDocument }: MarkdownSite,
   data?: PageDataState,
   query?: URLSearchParams,
   source?: string,
@@ -48,7 +52,7 @@ export async function pageMdast(
     context: {
       locale,
       slug: page.slug,
-      openApiDocument: () => openApiDocumentOf(config),
+      openApiDocument,
       ui,
       otherUi: await getOtherUiStrings(locale),
       data,

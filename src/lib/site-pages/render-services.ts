@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { PageDataServices } from './page-data.ts';
 import { buildOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { OpenApiDocument } from '../openapi/openapi-types.ts';
+import type { ApiOperation } from '../openapi/operations.ts';
 import type { SampleFragments } from '../samples/prepared-sample-fragments.ts';
 
 /**
@@ -21,14 +22,18 @@ export interface RenderServices extends PageDataServices {
   /** The build's highlighted samples, filled with a marker's values on its page. */
   sampleFragments: SampleFragments;
   config: RenderConfig;
+  /** The site's OpenAPI document, the API reference's data: built on the first render that shows it. */
+  openApiDocument: () => OpenApiDocument;
 }
 
-/** The OpenAPI document of each site's configuration, built on the first render that shows it. */
-const documents = new WeakMap<RenderConfig, OpenApiDocument>();
-
-/** The OpenAPI document of `config` (a render's `locals.config`): the API reference page's data. */
-export function openApiDocumentOf(config: RenderConfig): OpenApiDocument {
-  let document = documents.get(config);
-  if (document === undefined) documents.set(config, (document = buildOpenApiDocument(config)));
-  return document;
+/**
+ * The getter of `RenderServices.openApiDocument` for a composition root: the document of `config` with `operations`
+ * (the route table's, `API_ROUTE_OPERATIONS`, which `src/lib` may not import), built once, on first call.
+ */
+export function openApiDocumentGetter(
+  config: RenderConfig,
+  operations: readonly ApiOperation[],
+): () => OpenApiDocument {
+  let document: OpenApiDocument | undefined;
+  return () => (document ??= buildOpenApiDocument(config, operations));
 }

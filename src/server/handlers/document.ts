@@ -1,12 +1,34 @@
-import type { Prepared, PreparedBody } from '../store/prepared.ts';
+import type { ZodType } from 'zod';
+import { METADATA_CACHE_CONTROL, OPENAPI_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
+import {
+  buildAuthorizationServerMetadata,
+  buildProtectedResourceMetadata,
+} from '../../lib/oauth/discovery-metadata.ts';
+import { API_INFO, OPENAPI_JSON_TYPE, OPENAPI_YAML_TYPE } from '../../lib/openapi/build-openapi-document.ts';
+import { schemaRef } from '../../lib/openapi/component-schemas.ts';
+import { parameterRef } from '../../lib/openapi/components-parameters.ts';
+import type { ExampleObject, PathItemObject } from '../../lib/openapi/openapi-types.ts';
+import { getAndHead, optionsOperation, type ApiOperation } from '../../lib/openapi/operations.ts';
+import { preparedDocumentResponses } from '../../lib/openapi/responses.ts';
+import { siteServer } from '../../lib/openapi/servers.ts';
+import {
+  AuthorizationServerMetadataSchema,
+  ProtectedResourceMetadataSchema,
+} from '../../lib/schemas/oauth-metadata.ts';
+import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../lib/schemas/oauth.ts';
+import { OAS_31_DIALECT, OPENAPI_VERSION, OpenApiDocumentSchema } from '../../lib/schemas/openapi.ts';
+import { OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } from '../../lib/schemas/site-paths.ts';
 import { sendRepresentation, type Exchange } from '../http/send.ts';
+import type { Prepared, PreparedBody } from '../store/prepared.ts';
 
 /** Site documents vary by coding only. */
 const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
 
 /**
  * Answers a document the server builds itself from the configuration (OpenAPI, OAuth discovery, robots.txt), once it
- * is built: the first request waits for it, every later one is written from memory.
+ * is built: the first request waits for it, every later one is written from memory. Its builders are
+ * `store/config-documents.ts`'s; the API documents' operations follow (the RFC 8414 and RFC 9728 metadata, the
+ * OpenAPI document as JSON and YAML), carried by their rows of the route table.
  */
 export function answerDocument(exchange: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
   const send = ({ representation }: Prepared) =>
@@ -14,3 +36,153 @@ export function answerDocument(exchange: Exchange, document: PreparedBody, cache
   const ready = document.ready;
   return ready === undefined ? document.prepare().then(send) : send(ready);
 }
+
+/** The OAuth discovery documents' tag; the OpenAPI document's own operations are under `Discovery`. */
+const DISCOVERY_TAGS = ['OAuth'];
+
+/** The two OAuth discovery documents: RFC 8414 and RFC 9728 metadata. */
+function discoveryPaths(baseUrl: string): Record<string, PathItemObject> {
+  const ok = (schema: ZodType, example: object) =>
+    preparedDocumentResponses('The metadata document.', METADATA_CACHE_CONTROL, {
+      'application/json': { schema: schemaRef(schema), example },
+    });
+  return {
+    [AUTHORIZATION_SERVER_METADATA_PATH]: {
+      ...getAndHead({
+        name: 'AuthorizationServerMetadata',
+        summary: 'OAuth 2.0 authorization server metadata',
+        description:
+          "RFC 8414 metadata: `issuer` is exactly the service's base URL (its origin, no path); the token endpoint " +
+          'issues client-credentials tokens ' +
+          'for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). ' +
+          '`response_types_supported` is empty: there is no authorization endpoint.',
+        tags: DISCOVERY_TAGS,
+        parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
+        responses: ok(AuthorizationServerMetadataSchema, buildAuthorizationServerMetadata(baseUrl)),
+      }),
+      ...optionsOperation('AuthorizationServerMetadata', AUTHORIZATION_SERVER_METADATA_PATH, DISCOVERY_TAGS),
+    },
+    [PROTECTED_RESOURCE_METADATA_PATH]: {
+      ...getAndHead({
+        name: 'ProtectedResourceMetadata',
+        summary: 'OAuth 2.0 protected resource metadata',
+        description:
+          "RFC 9728 metadata of the catalog: `resource` is exactly the service's base URL (its origin), tokens are " +
+          'sent in the ' +
+          '`Authorization` header, and the only scope is `catalog.read`.',
+        tags: DISCOVERY_TAGS,
+        parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
+        responses: ok(ProtectedResourceMetadataSchema, buildProtectedResourceMetadata(baseUrl)),
+      }),
+      ...optionsOperation('ProtectedResourceMetadata', PROTECTED_RESOURCE_METADATA_PATH, DISCOVERY_TAGS),
+    },
+  };
+}
+
+/** The authorization server metadata's operations (RFC 8414). */
+export const authorizationServerMetadataOperation: ApiOperation = {
+  path: AUTHORIZATION_SERVER_METADATA_PATH,
+  pathItem: ({ baseUrl }) => discoveryPaths(baseUrl)[AUTHORIZATION_SERVER_METADATA_PATH]!,
+  sends: [AuthorizationServerMetadataSchema],
+};
+
+/** The protected resource metadata's operations (RFC 9728). */
+export const protectedResourceMetadataOperation: ApiOperation = {
+  path: PROTECTED_RESOURCE_METADATA_PATH,
+  pathItem: ({ baseUrl }) => discoveryPaths(baseUrl)[PROTECTED_RESOURCE_METADATA_PATH]!,
+  sends: [ProtectedResourceMetadataSchema],
+};
+
+const DOCUMENT_TAGS = ['Discovery'];
+
+/** What the example of the document shows of it: where it is served, its title and version. */
+interface DocumentStart {
+  baseUrl: string;
+  info: { title: string; version: string };
+}
+
+const summaryOf = (format: string): string => `This OpenAPI description, as ${format}`;
+
+/**
+ * The start of the document as an example of its 200: its first members as served, with one
+ * path (this one) standing for all of them; the document itself lists every path and component.
+ * In the document's order of members (the examples' test checks it against the schema). An example
+ * is a value, the same for both representations; the reference shows it in each one's format.
+ */
+function documentExample({ baseUrl, info }: DocumentStart): Record<string, ExampleObject> {
+  const start = {
+    openapi: OPENAPI_VERSION,
+    jsonSchemaDialect: OAS_31_DIALECT,
+    info,
+    servers: [siteServer(baseUrl)],
+    paths: { [OPENAPI_JSON_PATH]: { get: { operationId: 'getOpenApiJson', summary: summaryOf('JSON') } } },
+  };
+  return {
+    documentStart: {
+      summary: 'The start of the document, shortened to one path',
+      value: start,
+    },
+  };
+}
+
+/** One representation of the document: GET and HEAD with 200 and 304, and OPTIONS. */
+function documentPath(
+  name: string,
+  path: string,
+  mediaType: string,
+  format: string,
+  examples: Record<string, ExampleObject>,
+): PathItemObject {
+  return {
+    ...getAndHead({
+      name,
+      summary: summaryOf(format),
+      description:
+        `The OpenAPI 3.1 description of the service as ${format}, generated from the same zod schemas that ` +
+        'validate the payloads at run time, with a strong `ETag`.',
+      tags: DOCUMENT_TAGS,
+      parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
+      responses: preparedDocumentResponses(`The document as ${format}.`, OPENAPI_CACHE_CONTROL, {
+        [mediaType]: { schema: schemaRef(OpenApiDocumentSchema), examples },
+      }),
+    }),
+    ...optionsOperation(name, path, DOCUMENT_TAGS),
+  };
+}
+
+/** `/openapi.json` and `/api/openapi.yaml`: the same document in two representations. */
+function openApiPaths(start: DocumentStart): Record<string, PathItemObject> {
+  return {
+    [OPENAPI_JSON_PATH]: documentPath(
+      'OpenApiJson',
+      OPENAPI_JSON_PATH,
+      OPENAPI_JSON_TYPE,
+      'JSON',
+      documentExample(start),
+    ),
+    [OPENAPI_YAML_PATH]: documentPath(
+      'OpenApiYaml',
+      OPENAPI_YAML_PATH,
+      OPENAPI_YAML_TYPE,
+      'YAML',
+      documentExample(start),
+    ),
+  };
+}
+
+/**
+ * The document's own operations, as JSON and as YAML. Their shape, `OpenApiDocument`, is the document's own, listed
+ * by the document after every route's shapes.
+ */
+export const openApiJsonOperation: ApiOperation = {
+  path: OPENAPI_JSON_PATH,
+  pathItem: ({ baseUrl }) => openApiPaths({ baseUrl, info: API_INFO })[OPENAPI_JSON_PATH]!,
+  sends: [],
+};
+
+/** See `openApiJsonOperation`. */
+export const openApiYamlOperation: ApiOperation = {
+  path: OPENAPI_YAML_PATH,
+  pathItem: ({ baseUrl }) => openApiPaths({ baseUrl, info: API_INFO })[OPENAPI_YAML_PATH]!,
+  sends: [],
+};

@@ -1,44 +1,51 @@
 import type { Config } from '../../lib/config/config.ts';
+import type { ApiOperation } from '../../lib/openapi/operations.ts';
 import type { BodyText } from './prepared.ts';
 
 /** What the documents built from configuration depend on. */
 export type DocumentsConfig = Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginPublicUrl'>;
 
 /**
- * Builds a document that depends only on configuration; the route table names one per row, and the server builds it
- * once per process after start-up, its module imported only then.
+ * Builds a document that depends only on configuration and, for the OpenAPI document, on the operations the route
+ * table's API rows carry (`API_ROUTE_OPERATIONS`, which the table hands in: this module knows no routes); the table
+ * names one per row, and the server builds it once per process after start-up, its module imported only then.
  */
-export type ConfigDocument = (config: DocumentsConfig) => Promise<BodyText>;
+export type ConfigDocument = (config: DocumentsConfig, operations: readonly ApiOperation[]) => Promise<BodyText>;
 
-/** The OpenAPI document of each configuration, built once for its JSON and its YAML. */
-const openApiDocuments = new WeakMap<DocumentsConfig, ReturnType<typeof buildOpenApi>>();
+/** The OpenAPI module and document of a configuration and its operations. */
+type BuiltOpenApi = Promise<{
+  document: import('../../lib/openapi/openapi-types.ts').OpenApiDocument;
+  build: typeof import('../../lib/openapi/build-openapi-document.ts');
+}>;
 
-async function buildOpenApi(config: DocumentsConfig) {
-  const [{ buildOpenApiDocument }, paths] = await Promise.all([
-    import('../../lib/openapi/build-openapi-document.ts'),
-    import('../../lib/openapi/paths/openapi-paths.ts'),
-  ]);
-  return { document: buildOpenApiDocument(config), paths };
+/** The OpenAPI document of each configuration and list of operations, built once for its JSON and its YAML. */
+const openApiDocuments = new WeakMap<readonly ApiOperation[], WeakMap<DocumentsConfig, BuiltOpenApi>>();
+
+async function buildOpenApi(config: DocumentsConfig, operations: readonly ApiOperation[]): BuiltOpenApi {
+  const build = await import('../../lib/openapi/build-openapi-document.ts');
+  return { document: build.buildOpenApiDocument(config, operations), build };
 }
 
-function openApiOf(config: DocumentsConfig): ReturnType<typeof buildOpenApi> {
-  let built = openApiDocuments.get(config);
-  if (built === undefined) openApiDocuments.set(config, (built = buildOpenApi(config)));
+function openApiOf(config: DocumentsConfig, operations: readonly ApiOperation[]): BuiltOpenApi {
+  let byConfig = openApiDocuments.get(operations);
+  if (byConfig === undefined) openApiDocuments.set(operations, (byConfig = new WeakMap()));
+  let built = byConfig.get(config);
+  if (built === undefined) byConfig.set(config, (built = buildOpenApi(config, operations)));
   return built;
 }
 
 /** The OpenAPI document as JSON. */
-export const openApiJson: ConfigDocument = async (config) => {
-  const { document, paths } = await openApiOf(config);
-  return { text: JSON.stringify(document), contentType: paths.OPENAPI_JSON_TYPE };
+export const openApiJson: ConfigDocument = async (config, operations) => {
+  const { document, build } = await openApiOf(config, operations);
+  return { text: JSON.stringify(document), contentType: build.OPENAPI_JSON_TYPE };
 };
 
 /** The OpenAPI document as YAML: no anchors (shared objects written out in full) and no folded lines. */
-export const openApiYaml: ConfigDocument = async (config) => {
-  const [{ document, paths }, { stringify }] = await Promise.all([openApiOf(config), import('yaml')]);
+export const openApiYaml: ConfigDocument = async (config, operations) => {
+  const [{ document, build }, { stringify }] = await Promise.all([openApiOf(config, operations), import('yaml')]);
   return {
     text: stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 }),
-    contentType: paths.OPENAPI_YAML_TYPE,
+    contentType: build.OPENAPI_YAML_TYPE,
   };
 };
 

@@ -1,6 +1,7 @@
 import { parseConfig } from '../../../src/lib/config/config.ts';
 import { buildOpenApiDocument } from '../../../src/lib/openapi/build-openapi-document.ts';
 import type { OpenApiDocument } from '../../../src/lib/openapi/openapi-types.ts';
+import { API_ROUTE_OPERATIONS } from '../../../src/server/routes.ts';
 import { SchemaValidator } from './schema-validator.ts';
 
 /** The document of one server under test, and a validator for its schemas. */
@@ -32,7 +33,7 @@ export function forgetServersUnderTest(): void {
  */
 export function registerServerUnderTest(siteUrl: string, originUrl: string | undefined, env: Record<string, string>) {
   const config = parseConfig(env);
-  const document = buildOpenApiDocument(config);
+  const document = buildOpenApiDocument(config, API_ROUTE_OPERATIONS);
   const contract = { document, validator: new SchemaValidator(document) };
   servers.set(new URL(siteUrl).origin, { contract, documentServer: config.baseUrl });
   if (originUrl !== undefined && config.catalogOriginPublicUrl !== undefined) {

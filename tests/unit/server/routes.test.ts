@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_PAGES } from '../../../src/lib/content/page-registry.ts';
-import { API_OPERATIONS } from '../../../src/lib/openapi/build-openapi-document.ts';
+import { buildOpenApiDocument } from '../../../src/lib/openapi/build-openapi-document.ts';
 import {
   allowHeader,
   API_ROUTE_OPERATIONS,
+  PATH_ROUTES,
   RENDERED_RESOURCES,
   ROUTE_LABELS,
   SiteRoutes,
@@ -63,9 +64,14 @@ describe('the route table', () => {
     expect(ROUTE_LABELS).toContain(label);
   });
 
-  it('carries the operation of every path of the OpenAPI document on its row, in the document order', () => {
-    expect(API_ROUTE_OPERATIONS).toEqual(API_OPERATIONS);
-    for (const operation of API_OPERATIONS) expect(routes.resolve(operation.path)?.operation).toBe(operation);
+  it("carries its operation on every API row, which the OpenAPI document lists as its paths, in the table's order", () => {
+    const apiPaths = [...PATH_ROUTES].filter(([, route]) => route.api).map(([path]) => path);
+    for (const path of apiPaths) expect(routes.resolve(path)?.operation?.path, path).toBe(path);
+    const document = buildOpenApiDocument(
+      { baseUrl: 'https://api.example', catalogOriginPublicUrl: undefined },
+      API_ROUTE_OPERATIONS,
+    );
+    expect(Object.keys(document.paths)).toEqual(apiPaths);
     expect(routes.resolve('/robots.txt')?.operation).toBeUndefined();
   });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../../../src/lib/rate-limit/headers.ts';
+import { API_ROUTE_OPERATIONS } from '../../../../src/server/routes.ts';
 import { buildOpenApiDocument } from '../../../../src/lib/openapi/build-openapi-document.ts';
 import { checkExchange, type Exchange } from '../../../helpers/contract/check-exchange.ts';
 import { SchemaValidator } from '../../../helpers/contract/schema-validator.ts';
 import { smallCatalog } from '../../../helpers/catalog-fixture.ts';
 
 const BASE = 'http://127.0.0.1:4321';
-const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined });
+const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined }, API_ROUTE_OPERATIONS);
 const validator = new SchemaValidator(document);
 
 const RATE_LIMIT = {

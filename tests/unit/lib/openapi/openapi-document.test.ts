@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../../src/lib/config/config.ts';
-import { PATH_ROUTES } from '../../../../src/server/routes.ts';
+import { API_ROUTE_OPERATIONS, PATH_ROUTES } from '../../../../src/server/routes.ts';
 
 /** The paths the route table marks as API paths, with their methods. */
 const API_ROUTE_METHODS = Object.fromEntries(
@@ -19,7 +19,7 @@ import { OpenApiDocumentSchema } from '../../../../src/lib/schemas/openapi.ts';
 import { SchemaValidator } from '../../../helpers/contract/schema-validator.ts';
 
 const BASE = 'https://biomarkers.example.org';
-const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined });
+const document = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined }, API_ROUTE_OPERATIONS);
 const schemas = document.components.schemas;
 
 const resolve = <T>(node: T | ReferenceObject): T =>
@@ -61,7 +61,7 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/v1/biomarkers/public']?.servers).toBeUndefined();
     expect(JSON.stringify(document)).not.toMatch(/:4322\b/);
     const config = parseConfig({ BASE_URL: BASE, CATALOG_ORIGIN_URL: 'http://origin.internal:8080' });
-    const upstream = buildOpenApiDocument(config);
+    const upstream = buildOpenApiDocument(config, API_ROUTE_OPERATIONS);
     expect(upstream.servers.map((server) => server.url)).toEqual([BASE]);
     expect(upstream.paths['/v1/biomarkers/public']?.servers).toBeUndefined();
     expect(JSON.stringify(upstream)).not.toContain('origin.internal');
@@ -70,6 +70,7 @@ describe('the OpenAPI document', () => {
   it('names the catalog origin on the catalog path only when CATALOG_ORIGIN_PUBLIC_URL publishes it', () => {
     const published = buildOpenApiDocument(
       parseConfig({ BASE_URL: BASE, CATALOG_ORIGIN_PUBLIC_URL: 'https://origin.example.net/' }),
+      API_ROUTE_OPERATIONS,
     );
     expect(published.servers.map((server) => server.url)).toEqual([BASE]);
     expect(published.paths['/v1/biomarkers/public']?.servers?.map((server) => server.url)).toEqual([
@@ -203,7 +204,7 @@ describe('components.schemas from zod', () => {
 
   it('takes only the shapes the document uses from the registry', () => {
     z.string().meta({ id: 'UnrelatedShape' });
-    const again = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined });
+    const again = buildOpenApiDocument({ baseUrl: BASE, catalogOriginPublicUrl: undefined }, API_ROUTE_OPERATIONS);
     expect(Object.keys(again.components.schemas)).not.toContain('UnrelatedShape');
     expect(Object.keys(again.components.schemas).sort()).toEqual(Object.keys(schemas).sort());
   });

@@ -7,13 +7,13 @@ import { readContentFiles } from '../../../../scripts/check-translations.ts';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
 import { parseOpenApiTranslations, translatorOf } from '../../../../src/lib/api-reference/openapi-translations.ts';
 import { parseChangelog } from '../../../../src/lib/changelog/changelog-schema.ts';
-import { buildOpenApiDocument } from '../../../../src/lib/openapi/build-openapi-document.ts';
 import { LOCALE_RULES } from '../../../../src/lib/content/locales.ts';
 import { uiStringsSchemaOf } from '../../../../src/lib/content/ui-strings-schema.ts';
 import type { OpenApiDocument } from '../../../../src/lib/openapi/openapi-types.ts';
 import { parseSampleLabels, parseSampleTranslations } from '../../../../src/lib/samples/sample-translations.ts';
 import { checkTranslations, type ContentFiles } from '../../../../src/lib/site-pages/translation-check.ts';
 import { writeThirdLocaleSite } from '../../../fixtures/third-locale/site-folder.ts';
+import { openApiDocumentFor } from '../../../helpers/openapi-fixture.ts';
 
 /** The fixture: the site's layout with a third language, French, beside the English and German it ships. */
 const FIXTURE = new URL('../../../fixtures/third-locale/', import.meta.url);
@@ -45,7 +45,7 @@ describe('a site with a third locale', () => {
     const folder = writeThirdLocaleSite();
     try {
       const site = readContentFiles(join(folder, 'content'));
-      const document = buildOpenApiDocument({ baseUrl: 'http://localhost:4321', catalogOriginPublicUrl: undefined });
+      const document = openApiDocumentFor('http://localhost:4321');
       expect(() => checkTranslations(site, LOCALES, document)).not.toThrow();
       expect(parse(site['pages/fr/index.mdx']!.split('---')[1]!)).toMatchObject({ title: 'Accueil' });
       expect(Object.keys(site).filter((path) => path.startsWith('pages/fr/'))).toHaveLength(
