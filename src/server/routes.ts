@@ -11,15 +11,6 @@ import {
   PAGE_CACHE_CONTROL,
 } from '../lib/http/response-headers.ts';
 import { LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, ROBOTS_TXT_PATH, SITEMAP_PATH } from '../lib/schemas/site-paths.ts';
-import {
-  authorizationServerMetadata,
-  openApiJson,
-  openApiYaml,
-  protectedResourceMetadata,
-  robotsTxt,
-  type ConfigDocument,
-  type DocumentsConfig,
-} from './store/config-documents.ts';
 import { PreparedBody } from './store/prepared.ts';
 import {
   filteredPageResources,
@@ -37,10 +28,17 @@ import type { RenderedStore } from './store/rendered-store.ts';
 import { answerCatalog, catalogOperation } from './handlers/catalog-api.ts';
 import {
   answerDocument,
+  authorizationServerMetadata,
   authorizationServerMetadataOperation,
+  openApiJson,
   openApiJsonOperation,
+  openApiYaml,
   openApiYamlOperation,
+  protectedResourceMetadata,
   protectedResourceMetadataOperation,
+  robotsTxt,
+  type ConfigDocument,
+  type DocumentsConfig,
 } from './handlers/document.ts';
 import { answerHealth, healthOperation } from './handlers/health.ts';
 import { answerNotFound } from './handlers/not-found.ts';

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { Config } from '../../lib/config/config.ts';
 import { METADATA_CACHE_CONTROL, OPENAPI_CACHE_CONTROL } from '../../lib/http/response-headers.ts';
 import {
   buildAuthorizationServerMetadata,
@@ -19,7 +20,7 @@ import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATH } 
 import { OAS_31_DIALECT, OPENAPI_VERSION, OpenApiDocumentSchema } from '../../lib/schemas/openapi.ts';
 import { OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } from '../../lib/schemas/site-paths.ts';
 import { sendRepresentation, type Exchange } from '../http/send.ts';
-import type { Prepared, PreparedBody } from '../store/prepared.ts';
+import type { BodyText, Prepared, PreparedBody } from '../store/prepared.ts';
 
 /** Site documents vary by coding only. */
 const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
@@ -27,7 +28,7 @@ const DOCUMENT_HEADERS = ['Vary', 'Accept-Encoding'];
 /**
  * Answers a document the server builds itself from the configuration (OpenAPI, OAuth discovery, robots.txt), once it
  * is built: the first request waits for it, every later one is written from memory. Its builders are
- * `store/config-documents.ts`'s; the API documents' operations follow (the RFC 8414 and RFC 9728 metadata, the
+ * below; the API documents' operations follow (the RFC 8414 and RFC 9728 metadata, the
  * OpenAPI document as JSON and YAML), carried by their rows of the route table.
  */
 export function answerDocument(exchange: Exchange, document: PreparedBody, cacheControl: string): Promise<void> | void {
@@ -186,3 +187,71 @@ export const openApiYamlOperation: ApiOperation = {
   pathItem: ({ baseUrl }) => openApiPaths({ baseUrl, info: API_INFO })[OPENAPI_YAML_PATH]!,
   sends: [],
 };
+
+/** What the documents built from configuration depend on. */
+export type DocumentsConfig = Pick<Config, 'baseUrl' | 'deployEnv' | 'catalogOriginPublicUrl'>;
+
+/**
+ * Builds a document that depends only on configuration and, for the OpenAPI document, on the operations the route
+ * table's API rows carry (`API_ROUTE_OPERATIONS`, which the table hands in: this module knows no routes); the table
+ * names one per row, and the server builds it once per process after start-up, its module imported only then.
+ */
+export type ConfigDocument = (config: DocumentsConfig, operations: readonly ApiOperation[]) => Promise<BodyText>;
+
+/** The OpenAPI module and document of a configuration and its operations. */
+type BuiltOpenApi = Promise<{
+  document: import('../../lib/openapi/openapi-types.ts').OpenApiDocument;
+  build: typeof import('../../lib/openapi/build-openapi-document.ts');
+}>;
+
+/** The OpenAPI document of each configuration and list of operations, built once for its JSON and its YAML. */
+const openApiDocuments = new WeakMap<readonly ApiOperation[], WeakMap<DocumentsConfig, BuiltOpenApi>>();
+
+async function buildOpenApi(config: DocumentsConfig, operations: readonly ApiOperation[]): BuiltOpenApi {
+  const build = await import('../../lib/openapi/build-openapi-document.ts');
+  return { document: build.buildOpenApiDocument(config, operations), build };
+}
+
+function openApiOf(config: DocumentsConfig, operations: readonly ApiOperation[]): BuiltOpenApi {
+  let byConfig = openApiDocuments.get(operations);
+  if (byConfig === undefined) openApiDocuments.set(operations, (byConfig = new WeakMap()));
+  let built = byConfig.get(config);
+  if (built === undefined) byConfig.set(config, (built = buildOpenApi(config, operations)));
+  return built;
+}
+
+/** The OpenAPI document as JSON. */
+export const openApiJson: ConfigDocument = async (config, operations) => {
+  const { document, build } = await openApiOf(config, operations);
+  return { text: JSON.stringify(document), contentType: build.OPENAPI_JSON_TYPE };
+};
+
+/** The OpenAPI document as YAML: no anchors (shared objects written out in full) and no folded lines. */
+export const openApiYaml: ConfigDocument = async (config, operations) => {
+  const [{ document, build }, { stringify }] = await Promise.all([openApiOf(config, operations), import('yaml')]);
+  return {
+    text: stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 }),
+    contentType: build.OPENAPI_YAML_TYPE,
+  };
+};
+
+/** `robots.txt`: everything allowed in production, nothing elsewhere. */
+export const robotsTxt: ConfigDocument = async (config) => {
+  const { buildRobotsTxt } = await import('../../lib/discovery/build-crawl-documents.ts');
+  const text = buildRobotsTxt({ baseUrl: config.baseUrl, production: config.deployEnv === 'production' });
+  return { text, contentType: 'text/plain; charset=utf-8' };
+};
+
+/** An OAuth discovery document (RFC 8414, RFC 9728) as JSON. */
+const discoveryDocument =
+  (builder: 'buildAuthorizationServerMetadata' | 'buildProtectedResourceMetadata'): ConfigDocument =>
+  async (config) => {
+    const metadata = (await import('../../lib/oauth/discovery-metadata.ts'))[builder](config.baseUrl);
+    return { text: JSON.stringify(metadata), contentType: 'application/json' };
+  };
+
+/** The authorization server metadata (RFC 8414). */
+export const authorizationServerMetadata = discoveryDocument('buildAuthorizationServerMetadata');
+
+/** The protected resource metadata (RFC 9728). */
+export const protectedResourceMetadata = discoveryDocument('buildProtectedResourceMetadata');
