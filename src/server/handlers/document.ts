@@ -41,58 +41,68 @@ export function answerDocument(exchange: Exchange, document: PreparedBody, cache
 /** The OAuth discovery documents' tag; the OpenAPI document's own operations are under `Discovery`. */
 const DISCOVERY_TAGS = ['OAuth'];
 
-/** The two OAuth discovery documents: RFC 8414 and RFC 9728 metadata. */
-function discoveryPaths(baseUrl: string): Record<string, PathItemObject> {
-  const ok = (schema: ZodType, example: object) =>
-    preparedDocumentResponses('The metadata document.', METADATA_CACHE_CONTROL, {
-      'application/json': { schema: schemaRef(schema), example },
-    });
+/** What tells one OAuth discovery document's path item from the other's. */
+interface DiscoveryDocument {
+  path: string;
+  name: string;
+  summary: string;
+  description: string;
+  schema: ZodType;
+  example: (baseUrl: string) => object;
+}
+
+/** A discovery document's path item: GET and HEAD with its metadata as the example, and the preflight. */
+function discoveryPathItem(document: DiscoveryDocument, baseUrl: string): PathItemObject {
+  const { path, name, summary, description, schema, example } = document;
+  const responses = preparedDocumentResponses('The metadata document.', METADATA_CACHE_CONTROL, {
+    'application/json': { schema: schemaRef(schema), example: example(baseUrl) },
+  });
   return {
-    [AUTHORIZATION_SERVER_METADATA_PATH]: {
-      ...getAndHead({
-        name: 'AuthorizationServerMetadata',
-        summary: 'OAuth 2.0 authorization server metadata',
-        description:
-          "RFC 8414 metadata: `issuer` is exactly the service's base URL (its origin, no path); the token endpoint " +
-          'issues client-credentials tokens ' +
-          'for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). ' +
-          '`response_types_supported` is empty: there is no authorization endpoint.',
-        tags: DISCOVERY_TAGS,
-        parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
-        responses: ok(AuthorizationServerMetadataSchema, buildAuthorizationServerMetadata(baseUrl)),
-      }),
-      ...optionsOperation('AuthorizationServerMetadata', AUTHORIZATION_SERVER_METADATA_PATH, DISCOVERY_TAGS),
-    },
-    [PROTECTED_RESOURCE_METADATA_PATH]: {
-      ...getAndHead({
-        name: 'ProtectedResourceMetadata',
-        summary: 'OAuth 2.0 protected resource metadata',
-        description:
-          "RFC 9728 metadata of the catalog: `resource` is exactly the service's base URL (its origin), tokens are " +
-          'sent in the ' +
-          '`Authorization` header, and the only scope is `catalog.read`.',
-        tags: DISCOVERY_TAGS,
-        parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
-        responses: ok(ProtectedResourceMetadataSchema, buildProtectedResourceMetadata(baseUrl)),
-      }),
-      ...optionsOperation('ProtectedResourceMetadata', PROTECTED_RESOURCE_METADATA_PATH, DISCOVERY_TAGS),
-    },
+    ...getAndHead({
+      name,
+      summary,
+      description,
+      tags: DISCOVERY_TAGS,
+      parameters: [parameterRef('IfNoneMatch'), parameterRef('IfMatch')],
+      responses,
+    }),
+    ...optionsOperation(name, path, DISCOVERY_TAGS),
   };
 }
 
+/** A discovery document's operations, its path item built for the document's base URL. */
+const discoveryOperation = (document: DiscoveryDocument): ApiOperation => ({
+  path: document.path,
+  pathItem: ({ baseUrl }) => discoveryPathItem(document, baseUrl),
+  sends: [document.schema],
+});
+
 /** The authorization server metadata's operations (RFC 8414). */
-export const authorizationServerMetadataOperation: ApiOperation = {
+export const authorizationServerMetadataOperation = discoveryOperation({
   path: AUTHORIZATION_SERVER_METADATA_PATH,
-  pathItem: ({ baseUrl }) => discoveryPaths(baseUrl)[AUTHORIZATION_SERVER_METADATA_PATH]!,
-  sends: [AuthorizationServerMetadataSchema],
-};
+  name: 'AuthorizationServerMetadata',
+  summary: 'OAuth 2.0 authorization server metadata',
+  description:
+    "RFC 8414 metadata: `issuer` is exactly the service's base URL (its origin, no path); the token endpoint " +
+    'issues client-credentials tokens ' +
+    'for scope `catalog.read` to public clients (`token_endpoint_auth_methods_supported: ["none"]`). ' +
+    '`response_types_supported` is empty: there is no authorization endpoint.',
+  schema: AuthorizationServerMetadataSchema,
+  example: buildAuthorizationServerMetadata,
+});
 
 /** The protected resource metadata's operations (RFC 9728). */
-export const protectedResourceMetadataOperation: ApiOperation = {
+export const protectedResourceMetadataOperation = discoveryOperation({
   path: PROTECTED_RESOURCE_METADATA_PATH,
-  pathItem: ({ baseUrl }) => discoveryPaths(baseUrl)[PROTECTED_RESOURCE_METADATA_PATH]!,
-  sends: [ProtectedResourceMetadataSchema],
-};
+  name: 'ProtectedResourceMetadata',
+  summary: 'OAuth 2.0 protected resource metadata',
+  description:
+    "RFC 9728 metadata of the catalog: `resource` is exactly the service's base URL (its origin), tokens are " +
+    'sent in the ' +
+    '`Authorization` header, and the only scope is `catalog.read`.',
+  schema: ProtectedResourceMetadataSchema,
+  example: buildProtectedResourceMetadata,
+});
 
 const DOCUMENT_TAGS = ['Discovery'];
 
