@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, watchErrors } from './fixtures.ts';
-
-/** Serious or critical axe violations of the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { expect, seriousViolations, test, watchErrors } from './fixtures.ts';
 
 /** The names of the markers the reader sees. */
 const visibleMarkers = (page: Page) => page.locator('li.marker:visible h3');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { CATALOG_POLICY } from '../../src/lib/rate-limit/headers.ts';
 import type { Page, Response } from '@playwright/test';
-import { expect, test, watchErrors } from './fixtures.ts';
+import { expect, seriousViolations, test, watchErrors } from './fixtures.ts';
 
 /** What a browser shows for each error page, per locale (content/i18n/<lang>.yaml). */
 const CASES = [
@@ -87,9 +86,7 @@ for (const { kind, locale, path, status, title } of CASES) {
       await expect(main).toContainText(retryText(locale, String(Number(seconds) - 1)));
       await page.clock.resume();
     }
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await fitsWidths(page, `${kind}-${locale}-dark`);
     if (kind === 'rate-limited') {
       // Once the seconds are up, the page is opened again.

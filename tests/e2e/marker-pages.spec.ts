@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test, watchErrors } from './fixtures.ts';
+import { expect, seriousViolations, test, watchErrors } from './fixtures.ts';
 
 const PAGES = [
   {
@@ -36,14 +34,6 @@ const PAGES = [
     disclaimer: 'Information, keine medizinische Beratung',
   },
 ] as const;
-
-/** Serious or critical axe violations of the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const {
   locale,

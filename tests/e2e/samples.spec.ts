@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, watchErrors } from './fixtures.ts';
+import { axe, expect, test, watchErrors } from './fixtures.ts';
 
 const LANGUAGES = ['curl', 'JavaScript', 'Python', 'TypeScript'];
 
@@ -111,7 +110,7 @@ test.describe('request sample tabs', () => {
       await page.emulateMedia({ colorScheme });
       await page.goto('/auth');
       await page.locator('[data-sample-id="auth-discovery"]').getByRole('tab', { name: 'TypeScript' }).click();
-      const results = await new AxeBuilder({ page }).include('.sample-tabs').analyze();
+      const results = await axe(page).include('.sample-tabs').analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
       );
@@ -142,7 +141,7 @@ test('request samples whose script does not load stay stacked, and axe finds no 
   const sample = page.locator('[data-sample-id="catalog-poll-etag"]');
   await expect(sample.getByRole('tablist')).toBeHidden();
   for (const name of LANGUAGES) await expect(sample.getByRole('heading', { name, exact: true })).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('.sample-tabs').analyze();
+  const results = await axe(page).include('.sample-tabs').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { samplePaths, type SitePage } from '../helpers/site-pages.ts';
 import { SCRIPT_BUDGET_GZIP, allPages, freshAddress, shardOf, visit } from './site-visit.ts';
+import { axe } from './fixtures.ts';
 
 /**
  * The quality of the whole site (docs/testing.md), as a reader and a crawler meet the built
@@ -58,7 +58,7 @@ async function referencedUrls(page: Page): Promise<string[]> {
 
 /** axe's findings on the page as it stands, one line each. */
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { CATALOG_POLICY, RATE_LIMIT_POLICY } from '../../src/lib/rate-limit/headers.ts';
-import { expect, test, watchErrors } from './fixtures.ts';
+import { axe, expect, test, watchErrors } from './fixtures.ts';
 
 const PAGES = [
   {
@@ -109,7 +108,7 @@ for (const p of PAGES) {
       await expect(panel.getByRole('status')).toHaveText(`${p.answer} 200 OK`);
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
-        const results = await new AxeBuilder({ page }).include('.try-it').analyze();
+        const results = await axe(page).include('.try-it').analyze();
         expect(results.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join()}`)).toEqual(
           [],
         );
