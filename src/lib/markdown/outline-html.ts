@@ -276,7 +276,7 @@ function keptHtml(node: RootContent, options: OutlineHtmlOptions): string {
   if (html === undefined) {
     const { data, ...rest } = node;
     const once = { ...rest, data: { ...data, kept: false } } as RootContent;
-    writtenNodes.set(node, (html = toHtml(outlineHast([once], options), HTML_OPTIONS)));
+    writtenNodes.set(node, (html = outlineHtml([once], options)));
   }
   return html;
 }
@@ -296,9 +296,48 @@ function outlineHast(nodes: readonly RootContent[], options: OutlineHtmlOptions)
   return tree.type === 'root' ? (tree.children as ElementContent[]) : [tree as ElementContent];
 }
 
+/**
+ * Markup at least this long (a marker's card, a section written once) is put into the page after the rest is written,
+ * not written into every element around it: `hast-util-to-html` joins each element's children into a new string, so
+ * markup nested n deep would be copied n times.
+ */
+const SPLICED_LENGTH = 256;
+
+/** End of a spliced fragment's place (private use: the page's escaping leaves it alone). */
+const PLACE_END = '\uE003';
+
+/**
+ * `nodes` with each long raw node replaced by a place `${tag}${index}${PLACE_END}`, its markup pushed onto
+ * `fragments`; nodes and arrays are copied where something changes, never changed (a part may share its nodes).
+ */
+function withPlaces(nodes: ElementContent[], fragments: string[], tag: string): ElementContent[] {
+  let copy: ElementContent[] | undefined;
+  nodes.forEach((node, i) => {
+    let next = node;
+    if (node.type === 'raw' && node.value.length >= SPLICED_LENGTH)
+      next = { type: 'raw', value: `${tag}${fragments.push(node.value) - 1}${PLACE_END}` };
+    else if (node.type === 'element' && node.children.length > 0) {
+      const children = withPlaces(node.children, fragments, tag);
+      if (children !== node.children) next = { ...node, children };
+    }
+    if (next !== node) (copy ??= nodes.slice())[i] = next;
+  });
+  return copy ?? nodes;
+}
+
 /** The outline's nodes as HTML; a part only Astro renders throws. */
-export const outlineHtml = (nodes: readonly RootContent[], options: OutlineHtmlOptions): string =>
-  toHtml(outlineHast(nodes, options), HTML_OPTIONS);
+export function outlineHtml(nodes: readonly RootContent[], options: OutlineHtmlOptions): string {
+  // A tag no text of the page can hold: random per call, so no data can forge a place.
+  const tag = `\uE002${globalThis.crypto.randomUUID()}:`;
+  const fragments: string[] = [];
+  const pieces = toHtml(withPlaces(outlineHast(nodes, options), fragments, tag), HTML_OPTIONS).split(tag);
+  const out = [pieces[0]!];
+  for (const piece of pieces.slice(1)) {
+    const end = piece.indexOf(PLACE_END);
+    out.push(fragments[Number(piece.slice(0, end))]!, piece.slice(end + PLACE_END.length));
+  }
+  return out.join('');
+}
 
 /**
  * The outline as HTML cut where Astro renders a part: `html` has one more piece than `holes`, and the page is

@@ -109,6 +109,21 @@ describe('an outline written as HTML', () => {
     expect(html([node])).toBe('<section aria-labelledby="h">page</section>');
   });
 
+  it('writes long prepared markup as given at any depth, and leaves the nodes it was given as they were', () => {
+    const card = `<li class="card">${'x'.repeat(300)}</li>`;
+    const shared = [{ type: 'raw', value: card }] as const;
+    const parts = { ...PAGE_PART_HTML, Cards: () => [...shared, ...shared] };
+    // Text holding the private-use characters the writing uses for its places, as catalog data could.
+    const nodes = [
+      pageElement('section', [pageElement('div', [pagePart('Cards'), paragraph([text('\uE002 0\uE003 x')])])]),
+      pagePart('Cards'),
+    ];
+    const expected = `<section><div>${card}${card}<p>\uE002 0\uE003 x</p></div></section>${card}${card}`;
+    expect(outlineHtml(nodes, { parts, page: {} })).toBe(expected);
+    expect(outlineHtml(nodes, { parts, page: {} })).toBe(expected);
+    expect(shared[0].value).toBe(card);
+  });
+
   it('lets code wrap after each / or between words', () => {
     expect(html([paragraph([breakableCode('/v1/biomarkers/public')])])).toBe(
       '<p><code>/<wbr>v1/<wbr>biomarkers/<wbr>public</code></p>',
