@@ -310,18 +310,28 @@ function reread(
  */
 const FORGIVEN_WORDS_MAX = 3;
 
+/** The words of the markers' terms, the words a misspelling is read as. */
+const vocabularyOf = (markers: readonly FilterableMarker[]): ReadonlySet<string> =>
+  new Set(markers.flatMap((marker) => searchTermsOf(marker).words));
+
+/** Each list of categories' vocabulary, read the first time a search of it has a misspelling: a view keeps its list. */
+const VOCABULARY = new WeakMap<readonly object[], ReadonlySet<string>>();
+
 /**
  * Reads a search against the markers a view ranks: folded, filler words dropped (unless nothing else is left), and
  * each word that matches no marker as typed read again (`reread`), until one stays unknown: then nothing matches,
  * and the words after it are not read again.
  */
-function readQuery(q: string, markers: readonly FilterableMarker[], reading: QueryReading): SearchQuery {
+function readQuery(
+  q: string,
+  markers: readonly FilterableMarker[],
+  reading: QueryReading,
+  lexicon: () => ReadonlySet<string> = () => vocabularyOf(markers),
+): SearchQuery {
   const text = searchKey(q);
   if (text === '') return { text, words: [] };
   const typed = text.split(' ');
   const kept = typed.filter((word) => !reading.fillers.includes(word));
-  let vocabulary: Set<string> | undefined;
-  const lexicon = () => (vocabulary ??= new Set(markers.flatMap((marker) => searchTermsOf(marker).words)));
   let forgiven = 0;
   let unknown = false;
   const words = (kept.length === 0 ? typed : kept).map((word): SearchWord => {
@@ -402,7 +412,12 @@ export function matchCategories<C extends { markers: readonly FilterableMarker[]
   reading: QueryReading,
 ): CategoryMatches<C> {
   const markers = categories.flatMap((category) => category.markers);
-  const query = readQuery(filter.q, markers, reading);
+  const lexicon = () => {
+    let words = VOCABULARY.get(categories);
+    if (words === undefined) VOCABULARY.set(categories, (words = vocabularyOf(markers)));
+    return words;
+  };
+  const query = readQuery(filter.q, markers, reading, lexicon);
   const ranks = new Map<string, number>();
   for (const marker of markers) {
     const rank = filterRank(marker, filter, query);

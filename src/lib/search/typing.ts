@@ -11,6 +11,9 @@ export function withinOneEdit(typed: string, known: string): boolean {
   if (typed === known) return true;
   if (Math.min(typed.length, known.length) < FORGIVEN_FROM_LETTERS || Math.abs(typed.length - known.length) > 1)
     return false;
+  // One edit touches at most two neighbouring letters, so in words of three or more it leaves the first or the last
+  // alone: a word that differs in both is two edits off at least, known without computing the distance.
+  if (typed[0] !== known[0] && typed.at(-1) !== known.at(-1)) return false;
   return damerauLevenshtein(typed, known).steps <= 1;
 }
 
