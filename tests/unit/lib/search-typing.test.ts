@@ -9,6 +9,15 @@ describe('forgiving typing', () => {
     expect(withinOneEdit('ferritn', 'ferritin')).toBe(true);
   });
 
+  it('forgives an edit at either end of a word, and no word changed at both ends', () => {
+    expect(withinOneEdit('lgucose', 'glucose')).toBe(true); // the first two swapped
+    expect(withinOneEdit('blucose', 'glucose')).toBe(true); // the first changed
+    expect(withinOneEdit('glucoes', 'glucose')).toBe(true); // the last two swapped
+    expect(withinOneEdit('lucose', 'glucose')).toBe(true); // the first dropped
+    expect(withinOneEdit('glucosey', 'glucose')).toBe(true); // one added at the end
+    expect(withinOneEdit('blucosa', 'glucose')).toBe(false); // both ends changed
+  });
+
   it('forgives nothing in short words, which are too close to one another', () => {
     expect(withinOneEdit('tsh', 'tsk')).toBe(false);
     expect(withinOneEdit('ldl', 'hdl')).toBe(false);
