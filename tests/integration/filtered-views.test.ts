@@ -71,7 +71,7 @@ describe('a filtered view of /biomarkers written into the chrome rendered once',
       for (const search of QUERIES) {
         const query = formatFilter(parseFilter(new URLSearchParams(search)));
         const rendered = await renderer.render(query === '' ? list : `${list}?${query}`, 'text/html');
-        const written = viewPage(html, viewHtml(source, new URLSearchParams(query)));
+        const written = viewPage(html, viewHtml(source, new URLSearchParams(query))).toString('utf8');
         expect(firstDifference(written, rendered.text), search).toBe('');
       }
     });
@@ -81,7 +81,7 @@ describe('a filtered view of /biomarkers written into the chrome rendered once',
       for (const search of QUERIES) {
         const query = formatFilter(parseFilter(new URLSearchParams(search)));
         const rendered = await renderer.render(query === '' ? `${list}.md` : `${list}.md?${query}`, 'text/markdown');
-        const written = viewPage(markdown, viewMarkdown(source, new URLSearchParams(query)));
+        const written = viewPage(markdown, viewMarkdown(source, new URLSearchParams(query))).toString('utf8');
         expect(firstDifference(written, rendered.text), search).toBe('');
       }
     });

@@ -211,14 +211,19 @@ function categoryOutline(
   const matching = category.markers.filter((marker) => filtered.shown.has(marker.uuid));
   const shown = matching.length;
   const listUrl = `${baseUrl}${listPath}`;
+  // The heading and the description are the same in every view: written once per catalog view.
   return pageElement(
     'section',
     [
-      onPage(heading, { class: 'category-heading' }),
+      keptNode(filtered, `${category.anchor} heading`, () => onPage(heading, { class: 'category-heading' })),
       paragraph([text(markerCountLabel(shown, locale, ui))], { class: 'category-count', 'data-category-count': '' }),
       ...(description === undefined
         ? []
-        : [paragraph([text(description.text)], { lang: langAttribute(description, locale) })]),
+        : [
+            keptNode(filtered, `${category.anchor} description`, () =>
+              paragraph([text(description.text)], { lang: langAttribute(description, locale) }),
+            ),
+          ]),
       pagePart('CategoryMarkers', { category, filtered, locale, ui, listPath }),
       twinOnly([
         table(

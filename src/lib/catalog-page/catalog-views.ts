@@ -1,5 +1,5 @@
 import { markdownBlocks } from '../markdown/markdown-printer.ts';
-import { outlineHtml } from '../markdown/outline-html.ts';
+import { outlineHtmlPieces } from '../markdown/outline-html.ts';
 import type { CatalogUiStrings } from '../content/ui-strings-schema.ts';
 import { CATALOG_PART_HTML } from './browser-html.ts';
 import type { CatalogView } from './build-catalog-view.ts';
@@ -42,11 +42,13 @@ export const viewSlot = (source?: ViewSource): string =>
     ? `${OPEN}${CLOSE}`
     : `${OPEN}${JSON.stringify(source).replace(/[\uE000\uE001]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)}${CLOSE}`;
 
-/** A chrome cut at its slot: the text before and after, and the source the slot carried (the page's only). */
+/** A chrome cut at its slot: the text before and after (and their bytes), and the source the slot carried (the page's only). */
 export interface ViewChrome {
   before: string;
   after: string;
   source: ViewSource | undefined;
+  /** `before` and `after` as UTF-8, encoded once: a view's page is these bytes with its body's between them. */
+  bytes: { before: Buffer; after: Buffer };
 }
 
 /** Cuts a chrome rendered for `CHROME_QUERY` at its one slot; throws when it has none or more than one. */
@@ -56,20 +58,32 @@ export function parseChrome(text: string): ViewChrome {
   if (end === -1 || text.includes(OPEN, end)) throw new Error('a view chrome has exactly one slot');
   const json = text.slice(start + OPEN.length, end);
   const source = json === '' ? undefined : (JSON.parse(json) as ViewSource);
-  return { before: text.slice(0, start), after: text.slice(end + CLOSE.length), source };
+  const [before, after] = [text.slice(0, start), text.slice(end + CLOSE.length)];
+  return { before, after, source, bytes: { before: Buffer.from(before), after: Buffer.from(after) } };
 }
 
+/** A view's body: text in pieces, in order, written into the page's bytes without being joined first. */
+export type ViewBody = readonly string[];
+
 /** The body of the view `query` asks for, as HTML: what the page renders in the slot's place for that query. */
-export function viewHtml(source: ViewSource, query: URLSearchParams): string {
+export function viewHtml(source: ViewSource, query: URLSearchParams): ViewBody {
   const filtered = filterCatalogView(source.view, query);
-  return outlineHtml(catalogViewOutline(filtered, source), { parts: CATALOG_PART_HTML, page: {} });
+  return outlineHtmlPieces(catalogViewOutline(filtered, source), { parts: CATALOG_PART_HTML, page: {} });
 }
 
 /** The body of the view `query` asks for, as the twin's Markdown blocks. */
-export function viewMarkdown(source: ViewSource, query: URLSearchParams): string {
+export function viewMarkdown(source: ViewSource, query: URLSearchParams): ViewBody {
   const filtered = filterCatalogView(source.view, query);
-  return markdownBlocks(catalogTwin(filtered, source), source.baseUrl).replace(/\n$/, '');
+  return [markdownBlocks(catalogTwin(filtered, source), source.baseUrl).replace(/\n$/, '')];
 }
 
-/** A view's page: its chrome with the body in the slot. */
-export const viewPage = (chrome: ViewChrome, body: string): string => chrome.before + body + chrome.after;
+/** A view's page as UTF-8: its chrome's bytes with the body's between them, each piece encoded into its place. */
+export function viewPage({ bytes }: ViewChrome, body: ViewBody): Buffer {
+  let length = bytes.before.length + bytes.after.length;
+  for (const piece of body) length += Buffer.byteLength(piece);
+  const page = Buffer.allocUnsafe(length);
+  let at = bytes.before.copy(page, 0);
+  for (const piece of body) at += page.write(piece, at);
+  bytes.after.copy(page, at);
+  return page;
+}

@@ -51,8 +51,12 @@ const QUICK_BROTLI = 4;
 const QUICK_GZIP = 3;
 
 /** A body made for one response: its identity bytes and, at a fast level, only the coding that response takes. */
-export function createResponseRepresentation(text: string, contentType: string, coding?: Coding): Representation {
-  const identity = Buffer.from(text, 'utf8');
+export function createResponseRepresentation(
+  body: string | Buffer,
+  contentType: string,
+  coding?: Coding,
+): Representation {
+  const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const hash = contentHash(identity);
   const representation: Representation = { contentType, identity: { body: bytes(identity), etag: `"${hash}"` } };
   if (coding === 'br') {

@@ -281,15 +281,19 @@ function keptHtml(node: RootContent, options: OutlineHtmlOptions): string {
   return html;
 }
 
-/** The outline's nodes as hast. */
+/**
+ * The outline's nodes as hast. `toHast` first walks the whole tree it is given for Markdown's definitions, a walk that
+ * costs about a third of writing a view; an outline holds none (a definition is refused), so its nodes are handed over
+ * inside one node whose `nodes` the walk does not enter, and its handler writes them.
+ */
 function outlineHast(nodes: readonly RootContent[], options: OutlineHtmlOptions): ElementContent[] {
-  const root = { type: 'root', children: pageNodes(nodes, options) } as MdastNodes;
+  const root = { type: 'outline', nodes: pageNodes(nodes, options) } as unknown as MdastNodes;
   const tree = toHast(root, {
     allowDangerousHtml: true,
     handlers: {
       ...Object.fromEntries(NO_PAGE_FORM.map((type) => [type, refuse])),
       ...handlers(options),
-      root: (state, node) => childrenOf(state, node.children),
+      outline: (state, node: { nodes: RootContent[] }) => childrenOf(state, node.nodes),
     },
     unknownHandler: refuse,
   });
@@ -325,8 +329,11 @@ function withPlaces(nodes: ElementContent[], fragments: string[], tag: string): 
   return copy ?? nodes;
 }
 
-/** The outline's nodes as HTML; a part only Astro renders throws. */
-export function outlineHtml(nodes: readonly RootContent[], options: OutlineHtmlOptions): string {
+/**
+ * The outline's nodes as HTML in pieces, in order: what a caller writes out without joining them first (a filtered
+ * view writes them into its page's bytes). A part only Astro renders throws.
+ */
+export function outlineHtmlPieces(nodes: readonly RootContent[], options: OutlineHtmlOptions): string[] {
   // A tag no text of the page can hold: random per call, so no data can forge a place.
   const tag = `\uE002${globalThis.crypto.randomUUID()}:`;
   const fragments: string[] = [];
@@ -336,8 +343,12 @@ export function outlineHtml(nodes: readonly RootContent[], options: OutlineHtmlO
     const end = piece.indexOf(PLACE_END);
     out.push(fragments[Number(piece.slice(0, end))]!, piece.slice(end + PLACE_END.length));
   }
-  return out.join('');
+  return out;
 }
+
+/** The outline's nodes as HTML; a part only Astro renders throws. @internal */
+export const outlineHtml = (nodes: readonly RootContent[], options: OutlineHtmlOptions): string =>
+  outlineHtmlPieces(nodes, options).join('');
 
 /**
  * The outline as HTML cut where Astro renders a part: `html` has one more piece than `holes`, and the page is

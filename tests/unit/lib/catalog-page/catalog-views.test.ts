@@ -46,7 +46,9 @@ describe('a filtered view of the biomarker list, written without Astro', () => {
     expect(chrome.before).toBe('<html><main>');
     expect(chrome.after).toBe('</main><footer>\uE001</footer></html>');
     expect(chrome.source).toEqual(source);
-    expect(viewPage(chrome, '<p>body</p>')).toBe('<html><main><p>body</p></main><footer>\uE001</footer></html>');
+    expect(viewPage(chrome, ['<p>', 'bödy', '</p>']).toString('utf8')).toBe(
+      '<html><main><p>bödy</p></main><footer>\uE001</footer></html>',
+    );
     // The twin's slot carries no source: a Markdown view reads the page's.
     expect(parseChrome(`# Title\n\n${viewSlot()}\n`).source).toBeUndefined();
   });
@@ -58,43 +60,45 @@ describe('a filtered view of the biomarker list, written without Astro', () => {
 
   it('shows the matches of the query and hides every other card, with the counts of the view', () => {
     const source = sourceOf(panels);
-    const all = cards(viewHtml(source, new URLSearchParams()));
+    const all = cards(viewHtml(source, new URLSearchParams()).join(''));
     expect(all.length).toBeGreaterThan(50);
     expect(all.every((card) => !card.hidden)).toBe(true);
-    const html = viewHtml(source, new URLSearchParams('q=ferritin'));
+    const html = viewHtml(source, new URLSearchParams('q=ferritin')).join('');
     expect(cards(html).filter((card) => !card.hidden)).toEqual([{ key: 'ferritin', hidden: false }]);
     expect(cards(html)).toHaveLength(all.length);
     expect(html).toContain(`Showing 1 of ${all.length} biomarkers.`);
     // Nothing matches: the empty state shows and the link down to the list hides.
-    const none = viewHtml(source, new URLSearchParams('q=zzzz-nothing'));
+    const none = viewHtml(source, new URLSearchParams('q=zzzz-nothing')).join('');
     expect(none).toMatch(/<p class="browser-empty">/);
     expect(none).toMatch(/<a href="#catalog-list" class="browser-jump" hidden>/);
   });
 
   it('names the parameters it ignored, and selects only the values it applied', () => {
-    const html = viewHtml(sourceOf(panels), new URLSearchParams('region=mars&panel=light'));
+    const html = viewHtml(sourceOf(panels), new URLSearchParams('region=mars&panel=light')).join('');
     expect(html).toMatch(
       /<div class="browser-notice" data-ignored><p><strong>[^<]+<\/strong><\/p><p>[^<]+<\/p><ul><li><code>region<\/code><\/li><\/ul>/,
     );
     expect(html).toContain('<option value="light" selected>');
     expect(html).not.toMatch(/<option value="(eu|uk)" selected>/);
-    expect(viewHtml(sourceOf(panels), new URLSearchParams('region=eu'))).not.toContain('browser-notice');
+    expect(viewHtml(sourceOf(panels), new URLSearchParams('region=eu')).join('')).not.toContain('browser-notice');
   });
 
   it('writes the same view whichever views the same source wrote before it', () => {
     const source = sourceOf(panels);
     const queries = ['q=ferritin', '', 'region=uk&panel=light', 'q=zzzz-nothing', 'q=ferritin', 'category=lipids'];
-    const html = queries.map((query) => viewHtml(source, new URLSearchParams(query)));
-    const markdown = queries.map((query) => viewMarkdown(source, new URLSearchParams(query)));
+    const html = queries.map((query) => viewHtml(source, new URLSearchParams(query)).join(''));
+    const markdown = queries.map((query) => viewMarkdown(source, new URLSearchParams(query)).join(''));
     // A fresh source per view shares no written card or printed row with the others.
-    expect(html).toEqual(queries.map((query) => viewHtml(sourceOf(panels), new URLSearchParams(query))));
-    expect(markdown).toEqual(queries.map((query) => viewMarkdown(sourceOf(panels), new URLSearchParams(query))));
+    expect(html).toEqual(queries.map((query) => viewHtml(sourceOf(panels), new URLSearchParams(query)).join('')));
+    expect(markdown).toEqual(
+      queries.map((query) => viewMarkdown(sourceOf(panels), new URLSearchParams(query)).join('')),
+    );
     expect(html[0]).toBe(html[4]);
     expect(html[0]).not.toBe(html[1]);
   });
 
   it("prints the twin's table of a category with the rows of its matches only", () => {
-    const markdown = viewMarkdown(sourceOf(panels), new URLSearchParams('category=lipids'));
+    const markdown = viewMarkdown(sourceOf(panels), new URLSearchParams('category=lipids')).join('');
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ['));
     expect(rows.length).toBeGreaterThan(2);
     expect(rows.every((row) => row.includes(`${BASE}/biomarkers/`))).toBe(true);
