@@ -80,9 +80,9 @@ function browserOutline(
   return pageElement(
     'section',
     [
-      anchoredHeading(2, CATALOG_SECTION_IDS.browser, [text(b.heading)]),
+      keptNode(filtered, 'browser heading', () => anchoredHeading(2, CATALOG_SECTION_IDS.browser, [text(b.heading)])),
       pagePart('BrowserForm', { filtered, ui, listPath, status }),
-      paragraph([text(b.help)], { class: 'browser-help' }),
+      keptNode(filtered, 'browser help', () => paragraph([text(b.help)], { class: 'browser-help' })),
       pagePart('BrowserNotice', { filtered, ui }),
       twinOnly(browserTwin(filtered, ui, status, clearUrl)),
     ],
@@ -115,14 +115,18 @@ function panelsOutline(filtered: FilteredCatalogView, ui: CatalogUiStrings): Roo
   const overview = table([ui.panelColumn, ui.templateColumn, ui.browser.shownColumn], rows);
   for (const row of overview.children) onPage(row.children[2]!, { class: 'numeric' });
   return [
-    anchoredHeading(2, CATALOG_SECTION_IDS.panels, [text(ui.panelsHeading)]),
+    keptNode(filtered, 'panels heading', () =>
+      anchoredHeading(2, CATALOG_SECTION_IDS.panels, [text(ui.panelsHeading)]),
+    ),
     onPage({ ...overview, data: { rowHeaders: true } }, { class: 'panel-overview' }),
-    facts(
-      [
-        badgeFact(ui.calculated, { class: 'badge badge-calculated' }, [text(ui.calculatedHint)]),
-        badgeFact(ui.premium, { class: 'badge badge-premium' }, [text(ui.premiumHint)]),
-      ],
-      { class: 'badge-key' },
+    keptNode(filtered, 'badges', () =>
+      facts(
+        [
+          badgeFact(ui.calculated, { class: 'badge badge-calculated' }, [text(ui.calculatedHint)]),
+          badgeFact(ui.premium, { class: 'badge badge-premium' }, [text(ui.premiumHint)]),
+        ],
+        { class: 'badge-key' },
+      ),
     ),
   ];
 }
@@ -145,7 +149,10 @@ function categoryIndexOutline(filtered: FilteredCatalogView, { ui, locale }: Cat
   index.children.forEach((item, i) =>
     onPage(item, { 'data-category-link': categories[i]!.anchor, hidden: shownIn(categories[i]!, filtered) === 0 }),
   );
-  return pageElement('nav', [anchoredHeading(2, CATALOG_SECTION_IDS.categories, [text(ui.categoriesHeading)]), index], {
+  const heading = keptNode(filtered, 'index heading', () =>
+    anchoredHeading(2, CATALOG_SECTION_IDS.categories, [text(ui.categoriesHeading)]),
+  );
+  return pageElement('nav', [heading, index], {
     class: 'category-index',
     'aria-labelledby': CATALOG_SECTION_IDS.categories,
   });
