@@ -281,6 +281,11 @@ function keptHtml(node: RootContent, options: OutlineHtmlOptions): string {
   return html;
 }
 
+/** The node an outline's nodes reach `toHast` in (`outlineHast`), and its handler. */
+const OUTLINE_ROOT: Record<string, Handler> = {
+  outline: (state, node: { nodes: RootContent[] }) => childrenOf(state, node.nodes),
+};
+
 /**
  * The outline's nodes as hast. `toHast` first walks the whole tree it is given for Markdown's definitions, a walk that
  * costs about a third of writing a view; an outline holds none (a definition is refused), so its nodes are handed over
@@ -293,7 +298,7 @@ function outlineHast(nodes: readonly RootContent[], options: OutlineHtmlOptions)
     handlers: {
       ...Object.fromEntries(NO_PAGE_FORM.map((type) => [type, refuse])),
       ...handlers(options),
-      outline: (state, node: { nodes: RootContent[] }) => childrenOf(state, node.nodes),
+      ...OUTLINE_ROOT,
     },
     unknownHandler: refuse,
   });
