@@ -1,19 +1,19 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, systemChromium } from './tests/helpers/chromium.ts';
+import { CHROMIUM_FLAGS, systemHeadlessChromium } from './tests/helpers/chromium.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4391);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
  * Playwright's own Chromium where it is installed (a developer laptop after
- * `npx playwright install chromium`); otherwise the distribution's Chromium, which
- * is what CI installs (`.ci/run`) because browser downloads are not available there.
+ * `npx playwright install chromium`); otherwise the distribution's headless shell (or its
+ * Chromium), which is what CI installs (`.ci/run`) because browser downloads are not available there.
  */
 function chromiumLaunchOptions() {
   const bundled = chromium.executablePath();
   if (existsSync(bundled)) return {};
-  const system = systemChromium();
+  const system = systemHeadlessChromium();
   if (system === undefined) return {};
   return { executablePath: system, args: CHROMIUM_FLAGS };
 }

@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** The content folder the site's modules read by this alias (astro.config.mjs sets it for the build). */
 const resolve = { alias: { '@site-content': fileURLToPath(new URL('content', import.meta.url)) } };
 
-/** Integration tests that load the machine (floods, Lighthouse, a memory burst); they run alone (see below). */
+/** Integration tests that load the machine (floods, a memory burst); they run alone (see below). */
 const LOAD_TESTS = 'tests/integration/**/*.load.test.ts';
 
 /** Setup of every project that starts processes: each file's leftovers are stopped after it (tests/helpers/processes.ts). */
@@ -45,8 +45,9 @@ export default defineConfig({
           setupFiles: [STOP_STARTED, CONTRACT_CHECK],
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          // Two cores: servers under test and the tests themselves share them.
-          maxWorkers: 2,
+          // Two cores, three files: a file spends much of its time waiting on timers, sockets and the processes it
+          // started, which a third file fills (docs/testing.md).
+          maxWorkers: 3,
           // A worker's files share one module graph, so the site's bundle and pages are loaded once per worker, not
           // once per file. Each file still gets its own setup: the contract check wraps the platform's fetch afresh
           // and forgets the servers of the file before (tests/helpers/contract/), and what a file started is stopped

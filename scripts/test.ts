@@ -5,23 +5,24 @@ import { availableParallelism } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 
 /**
- * The npm scripts `npm test` runs, each with the phases it waits for, longest first where several are ready. The checks are single-threaded programs, so two
- * share the two cores. `astro check` writes the generated types (`.astro/`) that ESLint's type-aware rules and knip
- * read, so those two wait for it, and the build (which writes them again) comes after it; the unit tests read the
- * build, and the integration and browser tests run alone, each filling the cores with workers of its own.
+ * The npm scripts `npm test` runs, each with the phases it waits for, in the order they start when several are ready
+ * (longest first). The checks are single-threaded programs, so two share the two cores. `astro check` writes the
+ * generated types (`.astro/`) that ESLint's type-aware rules and knip read, so those two wait for it, and the build
+ * (which writes them again) comes after it; the unit tests read neither and start at once beside it. The integration
+ * and browser tests run alone, each filling the cores with workers of its own.
  */
 const PHASES: ReadonlyArray<{ name: string; after: string[] }> = [
   { name: 'typecheck', after: [] },
-  { name: 'format:check', after: [] },
-  { name: 'lint:openapi', after: [] },
-  { name: 'lint:deps', after: [] },
+  { name: 'test:unit', after: [] },
   { name: 'build', after: ['typecheck'] },
   { name: 'lint:promises', after: ['typecheck'] },
+  { name: 'format:check', after: [] },
   { name: 'lint:unused', after: ['typecheck'] },
-  { name: 'test:unit', after: ['build'] },
+  { name: 'lint:deps', after: [] },
+  { name: 'lint:openapi', after: [] },
   {
     name: 'test:integration',
-    after: ['format:check', 'lint:openapi', 'lint:deps', 'lint:unused', 'lint:promises', 'test:unit'],
+    after: ['format:check', 'lint:openapi', 'lint:deps', 'lint:unused', 'lint:promises', 'test:unit', 'build'],
   },
   { name: 'test:e2e', after: ['test:integration'] },
 ];

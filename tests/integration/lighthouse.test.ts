@@ -9,7 +9,8 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
  * pages (home, the guide, the biomarker list, a marker's page), once each, with its default mobile emulation and
  * simulated throttling. Accessibility, best practices and SEO must score 100. The performance score is simulated
  * from the CPU time the page took on this machine, so it is printed, not gated: a machine several times slower
- * scored 91 where the usual one scores 99, with the same bytes. What makes the score is gated instead, by the
+ * scored 91 where the usual one scores 99, with the same bytes (and, for that reason, this file runs beside the other
+ * integration files rather than alone). What makes the score is gated instead, by the
  * audits that do not depend on the machine's speed: nothing blocks rendering but the site's own stylesheets, the
  * bytes shipped stay within a budget, no unused or legacy JavaScript, no layout shift, images sized and delivered
  * well, fonts that never hide text. Chromium is the system's (`CHROME_PATH` overrides it), started by
