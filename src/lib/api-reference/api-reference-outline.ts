@@ -4,9 +4,10 @@ import type { Locale } from '../content/locales.ts';
 import { pagePath } from '../content/page-paths.ts';
 import type { ApiReferenceUiStrings } from '../content/ui-strings-schema.ts';
 import { anchoredHeading, bulletList, code, strong, text } from '../markdown/mdast-builders.ts';
-import { breakableCode, onPage, pageElement } from '../markdown/page-outline.ts';
+import { breakableCode, onPage } from '../markdown/page-outline.ts';
 import {
   localLink,
+  referencePart,
   type FieldItem,
   type FieldList,
   type FieldListLabels,
@@ -243,49 +244,43 @@ function responseOutline(
   const { ui, locale, slug } = options;
   const { sharedHeaders, ownHeaders, guideSections } = response;
   const bodySchemas = new Set(response.media.flatMap((m) => (m.schema?.schema === undefined ? [] : [m.schema.schema])));
-  // Not a landmark: every operation has its "200 OK", and landmarks need unique names (html-validate
-  // `unique-landmark`, axe `landmark-unique`); the h4 is its heading.
-  return pageElement(
-    'section',
-    [
-      anchoredHeading(4, response.anchor, [code(response.status), text(` ${response.reason}`)]),
-      ...paragraphs(response.description),
-      labelled(ui.body, response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media, options)),
-      ...[...bodySchemas].flatMap((name) => schemaExpander(name, schemas, options)),
-      ...(guideSections.length === 0
-        ? []
-        : [
-            labelled(
-              ui.guideSection,
-              joined(guideSections.map((section) => [link(guideHref(locale, section.anchor), [code(section.code)])])),
-            ),
-          ]),
-      ...(sharedHeaders.length === 0 && !response.withEveryResponseHeaders
-        ? []
-        : [
-            labelled(
-              ui.headersColumn,
-              joined([
-                // The twin says it in plain text: every response has them, and the overview's twin lists them once.
-                ...(response.withEveryResponseHeaders
-                  ? [
-                      [
-                        localLink(referenceHref(locale, slug, { anchor: 'response-headers' }), [
-                          text(ui.everyResponseHeaders),
-                        ]),
-                      ],
-                    ]
-                  : []),
-                ...sharedHeaders.map((h) => [link(referenceHref(locale, slug, { anchor: h.anchor }), [code(h.name)])]),
-              ]),
-            ),
-          ]),
-      ...(ownHeaders.length === 0 ? [] : ownHeaderList(ownHeaders, ui)),
-      ...(response.sameAs === undefined ? [] : [asFor(ui.exampleAsFor, response.sameAs, options, family)]),
-      ...examples(response.examples, ui),
-    ],
-    { class: 'api-response' },
-  );
+  return referencePart('response', [
+    anchoredHeading(4, response.anchor, [code(response.status), text(` ${response.reason}`)]),
+    ...paragraphs(response.description),
+    labelled(ui.body, response.media.length === 0 ? [text(ui.noBody)] : mediaText(response.media, options)),
+    ...[...bodySchemas].flatMap((name) => schemaExpander(name, schemas, options)),
+    ...(guideSections.length === 0
+      ? []
+      : [
+          labelled(
+            ui.guideSection,
+            joined(guideSections.map((section) => [link(guideHref(locale, section.anchor), [code(section.code)])])),
+          ),
+        ]),
+    ...(sharedHeaders.length === 0 && !response.withEveryResponseHeaders
+      ? []
+      : [
+          labelled(
+            ui.headersColumn,
+            joined([
+              // The twin says it in plain text: every response has them, and the overview's twin lists them once.
+              ...(response.withEveryResponseHeaders
+                ? [
+                    [
+                      localLink(referenceHref(locale, slug, { anchor: 'response-headers' }), [
+                        text(ui.everyResponseHeaders),
+                      ]),
+                    ],
+                  ]
+                : []),
+              ...sharedHeaders.map((h) => [link(referenceHref(locale, slug, { anchor: h.anchor }), [code(h.name)])]),
+            ]),
+          ),
+        ]),
+    ...(ownHeaders.length === 0 ? [] : ownHeaderList(ownHeaders, ui)),
+    ...(response.sameAs === undefined ? [] : [asFor(ui.exampleAsFor, response.sameAs, options, family)]),
+    ...examples(response.examples, ui),
+  ]);
 }
 
 /**
@@ -359,7 +354,7 @@ function operationOutline(
   } else {
     out.push(asFor(ui.responsesAsFor, operation.asFor, options, family));
   }
-  return pageElement('section', out, { class: 'api-operation', 'aria-labelledby': operation.anchor });
+  return referencePart('operation', out, operation.anchor);
 }
 
 /**
@@ -374,24 +369,23 @@ export function apiOperationsOutline(
   options: ApiReferenceOutlineOptions,
 ): RootContent[] {
   return [
-    pageElement(
-      'div',
+    referencePart(
+      'reference',
       paths.map((path) =>
-        pageElement(
-          'div',
+        referencePart(
+          'path',
           path.operations.map((operation) => operationOutline(operation, path.family, schemas, options)),
-          { class: 'api-path', id: path.anchor },
+          path.anchor,
         ),
       ),
-      { class: 'api-reference' },
     ),
   ];
 }
 
 function schemaOutline(schema: SchemaView, options: ApiReferenceOutlineOptions): RootContent {
   const { ui } = options;
-  return pageElement(
-    'section',
+  return referencePart(
+    'schema',
     [
       anchoredHeading(3, schema.anchor, [text(schema.name)]),
       ...paragraphs(schema.description),
@@ -399,7 +393,7 @@ function schemaOutline(schema: SchemaView, options: ApiReferenceOutlineOptions):
         ? [labelled(ui.typeColumn, [code(schema.type.label)])]
         : fieldsOutline(schema.properties, options)),
     ],
-    { class: 'api-schema', 'aria-labelledby': schema.anchor },
+    schema.anchor,
   );
 }
 
@@ -455,37 +449,33 @@ export function apiOverviewOutline(view: ApiReferenceView, options: ApiReference
     ];
   });
   return [
-    pageElement(
-      'div',
-      [
-        anchoredHeading(2, 'operations', [text(ui.operationsHeading)]),
-        ...operations,
-        anchoredHeading(2, 'schemas', [text(ui.schemasHeading)]),
-        paragraph([text(ui.schemasLead)]),
-        ...view.schemas.map((schema) => schemaOutline(schema, options)),
-        anchoredHeading(2, 'response-headers', [text(ui.headersHeading)]),
-        paragraph([text(ui.headersLead)]),
-        ...(view.everyResponseHeaders.length === 0
-          ? []
-          : [
-              paragraph([
-                text(`${ui.everyResponseLead} `),
-                ...joined(view.everyResponseHeaders.map((name) => [localLink(`#${headerAnchor(name)}`, [code(name)])])),
-                text('.'),
-              ]),
+    referencePart('reference', [
+      anchoredHeading(2, 'operations', [text(ui.operationsHeading)]),
+      ...operations,
+      anchoredHeading(2, 'schemas', [text(ui.schemasHeading)]),
+      paragraph([text(ui.schemasLead)]),
+      ...view.schemas.map((schema) => schemaOutline(schema, options)),
+      anchoredHeading(2, 'response-headers', [text(ui.headersHeading)]),
+      paragraph([text(ui.headersLead)]),
+      ...(view.everyResponseHeaders.length === 0
+        ? []
+        : [
+            paragraph([
+              text(`${ui.everyResponseLead} `),
+              ...joined(view.everyResponseHeaders.map((name) => [localLink(`#${headerAnchor(name)}`, [code(name)])])),
+              text('.'),
             ]),
-        fieldList(
-          view.headers.map((h) => ({
-            name: h.name,
-            type: fieldType(h.type, options),
-            description: inline(h.description),
-            id: h.anchor,
-          })),
-          ui,
-          { page: 'list', twin: 'bullets' },
-        ),
-      ],
-      { class: 'api-reference' },
-    ),
+          ]),
+      fieldList(
+        view.headers.map((h) => ({
+          name: h.name,
+          type: fieldType(h.type, options),
+          description: inline(h.description),
+          id: h.anchor,
+        })),
+        ui,
+        { page: 'list', twin: 'bullets' },
+      ),
+    ]),
   ];
 }

@@ -90,9 +90,23 @@ interface AnchorLinks extends Node {
   links: { label: string; id: string; href: string }[];
 }
 
+/**
+ * A part of the API reference that holds what follows it: the reference's body, a path's operations, an operation, one
+ * of its responses, a schema. The page gives each an element of its own to style and to name; the twin, a document of
+ * headings, prints the children as they are.
+ */
+export interface ReferencePart extends Parent {
+  type: 'referencePart';
+  kind: 'reference' | 'path' | 'operation' | 'response' | 'schema';
+  /** The part's own anchor (a path, which has no heading), or that of the heading that names it (an operation, a schema). */
+  anchor?: string;
+  children: RootContent[];
+}
+
 declare module 'mdast' {
   interface RootContentMap {
     fieldList: FieldList;
+    referencePart: ReferencePart;
     methodPath: MethodPath;
     localLink: LocalLink;
     caption: Caption;
@@ -113,11 +127,25 @@ export const localLink = (url: string, children: PhrasingContent[]): LocalLink =
   children,
 });
 
+/** A part of the API reference of `kind`, holding `children`. */
+export const referencePart = (
+  kind: ReferencePart['kind'],
+  children: RootContent[],
+  anchor?: string,
+): ReferencePart => ({ type: 'referencePart', kind, children, ...(anchor === undefined ? {} : { anchor }) });
+
 /** A semantic node, by its type. */
-export type SemanticNode = FieldList | MethodPath | LocalLink | Caption | AnchorLinks;
+export type SemanticNode = FieldList | MethodPath | LocalLink | Caption | AnchorLinks | ReferencePart;
 
 /** The types of this module's nodes. */
-export const SEMANTIC_TYPES: readonly string[] = ['fieldList', 'methodPath', 'localLink', 'caption', 'anchorLinks'];
+export const SEMANTIC_TYPES: readonly string[] = [
+  'fieldList',
+  'methodPath',
+  'localLink',
+  'caption',
+  'anchorLinks',
+  'referencePart',
+];
 
 /** Whether `node` is one of this module's. */
 export const isSemantic = (node: { type: string }): node is SemanticNode => SEMANTIC_TYPES.includes(node.type);
@@ -197,6 +225,27 @@ function twinTable({ fields, labels }: FieldList): RootContent {
   );
 }
 
+/**
+ * A reference part's element on the page. An operation and a schema are sections named by their heading; a response is a
+ * section without a name, so not a landmark (every operation has its "200 OK", and landmarks need unique names:
+ * html-validate `unique-landmark`, axe `landmark-unique`); the body and a path's group are plain containers, a path's
+ * anchor on its group.
+ */
+function referenceElement({ kind, children, anchor }: ReferencePart): PhrasingContent {
+  const name = { class: `api-${kind}` };
+  switch (kind) {
+    case 'operation':
+    case 'schema':
+      return element('section', children, anchor === undefined ? name : { ...name, 'aria-labelledby': anchor });
+    case 'response':
+      return element('section', children, name);
+    case 'path':
+      return element('div', children, anchor === undefined ? name : { ...name, id: anchor });
+    case 'reference':
+      return element('div', children, name);
+  }
+}
+
 /** The node's page form, as outline nodes the page writes. */
 export function pageForm(node: SemanticNode): (RootContent | PhrasingContent)[] {
   switch (node.type) {
@@ -225,6 +274,8 @@ export function pageForm(node: SemanticNode): (RootContent | PhrasingContent)[] 
           (node.data?.page ?? {}) as Record<string, string>,
         ),
       ];
+    case 'referencePart':
+      return [referenceElement(node)];
   }
 }
 
@@ -251,5 +302,7 @@ export function twinForm(node: SemanticNode): (RootContent | PhrasingContent)[] 
       return [strong(node.value)];
     case 'anchorLinks':
       return [];
+    case 'referencePart':
+      return node.children;
   }
 }

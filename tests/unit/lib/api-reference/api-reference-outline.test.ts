@@ -5,11 +5,12 @@ import { apiOperationsOutline, apiOverviewOutline } from '../../../../src/lib/ap
 import type { PathView, SchemaView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
 import { buildApiReferenceView } from '../../../../src/lib/api-reference/build-api-reference-view.ts';
 import { translatorFor } from '../../../../src/lib/api-reference/openapi-translations.ts';
-import { API_REFERENCE_SLUG } from '../../../../src/lib/content/api-families.ts';
+import { API_FAMILIES, API_REFERENCE_SLUG, apiFamilySlug } from '../../../../src/lib/content/api-families.ts';
 import { UiStringsSchema } from '../../../../src/lib/content/ui-strings-schema.ts';
 import { printMarkdown } from '../../../../src/lib/markdown/markdown-printer.ts';
 import { outlineHtmlWithHoles } from '../../../../src/lib/markdown/outline-html.ts';
-import { twinNodes, type PageElement } from '../../../../src/lib/markdown/page-outline.ts';
+import { twinNodes } from '../../../../src/lib/markdown/page-outline.ts';
+import type { ReferencePart } from '../../../../src/lib/markdown/semantic-nodes.ts';
 import { PAGE_PART_HTML } from '../../../../src/lib/site-pages/page-part-html.ts';
 import { readUiStrings } from '../../../helpers/content-files.ts';
 import { openApiDocumentFor } from '../../../helpers/openapi-fixture.ts';
@@ -21,14 +22,55 @@ const uiDe = UiStringsSchema.parse(readUiStrings('de')).apiReference;
 /** Every node of a tree, depth first. */
 const walk = (nodes: readonly Node[]): Node[] =>
   nodes.flatMap((node) => [node, ...('children' in node ? walk(node.children as Node[]) : [])]);
-const elements = (nodes: RootContent[], element: string) =>
+const parts = (nodes: RootContent[], kind: ReferencePart['kind']) =>
   walk(nodes).filter(
-    (node): node is PageElement => node.type === 'pageElement' && (node as PageElement).element === element,
+    (node): node is ReferencePart => node.type === 'referencePart' && (node as ReferencePart).kind === kind,
   );
 
 /** The outline as the page writes it, what Astro renders (code blocks, Try it) left out. */
 const pageHtml = (nodes: RootContent[]) =>
   outlineHtmlWithHoles(nodes, { parts: PAGE_PART_HTML, page: {} }).html.join('');
+
+describe("the reference's outlines", () => {
+  const view = buildApiReferenceView(openApiDocumentFor('https://catalog.example'));
+  const outlines = [
+    apiOverviewOutline(view, options(API_REFERENCE_SLUG)),
+    ...API_FAMILIES.map(({ id }) =>
+      apiOperationsOutline(
+        view.paths.filter((path) => path.family === id),
+        view.schemas,
+        options(apiFamilySlug(id)),
+      ),
+    ),
+  ];
+
+  it('say what their parts are: no element of the page named, no fact said once for the page and again for the twin', () => {
+    for (const outline of outlines) {
+      const nodes = walk(outline);
+      expect(nodes.length).toBeGreaterThan(50);
+      expect(nodes.filter((node) => node.type === 'pageElement' || node.type === 'pageOnly')).toEqual([]);
+      // The one twin-only part is a request sample's code, which the page shows as Astro's highlighted tabs.
+      const siblings = walk(outline).flatMap((node) => ('children' in node ? [node.children as Node[]] : []));
+      for (const children of siblings) {
+        children.forEach((node, index) => {
+          if (node.type !== 'twinOnly') return;
+          expect(children[index - 1]).toMatchObject({ type: 'pagePart', component: 'RequestSample' });
+        });
+      }
+    }
+  });
+
+  it('give each part its element on the page: an operation and a schema a section named by its heading', () => {
+    const html = outlines.map(pageHtml).join('');
+    expect(html).toContain('<div class="api-reference">');
+    expect(html).toContain('<div class="api-path" id="path-v1-biomarkers-public">');
+    expect(html).toContain(
+      '<section class="api-operation" aria-labelledby="op-get-v1-biomarkers-public"><h2 id="op-get-v1-biomarkers-public" class="api-operation-title">',
+    );
+    expect(html).toContain('<section class="api-response"><h4 id="op-get-v1-biomarkers-public-200">');
+    expect(html).toMatch(/<section class="api-schema" aria-labelledby="schema-[a-z-]+"><h3 id="schema-/);
+  });
+});
 
 describe('the overview outline', () => {
   const view = buildApiReferenceView(openApiDocumentFor('https://catalog.example'));
@@ -121,8 +163,8 @@ describe("an operation's status summary", () => {
   const view = buildApiReferenceView(document);
   const catalog = view.paths.filter((path) => path.family === 'catalog');
   const outline = apiOperationsOutline(catalog, view.schemas, options('developers/api/catalog'));
-  const operations = elements(outline, 'section').filter((section) => section.data?.page?.class === 'api-operation');
-  const summaryOf = (section: PageElement) =>
+  const operations = parts(outline, 'operation');
+  const summaryOf = (section: ReferencePart) =>
     section.children.find(
       (node): node is List => node.type === 'list' && node.data?.page?.class === 'api-status-summary',
     );
