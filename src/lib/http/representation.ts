@@ -36,8 +36,14 @@ export interface Representation {
  */
 export const BROTLI_QUALITY = 9;
 
-/** Copies bytes into a standalone `ArrayBuffer`, as `Response` bodies want them. */
-const bytes = (buffer: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(buffer);
+/**
+ * The bytes over an `ArrayBuffer` of their own, as `Response` bodies want them: a buffer that owns all of its memory
+ * (every one above Node's 4 KiB pool, such as a page) is taken as it is, a slice of the pool is copied.
+ */
+const bytes = (buffer: Uint8Array): Uint8Array<ArrayBuffer> =>
+  buffer.buffer instanceof ArrayBuffer && buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength
+    ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
+    : new Uint8Array(buffer);
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,8 +52,11 @@ const gzipAsync = promisify(gzip);
 const contentHash = (identity: Buffer): string =>
   createHash('sha256').update(identity).digest('base64url').slice(0, 27);
 
-/** Brotli quality and gzip level of a body made for one response: fast, as the response waits (docs/performance.md). */
-const QUICK_BROTLI = 4;
+/**
+ * Brotli quality and gzip level of a body made for one response: fast, as the response waits and nothing else uses
+ * the bytes (docs/performance.md, "What each kind of request costs").
+ */
+const QUICK_BROTLI = 3;
 const QUICK_GZIP = 3;
 
 /** A body made for one response: its identity bytes and, at a fast level, only the coding that response takes. */
