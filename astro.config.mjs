@@ -42,6 +42,13 @@ export default defineConfig({
   // An adapter limit would throw mid-stream and destroy the socket instead of a 413.
   adapter: node({ mode: 'middleware' }),
   integrations: [
+    {
+      // Starlight adds @astrojs/sitemap unless an integration of that name is present, and without `site` that one
+      // writes nothing and warns at every build. The server answers /sitemap.xml itself, from the page index with
+      // `hreflang` alternates (src/lib/discovery/), so this empty integration takes the name and the build stays quiet.
+      name: '@astrojs/sitemap',
+      hooks: {},
+    },
     // Starlight gives the guide its docs layout (sidebar, "On this page", theme and language
     // pickers, Expressive Code); the project keeps its own routing (`[...page].astro` renders
     // each page inside <StarlightPage>), sitemap, Markdown twins and search index (docs/guide.md).

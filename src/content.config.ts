@@ -33,11 +33,22 @@ const ui = defineCollection({
 });
 
 /**
- * Starlight's own collection, which it requires to exist. It stays empty (its loader loads nothing, where
- * Starlight's would look for `src/content/docs/`): the guide's pages are the `pages` collection, rendered
- * by the project's route inside <StarlightPage>.
+ * Starlight's own collection, which it requires and reads on every render. It holds one draft and nothing else (its
+ * loader loads no files, where Starlight's would look in `src/content/docs/`): the guide's pages are the `pages`
+ * collection, rendered by the project's route inside <StarlightPage>. Starlight leaves drafts out of production
+ * builds and servers, so no page comes of the draft; an empty collection would have Astro print a warning at the build
+ * and at a server's first render, a line outside the JSON log.
  */
-const docs = defineCollection({ loader: { name: 'no-starlight-docs', load: async () => {} }, schema: docsSchema() });
+const docs = defineCollection({
+  loader: {
+    name: 'no-starlight-docs',
+    load: async ({ store, parseData }) => {
+      const id = 'starlight-docs-placeholder';
+      store.set({ id, data: await parseData({ id, data: { title: 'Not a page', draft: true } }) });
+    },
+  },
+  schema: docsSchema(),
+});
 
 /**
  * Starlight's own interface strings, overridden per language: `src/content/i18n/<lang>.json`

@@ -158,6 +158,16 @@ describe('the compiled server (dist/node/main.mjs)', () => {
     expect(await response.text()).toBe(render.text.replace(PATH_PLACEHOLDER, '/de/nirgends'));
   });
 
+  it("makes no page of Starlight's own: the one draft its docs collection holds is neither built nor served", async () => {
+    const html = readdirSync(join(ROOT, 'dist/client'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.html'),
+    );
+    expect(html).toEqual([]);
+    const response = await get('/starlight-docs-placeholder', { Accept: 'text/html' });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('Not a page');
+  });
+
   it('never serves the prepared samples themselves: their render path is an unknown path', async () => {
     for (const fragment of SAMPLE_FRAGMENTS) {
       const response = await get(fragment.renderPath, { Accept: 'text/html' });
