@@ -7,10 +7,15 @@ import { createMetricsServer } from '../../src/server/steps/metrics-server.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 
-/** Limits a tenth of the real ones or less, so each cut shows within a second. */
+/**
+ * Limits a tenth of the real ones or less, so each cut shows within two seconds. The header deadline is four times the
+ * socket timeout, so each test's cut has one cause: at equal limits a connection that sends nothing meets both at
+ * once, and on a loaded machine Node's header check may come first with its 408; at four times, only a stall of the
+ * event loop longer than the header deadline lets it.
+ */
 const LIMITS = {
-  headersTimeoutMs: 400,
-  requestTimeoutMs: 800,
+  headersTimeoutMs: 1600,
+  requestTimeoutMs: 2000,
   keepAliveTimeoutMs: 300,
   socketTimeoutMs: 400,
   maxConnections: 4,
